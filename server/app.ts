@@ -1,0 +1,173 @@
+/**
+ * buildServer(): Fastify with the contract's routes. Requests are validated and responses
+ * serialised by the contract's schemas; each operation's security and `x-roles` are enforced
+ * before its handler runs; operations without a handler answer 501 FEATURE_NOT_IMPLEMENTED.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import fastifyStatic from '@fastify/static';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Config } from './platform/config';
+import type { Database } from './db/database';
+import { AppError, errorEnvelope, handleError, notImplemented } from './platform/errors';
+import { pickLanguage, translate, type Lang } from './platform/i18n';
+import { indexOperations, loadContract, type OperationId, type OperationInfo } from './platform/contract';
+import { readBearer, readDeviceId, TokenService, type AuthContext } from './platform/auth';
+import { handlers } from './modules';
+import { healthRoutes } from './modules/health/health.handlers';
+import { Metrics } from './platform/metrics';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+  tokens: TokenService;
+  metrics: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    auth?: AuthContext;
+    lang: Lang;
+    operation?: OperationInfo;
+  }
+}
+
+export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+function makeAjv(coerce: boolean) {
+  const ajv = new Ajv2020({
+    strict: false,
+    allErrors: true,
+    coerceTypes: coerce ? 'array' : false,
+    // Required means required: a default in the contract documents, it does not fill in.
+    useDefaults: false,
+    removeAdditional: false,
+  });
+  addFormats.default(ajv);
+  for (const format of ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'password']) ajv.addFormat(format, true);
+  return ajv;
+}
+
+export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Partial<Deps>): Promise<FastifyInstance> {
+  const { config } = deps;
+  const fullDeps: Deps = {
+    ...deps,
+    tokens: deps.tokens ?? new TokenService(config.jwtSecret, config.jwtIssuer, config.accessTokenSeconds),
+    metrics: deps.metrics ?? new Metrics(),
+  };
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    ajv: { customOptions: { strict: false } },
+  });
+  app.decorate('deps', fullDeps);
+  app.decorateRequest('auth', undefined);
+  app.decorateRequest('lang', 'de');
+  app.decorateRequest('operation', undefined);
+
+  // Body and query are validated by different rules: query strings need coercion, bodies must
+  // already have the right types.
+  const bodyAjv = makeAjv(false);
+  const queryAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyAjv.compile(schema) : queryAjv.compile(schema),
+  );
+  app.setErrorHandler(handleError);
+
+  await app.register(fastifyCookie, { secret: config.cookieSecret });
+  await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 200 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    fullDeps.metrics.record(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    return payload;
+  });
+
+  // Multipart bodies are parsed by their handlers (streams with size limits), not by Ajv.
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as { content?: Record<string, unknown> } | undefined;
+    if (body?.content && 'multipart/form-data' in body.content) {
+      delete route.schema!.body;
+    }
+  });
+
+  const operations = indexOperations(loadContract());
+  await app.register(openapiGlue, {
+    specification: loadContract(),
+    operationResolver: (operationId: string) => {
+      const info = operations.get(operationId as OperationId);
+      if (!info) throw new Error(`operation ${operationId} missing from the index`);
+      const handler = handlers[info.operationId];
+      // Authentication comes before the body is parsed and validated.
+      return {
+        onRequest: authorize(info),
+        handler: handler ?? (async () => Promise.reject(notImplemented())),
+      };
+    },
+  });
+
+  await app.register(healthRoutes);
+
+  const appDir = path.resolve(import.meta.dirname, '../dist');
+  const serveApp = config.serveApp && fs.existsSync(path.join(appDir, 'index.html'));
+  if (serveApp) {
+    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url === '/api' || url.startsWith('/api/') || !serveApp || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send(errorEnvelope('NOT_FOUND', translate(request.lang, 'api.notFound')));
+    }
+    // Deep links of the single-page app: every other path serves the app.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', appDir);
+  });
+
+  return app;
+}
+
+/** Authentication (bearer, device id) and the role check of one operation. */
+function authorize(info: OperationInfo) {
+  return async (request: FastifyRequest) => {
+    request.operation = info;
+    const deviceId = readDeviceId(request);
+    if (info.needsDevice && !deviceId) {
+      throw new AppError('UNAUTHORIZED', 'device.missing', { status: 401 });
+    }
+    const bearer = readBearer(request);
+    if (!bearer) {
+      if (info.needsBearer) throw new AppError('UNAUTHORIZED');
+      return;
+    }
+    if (!info.needsBearer) return;
+    const claims = await request.server.deps.tokens.verify(bearer);
+    request.auth = { ...claims, deviceId: deviceId ?? '' };
+    request.lang = claims.lang;
+    if (info.roles.length > 0 && !info.roles.includes(claims.role)) {
+      throw new AppError('FORBIDDEN');
+    }
+  };
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Liveness and database reachability; `/metrics` in Prometheus text format. */
+export async function healthRoutes(app: FastifyInstance) {
+  app.get('/health', async (_request, reply) => {
+    const database = await app.deps.database.ping();
+    return reply.status(database ? 200 : 503).send({
+      status: database ? 'ok' : 'degraded',
+      server: 'ok',
+      database: database ? 'ok' : 'unreachable',
+      uptimeSeconds: Math.round(process.uptime()),
+    });
+  });
+  app.get('/metrics', async (_request, reply) =>
+    reply.type('text/plain; version=0.0.4').send(app.deps.metrics.render()),
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Access tokens: short-lived HS256 JWTs with the claims the app reads (`tenantId`, `exp`, `iss`,
+ * `role`, `TermsConfirmed`) and `sub` = user id. Verification checks signature, issuer and expiry.
+ */
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+import type { Lang } from './i18n';
+
+export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
+
+export interface AuthContext {
+  userId: string;
+  tenantId: string;
+  role: Role;
+  termsConfirmed: boolean;
+  emailConfirmed: boolean;
+  deviceId: string;
+  lang: Lang;
+}
+
+export interface TokenClaims {
+  userId: string;
+  tenantId: string;
+  role: Role;
+  termsConfirmed: boolean;
+  emailConfirmed: boolean;
+  lang: Lang;
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly issuer: string,
+    readonly lifetimeSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: TokenClaims, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+    const iat = Math.floor(now / 1000);
+    const exp = iat + this.lifetimeSeconds;
+    const token = await new SignJWT({
+      tenantId: claims.tenantId,
+      role: claims.role,
+      TermsConfirmed: claims.termsConfirmed ? 'true' : 'false',
+      emailConfirmed: claims.emailConfirmed,
+      lang: claims.lang,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.userId)
+      .setIssuer(this.issuer)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, expiresAt: new Date(exp * 1000) };
+  }
+
+  async verify(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, algorithms: ['HS256'] });
+      const role = payload.role as Role;
+      if (typeof payload.sub !== 'string' || typeof payload.tenantId !== 'string' || !role) {
+        throw new AppError('TOKEN_INVALID');
+      }
+      return {
+        userId: payload.sub,
+        tenantId: payload.tenantId,
+        role,
+        termsConfirmed: payload.TermsConfirmed === 'true',
+        emailConfirmed: payload.emailConfirmed === true,
+        lang: payload.lang === 'en' ? 'en' : 'de',
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');
+      throw new AppError('TOKEN_INVALID');
+    }
+  }
+}
+
+const DEVICE_ID = /^backoffice_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function readDeviceId(request: FastifyRequest): string | undefined {
+  const value = request.headers['x-device-id'];
+  return typeof value === 'string' && DEVICE_ID.test(value) ? value : undefined;
+}
+
+export function readBearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}

@@ -1,0 +1,57 @@
+/**
+ * The bundled contract (generated/openapi.json) and an index of its operations by operationId:
+ * method, path, security requirement and the roles allowed (`x-roles`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { operations } from '../../generated/server/openapi';
+
+export type OperationId = keyof operations;
+
+export interface OperationInfo {
+  operationId: OperationId;
+  method: string;
+  path: string;
+  needsBearer: boolean;
+  needsDevice: boolean;
+  roles: string[];
+  multipart: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const contractPath = path.resolve(here, '../../generated/openapi.json');
+
+type Json = Record<string, unknown>;
+
+export function loadContract(): Json {
+  return JSON.parse(fs.readFileSync(contractPath, 'utf8')) as Json;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+export function indexOperations(spec: Json): Map<OperationId, OperationInfo> {
+  const out = new Map<OperationId, OperationInfo>();
+  const globalSecurity = (spec.security as Json[] | undefined) ?? [];
+  for (const [p, item] of Object.entries(spec.paths as Record<string, Json>)) {
+    for (const m of methods) {
+      const op = item[m] as Json | undefined;
+      if (!op) continue;
+      const security = (op.security as Json[] | undefined) ?? globalSecurity;
+      // Alternatives are ORed; an empty alternative makes the call public.
+      const alternatives = security.map((s) => Object.keys(s));
+      const isPublic = alternatives.length === 0 || alternatives.some((a) => a.length === 0);
+      const body = (op.requestBody as Json | undefined)?.content as Json | undefined;
+      out.set(op.operationId as OperationId, {
+        operationId: op.operationId as OperationId,
+        method: m.toUpperCase(),
+        path: p,
+        needsBearer: !isPublic && alternatives.every((a) => a.includes('bearer')),
+        needsDevice: !isPublic && alternatives.every((a) => a.includes('deviceId')),
+        roles: (op['x-roles'] as string[] | undefined) ?? [],
+        multipart: !!body && 'multipart/form-data' in body,
+      });
+    }
+  }
+  return out;
+}

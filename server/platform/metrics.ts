@@ -1,0 +1,40 @@
+/** Request counters and durations per route and status, exposed as Prometheus text on /metrics. */
+export class Metrics {
+  private readonly counts = new Map<string, { count: number; seconds: number }>();
+  private readonly started = Date.now();
+
+  record(route: string, status: number, elapsedMs: number) {
+    const key = `${route}\u0000${status}`;
+    const entry = this.counts.get(key) ?? { count: 0, seconds: 0 };
+    entry.count += 1;
+    entry.seconds += elapsedMs / 1000;
+    this.counts.set(key, entry);
+  }
+
+  render(): string {
+    const lines = [
+      '# HELP http_requests_total Requests by route and status.',
+      '# TYPE http_requests_total counter',
+    ];
+    const durations = [
+      '# HELP http_request_duration_seconds_sum Time spent answering, by route and status.',
+      '# TYPE http_request_duration_seconds_sum counter',
+    ];
+    for (const [key, { count, seconds }] of this.counts) {
+      const [route, status] = key.split('\u0000');
+      const labels = `route="${route.replace(/"/g, '')}",status="${status}"`;
+      lines.push(`http_requests_total{${labels}} ${count}`);
+      durations.push(`http_request_duration_seconds_sum{${labels}} ${seconds.toFixed(6)}`);
+    }
+    const memory = process.memoryUsage();
+    return [
+      ...lines,
+      ...durations,
+      '# TYPE process_uptime_seconds gauge',
+      `process_uptime_seconds ${((Date.now() - this.started) / 1000).toFixed(0)}`,
+      '# TYPE process_resident_memory_bytes gauge',
+      `process_resident_memory_bytes ${memory.rss}`,
+      '',
+    ].join('\n');
+  }
+}

@@ -1,0 +1,270 @@
+/**
+ * The foundation: every contract operation is routed, requests are validated by the contract,
+ * authentication and roles come first, errors use the envelope, tenants are isolated by RLS.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { allOperations, sampleRequest } from '../support/sample';
+import { newDeviceId, rawCall } from '../support/api-client';
+import { handlers } from '../../server/modules';
+import { handleError } from '../../server/platform/errors';
+import type { Role } from '../../server/platform/auth';
+
+/**
+ * Operations whose feature issue has not landed yet. They answer 501 FEATURE_NOT_IMPLEMENTED.
+ * This list must shrink to nothing: remove an operation when its handler is built.
+ */
+const NOT_IMPLEMENTED = allOperations()
+  .map((o) => o.operationId)
+  .filter((id) => !(id in handlers))
+  .sort();
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function token(role: Role, options: { tenantId?: string; now?: number; lang?: 'de' | 'en' } = {}) {
+  const { token } = await server.app.deps.tokens.sign(
+    {
+      userId: crypto.randomUUID(),
+      tenantId: options.tenantId ?? crypto.randomUUID(),
+      role,
+      termsConfirmed: true,
+      emailConfirmed: true,
+      lang: options.lang ?? 'de',
+    },
+    options.now,
+  );
+  return token;
+}
+
+describe('contract routes', () => {
+  it('has all 85 operations of the specification, each routed', () => {
+    const ops = allOperations();
+    expect(ops).toHaveLength(85);
+    expect(new Set(ops.map((o) => o.operationId)).size).toBe(85);
+    for (const op of ops) {
+      const url = op.template.replace(/\{(\w+)\}/g, ':$1');
+      expect(server.app.hasRoute({ method: op.method.toUpperCase() as 'GET', url }), `${op.method} ${op.template}`).toBe(true);
+    }
+  });
+
+  it.each(allOperations().filter((o) => NOT_IMPLEMENTED.includes(o.operationId)))(
+    '$operationId ($method $template) answers 501 until its feature is built',
+    async (op) => {
+      const request = sampleRequest(op.template, op.method);
+      const role = (op.roles[0] ?? 'Owner') as Role;
+      const response = await fetch(server.baseUrl + request.path, {
+        method: request.method,
+        headers: { ...request.headers, 'X-Device-Id': newDeviceId(), Authorization: `Bearer ${await token(role)}` },
+        body: request.body,
+        redirect: 'manual',
+      });
+      const body = await response.json();
+      expect(response.status, JSON.stringify(body)).toBe(501);
+      expect(body).toMatchObject({
+        isSuccess: false,
+        data: null,
+        errorMessages: [{ code: 'FEATURE_NOT_IMPLEMENTED', message: 'Diese Funktion ist noch nicht verfügbar.' }],
+      });
+    },
+  );
+
+  it('answers unknown API paths with 404 and the envelope', async () => {
+    for (const path of ['/api/Nope', '/api/Customers/Nope', '/api']) {
+      const response = await rawCall(server.baseUrl, 'GET', path);
+      expect(response.status).toBe(404);
+      expect(response.body).toMatchObject({ isSuccess: false, errorMessages: [{ code: 'NOT_FOUND' }] });
+    }
+  });
+});
+
+describe('health', () => {
+  it('reports the server and the database', async () => {
+    const response = await fetch(`${server.baseUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', server: 'ok', database: 'ok' });
+  });
+
+  it('exposes metrics', async () => {
+    const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(text).toContain('http_requests_total');
+  });
+});
+
+describe('authentication and roles', () => {
+  const secured = '/api/Customers/GetAll?page=1&pageSize=10&isDescending=false';
+
+  it('refuses a call without a token with 401', async () => {
+    const response = await rawCall(server.baseUrl, 'GET', secured);
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ isSuccess: false, errorMessages: [{ code: 'UNAUTHORIZED' }] });
+  });
+
+  it('refuses a forged and an expired token with 401', async () => {
+    const forged = (await token('Owner')).slice(0, -4) + 'AAAA';
+    let response = await rawCall(server.baseUrl, 'GET', secured, { headers: { Authorization: `Bearer ${forged}` } });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ errorMessages: [{ code: 'TOKEN_INVALID' }] });
+
+    const expired = await token('Owner', { now: Date.now() - 3600_000 });
+    response = await rawCall(server.baseUrl, 'GET', secured, { headers: { Authorization: `Bearer ${expired}` } });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ errorMessages: [{ code: 'TOKEN_EXPIRED' }] });
+  });
+
+  it('refuses a call without a device id', async () => {
+    const response = await fetch(server.baseUrl + secured, { headers: { Authorization: `Bearer ${await token('Owner')}` } });
+    expect(response.status).toBe(401);
+    expect((await response.json()).errorMessages[0].message).toBe('Die Geräte-Kennung fehlt oder ist ungültig.');
+  });
+
+  it('refuses a role outside the operation with 403 before validating the body', async () => {
+    const op = allOperations().find((o) => o.roles.length > 0 && !o.roles.includes('Employee') && o.method !== 'get')!;
+    expect(op).toBeDefined();
+    const response = await rawCall(server.baseUrl, op.method.toUpperCase(), op.template.replace('{id}', crypto.randomUUID()), {
+      headers: { Authorization: `Bearer ${await token('Employee')}`, 'content-type': 'application/json' },
+      body: '{"unexpected": true}',
+    });
+    expect(response.status).toBe(403);
+    expect(response.body).toMatchObject({ errorMessages: [{ code: 'FORBIDDEN' }] });
+  });
+});
+
+describe('validation by the contract', () => {
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    auth = { Authorization: `Bearer ${await token('Owner')}` };
+  });
+
+  it('refuses a missing required query parameter with field errors', async () => {
+    // The signed-in user's language wins over the browser's.
+    const english = await token('Owner', { lang: 'en' });
+    const response = await rawCall(server.baseUrl, 'GET', '/api/Customers/GetAll?page=1', {
+      headers: { Authorization: `Bearer ${english}`, 'Accept-Language': 'de' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      isSuccess: false,
+      errorMessages: [{ code: 'VALIDATION_ERROR', message: 'Please check your input.' }],
+      errors: { pageSize: ['Required.'], isDescending: ['Required.'] },
+    });
+  });
+
+  it('refuses wrong types in the query', async () => {
+    const response = await rawCall(server.baseUrl, 'GET', '/api/Customers/GetAll?page=eins&pageSize=10&isDescending=vielleicht', {
+      headers: auth,
+    });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.body.errors).sort()).toEqual(['isDescending', 'page']);
+  });
+
+  it('refuses a body with a wrong type, a missing field or an unknown field', async () => {
+    const json = (body: unknown) => ({ headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    let response = await rawCall(server.baseUrl, 'PUT', '/api/Customers/Update', json({ companyName: 42 }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors.id).toEqual(['Pflichtfeld.']);
+    expect(response.body.errors.companyName).toBeDefined();
+
+    response = await rawCall(server.baseUrl, 'POST', '/api/Customers/Create', json({ companyName: 'Bäckerei Huber', isAdmin: true }));
+    expect(response.status).toBe(400);
+    expect(response.body.errors.isAdmin).toEqual(['Unbekanntes Feld.']);
+  });
+
+  it('refuses malformed JSON and oversized bodies', async () => {
+    let response = await rawCall(server.baseUrl, 'POST', '/api/Customers/Create', {
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"companyName": ',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorMessages: [{ code: 'BAD_REQUEST' }] });
+
+    response = await rawCall(server.baseUrl, 'POST', '/api/Customers/Create', {
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ companyName: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toMatchObject({ errorMessages: [{ code: 'PAYLOAD_TOO_LARGE' }] });
+  });
+});
+
+describe('errors', () => {
+  it('never shows internals of an unexpected failure', async () => {
+    const app = Fastify({ logger: false });
+    app.decorateRequest('lang', 'en');
+    app.setErrorHandler(handleError);
+    app.get('/boom', async () => {
+      throw new Error('connection to 10.0.0.5 failed: password authentication failed for user "admin"');
+    });
+    const response = await app.inject({ method: 'GET', url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('password');
+    expect(response.json()).toEqual({
+      isSuccess: false,
+      data: null,
+      errorMessages: [{ code: 'UNEXPECTED_ERROR', message: 'An unexpected error occurred.' }],
+      errors: {},
+      successMessage: null,
+    });
+    await app.close();
+  });
+});
+
+describe('tenant isolation in the database', () => {
+  it('runs the app as a role that is not a superuser, owns nothing and cannot bypass RLS', async () => {
+    const { rows } = await server.database.pool.query(
+      `select r.rolsuper, r.rolbypassrls,
+              (select count(*) from pg_class c where c.relowner = r.oid and c.relnamespace = 'public'::regnamespace)::int as owned
+         from pg_roles r where r.rolname = current_user`,
+    );
+    expect(rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
+  });
+
+  it('has row-level security enabled and forced on every tenant table', async () => {
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    const { rows } = await admin.query(
+      `select c.relname, c.relrowsecurity, c.relforcerowsecurity,
+              exists (select 1 from pg_policy p where p.polrelid = c.oid) as has_policy
+         from pg_class c
+         join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id'
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`,
+    );
+    await admin.end();
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true, has_policy: true });
+    }
+  });
+
+  it('shows no rows to a query without the tenant setting, and only its own rows with it', async () => {
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    for (const tenantId of [a, b]) {
+      await server.database.withTenant(tenantId, async (tx) => {
+        await tx.execute(`insert into tenants (tenant_id, name) values ('${tenantId}', 'firm')` as never);
+        await tx.execute(
+          `insert into users (tenant_id, email, user_name) values ('${tenantId}', 'owner-${tenantId}@example.de', 'owner')` as never,
+        );
+      });
+    }
+    const bare = await server.database.pool.query('select count(*)::int as n from users');
+    expect(bare.rows[0].n).toBe(0);
+    const visible = await server.database.withTenant(a, async (tx) =>
+      (await tx.execute('select tenant_id from users' as never)).rows.map((r) => (r as { tenant_id: string }).tenant_id),
+    );
+    expect(visible).toEqual([a]);
+    await expect(
+      server.database.withTenant(a, (tx) =>
+        tx.execute(`insert into users (tenant_id, email, user_name) values ('${b}', 'intruder@example.de', 'x')` as never),
+      ),
+    ).rejects.toSatisfy((error: Error) => /row-level security/.test(String((error.cause as Error)?.message ?? error.message)));
+  });
+});

@@ -1,0 +1,47 @@
+/** Debian's Chromium driven by playwright-core, with the flags this machine needs. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const artifactsDir = path.resolve('test-results/e2e');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: keyof typeof viewports; locale?: string; colorScheme?: 'light' | 'dark' } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: viewports[options.viewport ?? 'desktop'],
+    locale: options.locale ?? 'de-DE',
+    colorScheme: options.colorScheme ?? 'light',
+    isMobile: options.viewport === 'phone',
+    hasTouch: options.viewport === 'phone',
+  });
+}
+
+export function screenshotPath(name: string) {
+  fs.mkdirSync(artifactsDir, { recursive: true });
+  return path.join(artifactsDir, `${name}.png`);
+}

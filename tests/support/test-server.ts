@@ -1,0 +1,62 @@
+/**
+ * A real server on a real PostgreSQL for one test file: a fresh database, migrations, the app
+ * role, Fastify listening on a free port of 127.0.0.1.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
+import { loadConfig, type Config } from '../../server/platform/config';
+import { ensureDatabase } from '../../server/db/embedded';
+import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
+
+const TEST_APP_ROLE_PASSWORD = 'test-app-role-password';
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  adminUrl: string;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-data-'));
+  const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const base = new URL(inject('pgAdminBaseUrl'));
+  base.pathname = `/${dbName}`;
+  const adminUrl = base.toString();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: adminUrl,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    PUBLIC_URL: 'http://localhost:3000',
+    SERVE_APP: 'false',
+    ...env,
+  });
+  await ensureDatabase(adminUrl, dbName);
+  // The app role is cluster-wide: all test files share one password for it.
+  await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
+  const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5);
+  const app = await buildServer({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as { port: number };
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app,
+    config,
+    database,
+    adminUrl,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
