@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
@@ -126,7 +126,7 @@ export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Parti
       return {
         onRequest: authorize(info),
         handler: handler ?? (async () => Promise.reject(notImplemented())),
-      };
+      } as unknown as RouteOptions;
     },
   });
 

@@ -47,11 +47,11 @@ export async function rawCall(
   baseUrl: string,
   method: string,
   path: string,
-  init: { body?: string | Buffer; headers?: Record<string, string> } = {},
+  init: { body?: string | Uint8Array; headers?: Record<string, string> } = {},
 ) {
   const response = await fetch(baseUrl + path, {
     method,
-    body: init.body,
+    body: init.body as BodyInit | undefined,
     headers: { 'X-Device-Id': newDeviceId(), ...init.headers },
     redirect: 'manual',
   });
