@@ -227,7 +227,7 @@ describe('tenant isolation in the database', () => {
     expect(rows[0]).toEqual({ rolsuper: false, rolbypassrls: false, owned: 0 });
   });
 
-  it('has row-level security enabled and forced on every tenant table', async () => {
+  it('has row-level security enabled and forced on every tenant table the app can reach', async () => {
     const admin = new pg.Client({ connectionString: server.adminUrl });
     await admin.connect();
     const { rows } = await admin.query(
@@ -235,13 +235,20 @@ describe('tenant isolation in the database', () => {
               exists (select 1 from pg_policy p where p.polrelid = c.oid) as has_policy
          from pg_class c
          join pg_attribute a on a.attrelid = c.oid and a.attname = 'tenant_id'
-        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'`,
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'r'
+          and has_table_privilege('fieldbook_app', c.oid, 'select')`,
     );
     await admin.end();
-    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.length).toBeGreaterThanOrEqual(9);
     for (const row of rows) {
       expect(row, row.relname).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true, has_policy: true });
     }
+  });
+
+  it('keeps the cross-tenant account directory out of the app role\'s reach', async () => {
+    await expect(server.database.pool.query('select * from account_directory')).rejects.toThrow(/permission denied/);
+    const { rows } = await server.database.pool.query('select * from auth_find_by_email($1)', ['nobody@example.de']);
+    expect(rows).toEqual([]);
   });
 
   it('shows no rows to a query without the tenant setting, and only its own rows with it', async () => {

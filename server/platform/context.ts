@@ -1,0 +1,21 @@
+/**
+ * The request context every service takes first: who calls, for which tenant, in which language.
+ * Handlers get it with `contextOf(request)`; operations of the contract that need a token have it.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext, Role } from './auth';
+import { AppError } from './errors';
+
+export type RequestContext = AuthContext;
+
+export function contextOf(request: FastifyRequest): RequestContext {
+  if (!request.auth) throw new AppError('UNAUTHORIZED');
+  return request.auth;
+}
+
+const managerRoles: Role[] = ['Owner', 'Admin', 'Manager'];
+
+/** Owner, Admin and Manager: the back office. */
+export function isManager(ctx: Pick<RequestContext, 'role'>) {
+  return managerRoles.includes(ctx.role);
+}
