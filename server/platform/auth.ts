@@ -10,6 +10,7 @@ import type { Lang } from './i18n';
 export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 
 export interface AuthContext {
+  sessionId: string;
   userId: string;
   tenantId: string;
   role: Role;
@@ -20,6 +21,7 @@ export interface AuthContext {
 }
 
 export interface TokenClaims {
+  sessionId: string;
   userId: string;
   tenantId: string;
   role: Role;
@@ -47,6 +49,7 @@ export class TokenService {
       TermsConfirmed: claims.termsConfirmed ? 'true' : 'false',
       emailConfirmed: claims.emailConfirmed,
       lang: claims.lang,
+      sid: claims.sessionId,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
@@ -61,10 +64,11 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, algorithms: ['HS256'] });
       const role = payload.role as Role;
-      if (typeof payload.sub !== 'string' || typeof payload.tenantId !== 'string' || !role) {
+      if (typeof payload.sub !== 'string' || typeof payload.tenantId !== 'string' || typeof payload.sid !== 'string' || !role) {
         throw new AppError('TOKEN_INVALID');
       }
       return {
+        sessionId: payload.sid,
         userId: payload.sub,
         tenantId: payload.tenantId,
         role,

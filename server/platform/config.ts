@@ -40,6 +40,21 @@ const envSchema = z.object({
   COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  GOOGLE_CLIENT_ID: z.string().trim().max(300).optional(),
+  GOOGLE_JWKS_URL: optionalUrl(['http:', 'https:']),
+  GOOGLE_AUTH_URL: optionalUrl(['http:', 'https:']),
+  APPLE_CLIENT_ID: z.string().trim().max(300).optional(),
+  APPLE_AUTH_URL: optionalUrl(['http:', 'https:']),
+  APPLE_JWKS_URL: optionalUrl(['http:', 'https:']),
+  WEBAUTHN_RP_ID: z.string().trim().max(253).optional(),
+  WEBAUTHN_RP_NAME: z.string().trim().min(1).max(100).default('Fieldbook'),
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or the number of proxy hops')
+    .default('false')
+    .transform((v) => (v === 'true' ? true : v === 'false' ? false : Number(v))),
   SERVE_APP: z
     .enum(['true', 'false'])
     .default('true')
@@ -47,6 +62,14 @@ const envSchema = z.object({
 });
 
 export type Env = z.input<typeof envSchema>;
+
+export interface ExternalProvider {
+  clientId: string;
+  /** Where the browser is sent to sign in (OpenID Connect authorization endpoint). */
+  authUrl: string;
+  jwksUrl: string;
+  issuers: string[];
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -68,6 +91,14 @@ export interface Config {
   serveApp: boolean;
   jwtIssuer: string;
   accessTokenSeconds: number;
+  refreshTokenDays: number;
+  google?: ExternalProvider;
+  apple?: ExternalProvider;
+  webauthn: { rpId: string; rpName: string; origin: string };
+  /** A payment provider is configured: per-seat licenses are paid; else self-hosted mode. */
+  billingEnabled: boolean;
+  /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean | number;
 }
 
 export class ConfigError extends Error {}
@@ -102,5 +133,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     serveApp: e.SERVE_APP,
     jwtIssuer: publicUrl,
     accessTokenSeconds: 15 * 60,
+    refreshTokenDays: 30,
+    google: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          authUrl: e.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+          jwksUrl: e.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+          issuers: ['https://accounts.google.com', 'accounts.google.com'],
+        }
+      : undefined,
+    apple: e.APPLE_CLIENT_ID
+      ? {
+          clientId: e.APPLE_CLIENT_ID,
+          authUrl: e.APPLE_AUTH_URL ?? 'https://appleid.apple.com/auth/authorize',
+          jwksUrl: e.APPLE_JWKS_URL ?? 'https://appleid.apple.com/auth/keys',
+          issuers: ['https://appleid.apple.com'],
+        }
+      : undefined,
+    billingEnabled: !!e.STRIPE_SECRET_KEY,
+    trustProxy: e.TRUST_PROXY,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
+      rpName: e.WEBAUTHN_RP_NAME,
+      origin: new URL(publicUrl).origin,
+    },
   };
 }

@@ -154,11 +154,12 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
     if (error.statusCode === 429 && error.meta?.retryAfterSeconds) {
       reply.header('Retry-After', String(error.meta.retryAfterSeconds));
     }
+    const fieldErrors = Object.fromEntries(
+      Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((k) => translate(lang, k, error.params))]),
+    );
     return reply
       .status(error.statusCode)
-      .send(
-        errorEnvelope(error.code, translate(lang, error.messageKey, error.params), error.fieldErrors, error.meta),
-      );
+      .send(errorEnvelope(error.code, translate(lang, error.messageKey, error.params), fieldErrors, error.meta));
   }
   const fe = error as FastifyError & { validationContext?: string };
   if (fe.validation) {

@@ -11,6 +11,7 @@ import { allOperations, sampleRequest } from '../support/sample';
 import { newDeviceId, rawCall } from '../support/api-client';
 import { handlers } from '../../server/modules';
 import { handleError } from '../../server/platform/errors';
+import { createMember } from '../support/factories';
 import type { Role } from '../../server/platform/auth';
 
 /**
@@ -31,18 +32,13 @@ afterAll(async () => {
 });
 
 async function token(role: Role, options: { tenantId?: string; now?: number; lang?: 'de' | 'en' } = {}) {
-  const { token } = await server.app.deps.tokens.sign(
-    {
-      userId: crypto.randomUUID(),
-      tenantId: options.tenantId ?? crypto.randomUUID(),
-      role,
-      termsConfirmed: true,
-      emailConfirmed: true,
-      lang: options.lang ?? 'de',
-    },
-    options.now,
-  );
-  return token;
+  if (options.now !== undefined) {
+    // A token that expired: signed in the past for a real session.
+    const member = await createMember(server, { role, tenantId: options.tenantId, language: options.lang });
+    const claims = await server.app.deps.tokens.verify(member.token);
+    return (await server.app.deps.tokens.sign(claims, options.now)).token;
+  }
+  return (await createMember(server, { role, tenantId: options.tenantId, language: options.lang })).token;
 }
 
 describe('contract routes', () => {

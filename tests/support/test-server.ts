@@ -38,6 +38,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     PORT: '0',
     PUBLIC_URL: 'http://localhost:3000',
     SERVE_APP: 'false',
+    TRUST_PROXY: 'true',
     ...env,
   });
   await ensureDatabase(adminUrl, dbName);

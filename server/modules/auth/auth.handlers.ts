@@ -1,0 +1,120 @@
+/** Handlers of the Auth calls: read the validated request, call the service, shape the answer. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../../app';
+import type { OperationId } from '../../platform/contract';
+import { ok } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { readDeviceId } from '../../platform/auth';
+import { contextOf } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import type { Client, IssuedSession } from './auth.service';
+
+type Body<T = Record<string, never>> = FastifyRequest<{ Body: T }>;
+
+export function clientOf(request: FastifyRequest): Client {
+  const deviceId = readDeviceId(request);
+  if (!deviceId) throw new AppError('UNAUTHORIZED', 'device.missing', { status: 401 });
+  return { deviceId, userAgent: request.headers['user-agent'], ip: request.ip, lang: request.lang };
+}
+
+const COOKIE = 'refreshToken';
+
+/** The session answer; the refresh token also goes into an httpOnly cookie for RefreshTokenFromCookie. */
+export function sendSession(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
+  const { config } = request.server.deps;
+  reply.setCookie(COOKIE, issued.refreshToken, {
+    path: '/api/Auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: config.publicUrl.startsWith('https://'),
+    maxAge: config.refreshTokenDays * 24 * 3600,
+  });
+  return reply.send(ok(issued.session));
+}
+
+const services = (request: FastifyRequest) => request.server.services;
+const message = (request: FastifyRequest, key: string) => translate(request.lang, key);
+
+export const authHandlers: Partial<Record<OperationId, RouteHandler>> = {
+  authSignUp: async (request: Body<{ email: string; password: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }>, reply) =>
+    sendSession(request, reply, await services(request).auth.signUp(request.body, clientOf(request))),
+
+  authSignIn: async (request: Body<{ userNameOrEmail: string; password: string }>, reply) =>
+    sendSession(request, reply, await services(request).auth.signIn(request.body, clientOf(request))),
+
+  authRefreshToken: async (request: Body<{ token: string }>, reply) =>
+    sendSession(request, reply, await services(request).auth.refresh(request.body.token, clientOf(request))),
+
+  authRefreshTokenFromCookie: async (request, reply) => {
+    const token = request.cookies[COOKIE];
+    if (!token) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED', { status: 401 });
+    return sendSession(request, reply, await services(request).auth.refresh(token, clientOf(request)));
+  },
+
+  authHandleGoogleLogin: async (request: Body<{ idToken: string; language?: 'de' | 'en' }>, reply) =>
+    sendSession(request, reply, await services(request).external.signIn('google', request.body, clientOf(request))),
+
+  authHandleAppleLogin: async (request: Body<{ idToken: string; firstName?: string; lastName?: string; language?: 'de' | 'en' }>, reply) =>
+    sendSession(request, reply, await services(request).external.signIn('apple', request.body, clientOf(request))),
+
+  authChangePassword: async (request: Body<{ oldPassword: string; newPassword: string; confirmPassword: string }>) => {
+    await services(request).auth.changePassword(contextOf(request), request.body);
+    return ok(null, message(request, 'auth.passwordChanged'));
+  },
+
+  authConfirmTerms: async (request: Body<{ consents: string[] }>, reply) =>
+    sendSession(request, reply, await services(request).auth.confirmTerms(contextOf(request), request.body.consents)),
+
+  authResendConfirmationEmail: async (request) => ok(await services(request).auth.resendConfirmation(contextOf(request))),
+
+  authConfirmEmail: async (request: FastifyRequest<{ Querystring: { userId: string; token: string } }>, reply) => {
+    const location = await services(request).auth.confirmEmail(request.query.userId, request.query.token);
+    return reply.header('Cache-Control', 'no-store').redirect(location, 302);
+  },
+
+  authForgotPassword: async (request: Body<{ email: string }>) => {
+    await services(request).auth.forgotPassword(request.body.email, clientOf(request));
+    return ok(null, message(request, 'auth.resetMailSent'));
+  },
+
+  authResetPassword: async (request: Body<{ userId: string; token: string; newPassword: string; confirmPassword: string }>) => {
+    await services(request).auth.resetPassword(request.body);
+    return ok(null, message(request, 'auth.passwordReset'));
+  },
+
+  authWebAuthnRegisterBegin: async (request: Body<{ email: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }>) =>
+    ok(await services(request).webauthn.registerBegin(request.body, clientOf(request))),
+
+  authWebAuthnRegisterComplete: async (request: Body<{ challengeId: string; response: never; deviceName: string }>, reply) =>
+    sendSession(request, reply, await services(request).webauthn.registerComplete(request.body, clientOf(request))),
+
+  authWebAuthnLoginBegin: async (request) => ok(await services(request).webauthn.loginBegin()),
+
+  authWebAuthnLoginComplete: async (request: Body<{ challengeId: string; response: never }>, reply) =>
+    sendSession(request, reply, await services(request).webauthn.loginComplete(request.body, clientOf(request))),
+
+  authWebAuthnGetKeys: async (request) => {
+    const keys = await services(request).webauthn.listKeys(contextOf(request));
+    return ok({
+      totalCount: keys.length,
+      page: 1,
+      pageSize: Math.max(keys.length, 1),
+      items: keys.map(passkeyDto),
+    });
+  },
+
+  authWebAuthnAddKeyBegin: async (request: Body<{ authenticatorAttachment?: 'platform' | 'cross-platform' }>) =>
+    ok(await services(request).webauthn.addKeyBegin(contextOf(request), request.body ?? {})),
+
+  authWebAuthnAddKeyComplete: async (request: Body<{ challengeId: string; response: never; deviceName: string }>) =>
+    ok(passkeyDto(await services(request).webauthn.addKeyComplete(contextOf(request), request.body)), message(request, 'common.saved')),
+
+  authWebAuthnDeleteKey: async (request: Body<{ id: string }>) => {
+    await services(request).webauthn.deleteKey(contextOf(request), request.body.id);
+    return ok(null, message(request, 'common.saved'));
+  },
+};
+
+function passkeyDto(k: { id: string; deviceName: string; createdAt: Date; lastUsedAt: Date | null }) {
+  return { id: k.id, deviceName: k.deviceName, createdAtUtc: k.createdAt.toISOString(), lastUsedAtUtc: k.lastUsedAt?.toISOString() ?? null };
+}

@@ -1,0 +1,428 @@
+/**
+ * Accounts: sign-up, sign-in, sessions with rotating refresh tokens, single-use links for mail
+ * confirmation and password reset, terms, password change. Services take the request context (or
+ * what a public call knows: device, language, address) first.
+ */
+import crypto from 'node:crypto';
+import type { Deps } from '../../app';
+import type { components } from '../../../generated/server/openapi';
+import type { Tx } from '../../db/database';
+import { AppError } from '../../platform/errors';
+import type { Lang } from '../../platform/i18n';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
+import { signInLimits } from '../../platform/rate-limit';
+import type { RequestContext } from '../../platform/context';
+import type { Role } from '../../platform/auth';
+import * as repo from './auth.repository';
+import { accountMails } from './auth.mails';
+import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeEqual, sha256, tenantNameFromEmail } from './tokens';
+
+export type AuthSession = components['schemas']['AuthSession'];
+export const TERMS_VERSION = '2026-11';
+export const TRIAL_DAYS = 30;
+const HOUR = 3600_000;
+export const LINK_LIFETIME = { confirm_email: 24 * HOUR, reset_password: HOUR, invite: 7 * 24 * HOUR } as const;
+export type LinkPurpose = keyof typeof LINK_LIFETIME;
+export const RESEND_SECONDS = 60;
+const mailLimits = { windowSeconds: 900, slowAfter: 10, lockAfter: 30, lockSeconds: 900 };
+
+/** What a call knows about the device before sign-in. */
+export interface Client {
+  deviceId: string;
+  userAgent?: string;
+  ip: string;
+  lang: Lang;
+}
+
+export interface IssuedSession {
+  session: AuthSession;
+  refreshToken: string;
+}
+
+export class AuthService {
+  constructor(private readonly deps: Deps) {}
+
+  private get db() {
+    return this.deps.database;
+  }
+
+  // ---- sessions and tokens ----
+
+  /** Opens a session for the device (ending an older one of the same device) and issues tokens. */
+  async openSession(tx: Tx, user: repo.UserRow, client: Client): Promise<IssuedSession> {
+    await repo.revokeSessions(tx, { userId: user.id, deviceId: client.deviceId });
+    const session = await repo.insertSession(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      deviceId: client.deviceId,
+      deviceLabel: deviceLabel(client.userAgent),
+    });
+    await repo.updateUser(tx, user.id, { lastLoginAt: new Date() });
+    return this.issue(tx, user, session.id);
+  }
+
+  /** New access and refresh token for an open session; earlier refresh tokens are spent. */
+  async issue(tx: Tx, user: repo.UserRow, sessionId: string): Promise<IssuedSession> {
+    await repo.spendAllRefreshTokens(tx, sessionId);
+    const id = crypto.randomUUID();
+    const secret = randomSecret();
+    await repo.insertRefreshToken(tx, {
+      tenantId: user.tenantId,
+      id,
+      sessionId,
+      tokenHash: sha256(secret),
+      expiresAt: new Date(Date.now() + this.deps.config.refreshTokenDays * 24 * HOUR),
+    });
+    const refreshToken = formatRefreshToken(user.tenantId, id, secret);
+    const { token, expiresAt } = await this.deps.tokens.sign({
+      sessionId,
+      userId: user.id,
+      tenantId: user.tenantId,
+      role: user.role as Role,
+      termsConfirmed: !!user.termsConfirmedAt,
+      emailConfirmed: !!user.emailConfirmedAt,
+      lang: user.language === 'en' ? 'en' : 'de',
+    });
+    return {
+      refreshToken,
+      session: {
+        token,
+        refreshToken,
+        id: user.id,
+        userName: user.userName,
+        email: user.email,
+        emailConfirmed: !!user.emailConfirmedAt,
+        expiresAtUtc: expiresAt.toISOString(),
+        tenantId: user.tenantId,
+        roles: [user.role as Role],
+        termsConfirmed: !!user.termsConfirmedAt,
+        firstName: user.firstName ?? null,
+        lastName: user.lastName ?? null,
+        language: user.language === 'en' ? 'en' : 'de',
+        isMaster: user.isMaster,
+      },
+    };
+  }
+
+  /** Rotates a refresh token. A spent one presented again ends its whole session (family). */
+  async refresh(token: string, client: Client): Promise<IssuedSession> {
+    const parsed = parseRefreshToken(token);
+    if (!parsed) throw new AppError('TOKEN_INVALID');
+    const outcome = await this.db.withTenant(parsed.tenantId, async (tx) => {
+      const stored = await repo.getRefreshToken(tx, parsed.id);
+      if (!stored || !safeEqual(stored.tokenHash, sha256(parsed.secret))) return { error: 'TOKEN_INVALID' as const };
+      const session = await repo.getSession(tx, stored.sessionId);
+      if (!session || session.revokedAt) return { error: 'TOKEN_INVALID' as const };
+      if (stored.usedAt || !(await repo.spendRefreshToken(tx, stored.id))) {
+        // Reuse of a spent token: someone else may hold it. End the family.
+        await repo.revokeSessions(tx, { userId: session.userId, sessionIds: [session.id] });
+        return { error: 'TOKEN_INVALID' as const, commit: true };
+      }
+      if (stored.expiresAt.getTime() < Date.now()) return { error: 'TOKEN_EXPIRED' as const };
+      if (session.deviceId !== client.deviceId) return { error: 'TOKEN_INVALID' as const };
+      const user = await repo.getUser(tx, session.userId);
+      if (!user || user.archived) return { error: 'TOKEN_INVALID' as const };
+      await repo.touchSession(tx, session.id);
+      return { issued: await this.issue(tx, user, session.id) };
+    });
+    if ('error' in outcome && outcome.error) throw new AppError(outcome.error, outcome.error, { status: 401 });
+    return outcome.issued!;
+  }
+
+  /** Called for every signed-in request: the session must still be open and the user active. */
+  async assertSessionOpen(tenantId: string, sessionId: string, userId: string) {
+    const open = await this.db.withTenant(tenantId, async (tx) => {
+      const session = await repo.getSession(tx, sessionId);
+      if (!session || session.revokedAt || session.userId !== userId) return false;
+      const user = await repo.getUser(tx, userId);
+      if (!user || user.archived) return false;
+      await repo.touchSession(tx, sessionId);
+      return true;
+    });
+    if (!open) throw new AppError('TOKEN_INVALID');
+  }
+
+  // ---- sign-up and sign-in ----
+
+  async signUp(
+    body: { email: string; password: string; tenantName?: string; termsConfirmed: boolean; language?: Lang },
+    client: Client,
+  ): Promise<IssuedSession> {
+    if (!body.termsConfirmed) {
+      throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
+    }
+    this.assertPasswordAllowed(body.password, 'password');
+    const passwordHash = await hashPassword(body.password);
+    return this.createTenantWithOwner(
+      {
+        email: body.email,
+        tenantName: body.tenantName?.trim() || tenantNameFromEmail(body.email),
+        language: body.language ?? client.lang,
+        passwordHash,
+        termsConfirmed: true,
+        emailConfirmed: false,
+      },
+      client,
+    );
+  }
+
+  /** A new firm: tenant, its Owner, a 30-day trial, terms consent, the confirmation mail. */
+  async createTenantWithOwner(
+    input: {
+      email: string;
+      tenantName: string;
+      language: Lang;
+      passwordHash: string | null;
+      termsConfirmed: boolean;
+      emailConfirmed: boolean;
+      firstName?: string | null;
+      lastName?: string | null;
+      googleSubject?: string;
+      appleSubject?: string;
+      userId?: string;
+    },
+    client: Client,
+    inTx?: (tx: Tx, user: repo.UserRow) => Promise<void>,
+  ): Promise<IssuedSession> {
+    const email = input.email.trim();
+    if (await repo.findAccountByEmail(this.db.pool, email)) throw this.emailTaken();
+    const tenantId = crypto.randomUUID();
+    const now = new Date();
+    let mail: { to: string; link: string; lang: Lang } | undefined;
+    try {
+      const issued = await this.db.withTenant(tenantId, async (tx) => {
+        await repo.insertTenant(tx, {
+          tenantId,
+          name: input.tenantName.slice(0, 100),
+          language: input.language,
+          invoiceLanguage: input.language,
+          trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * HOUR),
+        });
+        const user = await repo.insertUser(tx, {
+          tenantId,
+          id: input.userId ?? crypto.randomUUID(),
+          email,
+          userName: email,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          role: 'Owner',
+          language: input.language,
+          passwordHash: input.passwordHash,
+          emailConfirmedAt: input.emailConfirmed ? now : null,
+          termsConfirmedAt: input.termsConfirmed ? now : null,
+          activatedAt: now,
+          googleSubject: input.googleSubject,
+          appleSubject: input.appleSubject,
+        });
+        await repo.registerAccount(tx, user.id, tenantId, email);
+        if (input.termsConfirmed) {
+          await repo.upsertConsent(tx, tenantId, 'terms', true, user.id, TERMS_VERSION);
+          await repo.upsertConsent(tx, tenantId, 'privacy', true, user.id, TERMS_VERSION);
+        }
+        if (!input.emailConfirmed) {
+          mail = { to: email, link: await this.createLink(tx, user, 'confirm_email'), lang: input.language };
+        }
+        await inTx?.(tx, user);
+        return this.openSession(tx, user, client);
+      });
+      if (mail) await this.sendLinkMail('confirm_email', mail.to, mail.link, mail.lang);
+      return issued;
+    } catch (error) {
+      // Two sign-ups with the same address at once: the directory's unique index decides.
+      if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505') throw this.emailTaken();
+      throw error;
+    }
+  }
+
+  private emailTaken() {
+    return new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', {
+      status: 409,
+      fieldErrors: { email: ['auth.emailTaken'] },
+    });
+  }
+
+  async signIn(body: { userNameOrEmail: string; password: string }, client: Client): Promise<IssuedSession> {
+    const email = body.userNameOrEmail.trim().toLowerCase();
+    const keys = [
+      { key: `signin:pair:${client.ip}:${email}`, limits: signInLimits.pair },
+      { key: `signin:address:${client.ip}`, limits: signInLimits.address },
+      { key: `signin:account:${email}`, limits: signInLimits.account },
+    ];
+    await this.deps.rateLimiter.check(keys);
+    const account = await repo.findAccountByEmail(this.db.pool, email);
+    const outcome = account
+      ? await this.db.withTenant(account.tenantId, async (tx) => {
+          const user = await repo.getUser(tx, account.userId);
+          if (!user || !(await verifyPassword(user.passwordHash, body.password))) return undefined;
+          if (user.archived) return 'archived' as const;
+          return this.openSession(tx, user, client);
+        })
+      : await verifyPassword(undefined, body.password).then(() => undefined);
+    if (!outcome || outcome === 'archived') {
+      await this.deps.rateLimiter.fail(keys);
+      // One message for every wrong part, archived accounts included.
+      throw new AppError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
+    }
+    await this.deps.rateLimiter.clear([keys[0].key, keys[2].key]);
+    return outcome;
+  }
+
+  // ---- single-use links ----
+
+  async createLink(tx: Tx, user: repo.UserRow, purpose: LinkPurpose): Promise<string> {
+    await repo.expireOneTimeTokens(tx, user.id, purpose);
+    const secret = randomSecret();
+    await repo.insertOneTimeToken(tx, {
+      tenantId: user.tenantId,
+      userId: user.id,
+      purpose,
+      tokenHash: sha256(secret),
+      expiresAt: new Date(Date.now() + LINK_LIFETIME[purpose]),
+    });
+    const base = this.deps.config.publicUrl;
+    const query = new URLSearchParams({ userId: user.id, token: secret });
+    switch (purpose) {
+      case 'confirm_email':
+        return `${base}/api/Auth/ConfirmEmail?${query}`;
+      case 'reset_password':
+        return `${base}/password-reset?${query}`;
+      case 'invite':
+        return `${base}/set-password?${query}`;
+    }
+  }
+
+  async sendLinkMail(purpose: LinkPurpose, to: string, link: string, lang: Lang, extra: Record<string, string> = {}) {
+    await this.deps.mailer.send(accountMails[purpose](lang, to, link, extra));
+  }
+
+  /** Checks a link's token; answers the user and the link's state without spending it. */
+  async readLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
+    const stored = await repo.findOneTimeToken(tx, userId, purpose, sha256(secret));
+    if (!stored) return { state: 'invalid' as const };
+    if (stored.usedAt) return { state: 'used' as const };
+    if (stored.expiresAt.getTime() < Date.now()) return { state: 'expired' as const };
+    return { state: 'valid' as const, tokenId: stored.id };
+  }
+
+  /** `ConfirmEmail`: where the browser goes next. */
+  async confirmEmail(userId: string, secret: string): Promise<string> {
+    const tenantId = await repo.findTenantOfUser(this.db.pool, userId);
+    if (!tenantId) return '/email-confirmation?status=invalid';
+    return this.db.withTenant(tenantId, async (tx) => {
+      const link = await this.readLink(userId, secret, 'confirm_email', tx);
+      if (link.state !== 'valid') return `/email-confirmation?status=${link.state}`;
+      if (!(await repo.useOneTimeToken(tx, link.tokenId))) return '/email-confirmation?status=used';
+      await repo.updateUser(tx, userId, { emailConfirmedAt: new Date() });
+      return '/email-confirmed';
+    });
+  }
+
+  async resendConfirmation(ctx: RequestContext) {
+    const result = await this.db.withTenant(ctx.tenantId, async (tx) => {
+      const user = await repo.getUser(tx, ctx.userId);
+      if (!user) throw new AppError('UNAUTHORIZED');
+      if (user.emailConfirmedAt) return { user, link: undefined, retryAfterSeconds: 0 };
+      const cooldown = await this.deps.rateLimiter.cooldown(`mail:confirm:${user.id}`, RESEND_SECONDS);
+      if (!cooldown.allowed) {
+        throw new AppError('RATE_LIMITED', 'auth.resendWait', {
+          status: 429,
+          meta: { retryAfterSeconds: cooldown.retryAfterSeconds },
+          params: { seconds: cooldown.retryAfterSeconds },
+        });
+      }
+      return { user, link: await this.createLink(tx, user, 'confirm_email'), retryAfterSeconds: RESEND_SECONDS };
+    });
+    if (result.link) await this.sendLinkMail('confirm_email', result.user.email, result.link, langOf(result.user));
+    return {
+      email: result.user.email,
+      emailConfirmed: !!result.user.emailConfirmedAt,
+      resendAfterSeconds: result.retryAfterSeconds,
+      linkExpiresAtUtc: result.link ? new Date(Date.now() + LINK_LIFETIME.confirm_email).toISOString() : null,
+    };
+  }
+
+  /** Always the same answer, whether the address exists or not. */
+  async forgotPassword(email: string, client: Client) {
+    // Mail bombing: one mail a minute per address, and a cap per client address (429 past it).
+    const perClient = [{ key: `mail:reset-client:${client.ip}`, limits: mailLimits }];
+    await this.deps.rateLimiter.check(perClient);
+    await this.deps.rateLimiter.fail(perClient);
+    const cooldown = await this.deps.rateLimiter.cooldown(`mail:reset:${email.toLowerCase()}`, RESEND_SECONDS);
+    if (!cooldown.allowed) return;
+    const account = await repo.findAccountByEmail(this.db.pool, email);
+    if (!account) return;
+    const sent = await this.db.withTenant(account.tenantId, async (tx) => {
+      const user = await repo.getUser(tx, account.userId);
+      if (!user || user.archived) return undefined;
+      return { user, link: await this.createLink(tx, user, 'reset_password') };
+    });
+    if (sent) await this.sendLinkMail('reset_password', sent.user.email, sent.link, langOf(sent.user));
+  }
+
+  async resetPassword(body: { userId: string; token: string; newPassword: string; confirmPassword: string }) {
+    if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
+    this.assertPasswordAllowed(body.newPassword, 'newPassword');
+    const tenantId = await repo.findTenantOfUser(this.db.pool, body.userId);
+    if (!tenantId) throw linkError('invalid');
+    const passwordHash = await hashPassword(body.newPassword);
+    await this.db.withTenant(tenantId, async (tx) => {
+      const link = await this.readLink(body.userId, body.token, 'reset_password', tx);
+      if (link.state !== 'valid') throw linkError(link.state);
+      if (!(await repo.useOneTimeToken(tx, link.tokenId))) throw linkError('used');
+      // The mail reached the user, so the address is confirmed too.
+      const user = await repo.getUser(tx, body.userId);
+      await repo.updateUser(tx, body.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? new Date() });
+      await repo.revokeSessions(tx, { userId: body.userId });
+    });
+  }
+
+  async changePassword(ctx: RequestContext, body: { oldPassword: string; newPassword: string; confirmPassword: string }) {
+    if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
+    if (body.newPassword === body.oldPassword) {
+      throw new AppError('PASSWORD_UNCHANGED', 'auth.passwordUnchanged', { fieldErrors: { newPassword: ['auth.passwordUnchanged'] } });
+    }
+    this.assertPasswordAllowed(body.newPassword, 'newPassword');
+    const passwordHash = await hashPassword(body.newPassword);
+    await this.db.withTenant(ctx.tenantId, async (tx) => {
+      const user = await repo.getUser(tx, ctx.userId);
+      if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        throw new AppError('INVALID_CREDENTIALS', 'auth.oldPasswordWrong', { fieldErrors: { oldPassword: ['auth.oldPasswordWrong'] } });
+      }
+      await repo.updateUser(tx, ctx.userId, { passwordHash });
+      await repo.revokeSessions(tx, { userId: ctx.userId, exceptSessionId: ctx.sessionId });
+    });
+  }
+
+  assertPasswordAllowed(password: string, field: string) {
+    if (password.length < 8 || isCommonPassword(password)) {
+      throw new AppError('PASSWORD_TOO_WEAK', 'auth.passwordTooWeak', { fieldErrors: { [field]: ['auth.passwordTooWeak'] } });
+    }
+  }
+
+  // ---- terms ----
+
+  async confirmTerms(ctx: RequestContext, consents: string[]): Promise<IssuedSession> {
+    if (!consents.includes('terms') || !consents.includes('privacy')) {
+      throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { consents: ['auth.termsRequired'] } });
+    }
+    const tenantWide = consents.filter((c) => c === 'ai' || c === 'gps');
+    if (tenantWide.length && !['Owner', 'Admin', 'Manager'].includes(ctx.role)) throw new AppError('FORBIDDEN');
+    return this.db.withTenant(ctx.tenantId, async (tx) => {
+      for (const purpose of new Set(consents)) {
+        await repo.upsertConsent(tx, ctx.tenantId, purpose, true, ctx.userId, TERMS_VERSION);
+      }
+      const user = await repo.updateUser(tx, ctx.userId, { termsConfirmedAt: new Date() });
+      return this.issue(tx, user, ctx.sessionId);
+    });
+  }
+}
+
+export const langOf = (user: { language: string }): Lang => (user.language === 'en' ? 'en' : 'de');
+
+function mismatch(field: string) {
+  return new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { [field]: ['auth.passwordMismatch'] } });
+}
+
+function linkError(state: 'invalid' | 'used' | 'expired') {
+  return new AppError(state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID', state === 'expired' ? 'auth.linkExpired' : state === 'used' ? 'auth.linkUsed' : 'auth.linkInvalid');
+}

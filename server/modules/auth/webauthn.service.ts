@@ -1,0 +1,244 @@
+/**
+ * Passkeys with @simplewebauthn/server: sign-up with a passkey instead of a password, sign-in
+ * with a discoverable credential (no e-mail typed), adding, listing and deleting keys.
+ * Challenges live in `auth_challenges` for five minutes and are used once.
+ */
+import crypto from 'node:crypto';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Deps } from '../../app';
+import { authChallenges } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/context';
+import * as repo from './auth.repository';
+import type { AuthService, Client, IssuedSession } from './auth.service';
+import { tenantNameFromEmail } from './tokens';
+
+const CHALLENGE_SECONDS = 300;
+
+const uuidToBytes = (uuid: string) => new Uint8Array(Buffer.from(uuid.replace(/-/g, ''), 'hex'));
+function bytesToUuid(bytes: Buffer) {
+  const hex = bytes.toString('hex');
+  if (hex.length !== 32) return undefined;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const invalid = () => new AppError('PASSKEY_INVALID', 'auth.passkeyInvalid');
+
+export class WebAuthnService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly auth: AuthService,
+  ) {}
+
+  private get rp() {
+    return this.deps.config.webauthn;
+  }
+
+  private async saveChallenge(kind: string, challenge: string, payload: Record<string, unknown>) {
+    const { db } = this.deps.database;
+    await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date()));
+    const [row] = await db
+      .insert(authChallenges)
+      .values({ kind, challenge, payload, expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000) })
+      .returning({ id: authChallenges.id });
+    return row.id;
+  }
+
+  /** Takes a challenge once: a second use, another kind or an expired one finds nothing. */
+  private async takeChallenge(id: string, kind: string) {
+    const [row] = await this.deps.database.db
+      .delete(authChallenges)
+      .where(and(eq(authChallenges.id, id), eq(authChallenges.kind, kind), gt(authChallenges.expiresAt, new Date())))
+      .returning();
+    if (!row) throw new AppError('PASSKEY_TIMEOUT', 'auth.passkeyInvalid');
+    return row;
+  }
+
+  private async verifyRegistration(response: RegistrationResponseJSON, challenge: string) {
+    try {
+      const result = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: challenge,
+        expectedOrigin: this.rp.origin,
+        expectedRPID: this.rp.rpId,
+        requireUserVerification: false,
+      });
+      if (!result.verified) throw invalid();
+      return result.registrationInfo;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw invalid();
+    }
+  }
+
+  // ---- sign-up with a passkey ----
+
+  async registerBegin(body: { email: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }, client: Client) {
+    if (!body.termsConfirmed) {
+      throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
+    }
+    if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
+      throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
+    }
+    const userId = crypto.randomUUID();
+    const options = await generateRegistrationOptions({
+      rpName: this.rp.rpName,
+      rpID: this.rp.rpId,
+      userName: body.email,
+      userID: uuidToBytes(userId),
+      attestationType: 'none',
+      authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+      timeout: CHALLENGE_SECONDS * 1000,
+    });
+    const challengeId = await this.saveChallenge('register', options.challenge, {
+      userId,
+      email: body.email,
+      tenantName: body.tenantName?.trim() || tenantNameFromEmail(body.email),
+      language: body.language ?? client.lang,
+    });
+    return { challengeId, options };
+  }
+
+  async registerComplete(body: { challengeId: string; response: RegistrationResponseJSON; deviceName: string }, client: Client): Promise<IssuedSession> {
+    const challenge = await this.takeChallenge(body.challengeId, 'register');
+    const info = await this.verifyRegistration(body.response, challenge.challenge);
+    const p = challenge.payload as { userId: string; email: string; tenantName: string; language: 'de' | 'en' };
+    return this.auth.createTenantWithOwner(
+      {
+        userId: p.userId,
+        email: p.email,
+        tenantName: p.tenantName,
+        language: p.language,
+        passwordHash: null,
+        termsConfirmed: true,
+        emailConfirmed: false,
+      },
+      client,
+      async (tx, user) => {
+        await repo.insertPasskey(tx, {
+          tenantId: user.tenantId,
+          userId: user.id,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey),
+          counter: info.credential.counter,
+          transports: info.credential.transports ?? [],
+          deviceName: body.deviceName,
+        });
+      },
+    );
+  }
+
+  // ---- sign-in with a passkey ----
+
+  async loginBegin() {
+    const options = await generateAuthenticationOptions({
+      rpID: this.rp.rpId,
+      userVerification: 'preferred',
+      timeout: CHALLENGE_SECONDS * 1000,
+    });
+    const challengeId = await this.saveChallenge('login', options.challenge, {});
+    return { challengeId, options };
+  }
+
+  async loginComplete(body: { challengeId: string; response: AuthenticationResponseJSON }, client: Client): Promise<IssuedSession> {
+    const challenge = await this.takeChallenge(body.challengeId, 'login');
+    const handle = body.response.response?.userHandle;
+    const userId = handle ? bytesToUuid(Buffer.from(handle, 'base64url')) : undefined;
+    const tenantId = userId ? await repo.findTenantOfUser(this.deps.database.pool, userId) : undefined;
+    if (!userId || !tenantId) throw invalid();
+    return this.deps.database.withTenant(tenantId, async (tx) => {
+      const key = await repo.findPasskeyByCredential(tx, body.response.id);
+      const user = await repo.getUser(tx, userId);
+      if (!key || !user || key.userId !== user.id || user.archived) throw invalid();
+      let result;
+      try {
+        result = await verifyAuthenticationResponse({
+          response: body.response,
+          expectedChallenge: challenge.challenge,
+          expectedOrigin: this.rp.origin,
+          expectedRPID: this.rp.rpId,
+          requireUserVerification: false,
+          credential: {
+            id: key.credentialId,
+            publicKey: new Uint8Array(key.publicKey),
+            counter: key.counter,
+            transports: key.transports as never,
+          },
+        });
+      } catch {
+        throw invalid();
+      }
+      if (!result.verified) throw invalid();
+      await repo.updatePasskeyUse(tx, key.id, result.authenticationInfo.newCounter);
+      return this.auth.openSession(tx, user, client);
+    });
+  }
+
+  // ---- keys of a signed-in user ----
+
+  async addKeyBegin(ctx: RequestContext, body: { authenticatorAttachment?: 'platform' | 'cross-platform' }) {
+    const { user, keys } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
+      user: await repo.getUser(tx, ctx.userId),
+      keys: await repo.listPasskeys(tx, ctx.userId),
+    }));
+    if (!user) throw new AppError('UNAUTHORIZED');
+    const options = await generateRegistrationOptions({
+      rpName: this.rp.rpName,
+      rpID: this.rp.rpId,
+      userName: user.email,
+      userID: uuidToBytes(user.id),
+      attestationType: 'none',
+      excludeCredentials: keys.map((k) => ({ id: k.credentialId, transports: k.transports })),
+      authenticatorSelection: {
+        residentKey: 'required',
+        userVerification: 'preferred',
+        ...(body.authenticatorAttachment ? { authenticatorAttachment: body.authenticatorAttachment } : {}),
+      },
+      timeout: CHALLENGE_SECONDS * 1000,
+    });
+    const challengeId = await this.saveChallenge('add', options.challenge, { userId: ctx.userId, tenantId: ctx.tenantId });
+    return { challengeId, options };
+  }
+
+  async addKeyComplete(ctx: RequestContext, body: { challengeId: string; response: RegistrationResponseJSON; deviceName: string }) {
+    const challenge = await this.takeChallenge(body.challengeId, 'add');
+    const p = challenge.payload as { userId: string; tenantId: string };
+    if (p.userId !== ctx.userId || p.tenantId !== ctx.tenantId) throw invalid();
+    const info = await this.verifyRegistration(body.response, challenge.challenge);
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      if (await repo.findPasskeyByCredential(tx, info.credential.id)) {
+        throw new AppError('PASSKEY_EXISTS', 'auth.passkeyExists', { status: 409 });
+      }
+      return repo.insertPasskey(tx, {
+        tenantId: ctx.tenantId,
+        userId: ctx.userId,
+        credentialId: info.credential.id,
+        publicKey: Buffer.from(info.credential.publicKey),
+        counter: info.credential.counter,
+        transports: info.credential.transports ?? [],
+        deviceName: body.deviceName,
+      });
+    });
+  }
+
+  async listKeys(ctx: RequestContext) {
+    return this.deps.database.withTenant(ctx.tenantId, (tx) => repo.listPasskeys(tx, ctx.userId));
+  }
+
+  async deleteKey(ctx: RequestContext, id: string) {
+    await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const [user, keys] = await Promise.all([repo.getUser(tx, ctx.userId), repo.listPasskeys(tx, ctx.userId)]);
+      if (!keys.some((k) => k.id === id)) throw new AppError('NOT_FOUND');
+      if (keys.length === 1 && !user?.passwordHash) throw new AppError('CONFLICT', 'auth.passkeyLast', { status: 409 });
+      await repo.deletePasskey(tx, ctx.userId, id);
+    });
+  }
+}

@@ -1,0 +1,92 @@
+/** The tenant profile and its consents. */
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../app';
+import type { components } from '../../../generated/server/openapi';
+import { consents, tenants } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../../platform/context';
+import * as repo from '../auth/auth.repository';
+import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
+
+type Tenant = components['schemas']['Tenant'];
+type TenantUpdate = components['schemas']['TenantUpdateRequest'];
+
+export class ManagementService {
+  constructor(private readonly deps: Deps) {}
+
+  consentTexts(language: 'de' | 'en') {
+    return purposes.map((purpose) => ({
+      purpose,
+      language,
+      title: consentTexts[language][purpose].title,
+      text: consentTexts[language][purpose].text,
+      version: CONSENT_VERSION,
+      required: requiredPurposes.includes(purpose),
+    }));
+  }
+
+  async tenantConsent(ctx: RequestContext, purpose: string) {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const [row] = await tx.select().from(consents).where(eq(consents.purpose, purpose));
+      const granted = !!row?.grantedAt && (!row.revokedAt || row.revokedAt < row.grantedAt);
+      return {
+        purpose: purpose as 'terms',
+        granted,
+        grantedAtUtc: row?.grantedAt?.toISOString() ?? null,
+        revokedAtUtc: row?.revokedAt?.toISOString() ?? null,
+      };
+    });
+  }
+
+  async updateConsent(ctx: RequestContext, purpose: 'ai' | 'gps', granted: boolean) {
+    await this.deps.database.withTenant(ctx.tenantId, (tx) => repo.upsertConsent(tx, ctx.tenantId, purpose, granted, ctx.userId, CONSENT_VERSION));
+    return this.tenantConsent(ctx, purpose);
+  }
+
+  async tenant(ctx: RequestContext): Promise<Tenant> {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await repo.getTenant(tx);
+      if (!row) throw new AppError('NOT_FOUND');
+      return toDto(row);
+    });
+  }
+
+  async updateTenant(ctx: RequestContext, body: TenantUpdate): Promise<Tenant> {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const [row] = await tx
+        .update(tenants)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(tenants.tenantId, ctx.tenantId))
+        .returning();
+      if (!row) throw new AppError('NOT_FOUND');
+      return toDto(row);
+    });
+  }
+}
+
+function toDto(row: typeof tenants.$inferSelect): Tenant {
+  return {
+    id: row.tenantId,
+    name: row.name,
+    companyName: row.companyName,
+    street: row.street,
+    zip: row.zip,
+    city: row.city,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    vatId: row.vatId,
+    taxNumber: row.taxNumber,
+    iban: row.iban,
+    bic: row.bic,
+    bankName: row.bankName,
+    defaultHourlyRate: row.defaultHourlyRate,
+    smallBusiness: row.smallBusiness,
+    invoiceLanguage: row.invoiceLanguage === 'en' ? 'en' : 'de',
+    timeZone: row.timeZone,
+    dailyTargetMinutes: row.dailyTargetMinutes,
+    accountingConnection: null,
+    createdAtUtc: row.createdAt.toISOString(),
+  };
+}

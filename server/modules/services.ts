@@ -1,0 +1,20 @@
+/** The services of all modules, built once per server from its dependencies. */
+import type { Deps } from '../app';
+import { AuthService } from './auth/auth.service';
+import { WebAuthnService } from './auth/webauthn.service';
+import { ExternalLoginService } from './auth/external-login.service';
+import { UsersService } from './users/users.service';
+import { ManagementService } from './management/management.service';
+
+export function createServices(deps: Deps) {
+  const auth = new AuthService(deps);
+  return {
+    auth,
+    webauthn: new WebAuthnService(deps, auth),
+    external: new ExternalLoginService(deps, auth),
+    users: new UsersService(deps, auth),
+    management: new ManagementService(deps),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,190 @@
+/**
+ * Members of a firm: the own account (names, language, sessions), the member list, invitations
+ * with a set-password link, role and archive changes. The Owner cannot be archived or demoted.
+ */
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Deps } from '../../app';
+import type { components } from '../../../generated/server/openapi';
+import type { Tx } from '../../db/database';
+import { users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { isManager, type RequestContext } from '../../platform/context';
+import type { Role } from '../../platform/auth';
+import { hashPassword } from '../../platform/passwords';
+import * as repo from '../auth/auth.repository';
+import { langOf, type AuthService, type Client, type IssuedSession } from '../auth/auth.service';
+
+type User = components['schemas']['User'];
+type UserSession = components['schemas']['UserSession'];
+
+export class UsersService {
+  constructor(
+    private readonly deps: Deps,
+    private readonly auth: AuthService,
+  ) {}
+
+  private hasLicense(tenant: { trialEndsAt: Date | null } | undefined) {
+    // Self-hosted (no payment provider): the Owner manages licenses without payment; during the
+    // trial every member has one. Paid per-seat assignment arrives with the subscription feature.
+    return !this.deps.config.billingEnabled || (!!tenant?.trialEndsAt && tenant.trialEndsAt.getTime() > Date.now());
+  }
+
+  private toDto(row: repo.UserRow, licensed: boolean, sessions?: UserSession[]): User {
+    return {
+      id: row.id,
+      email: row.email,
+      userName: row.userName,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      roles: [row.role as Role],
+      archived: row.archived,
+      emailConfirmed: !!row.emailConfirmedAt,
+      invitationPending: !!row.invitedAt && !row.activatedAt,
+      language: langOf(row),
+      hasLicense: licensed && !row.archived,
+      lastLoginAtUtc: row.lastLoginAt?.toISOString() ?? null,
+      createdAtUtc: row.createdAt.toISOString(),
+      ...(sessions ? { sessions } : {}),
+    };
+  }
+
+  private async sessionsOf(tx: Tx, ctx: RequestContext): Promise<UserSession[]> {
+    return (await repo.listSessions(tx, ctx.userId)).map((s) => ({
+      id: s.id,
+      deviceId: s.deviceId,
+      deviceLabel: s.deviceLabel,
+      createdAtUtc: s.createdAt.toISOString(),
+      lastUsedAtUtc: s.lastUsedAt.toISOString(),
+      current: s.id === ctx.sessionId,
+    }));
+  }
+
+  async get(ctx: RequestContext, id: string): Promise<User> {
+    if (id !== ctx.userId && !isManager(ctx)) throw new AppError('FORBIDDEN');
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await repo.getUser(tx, id);
+      if (!row) throw new AppError('NOT_FOUND');
+      const tenant = await repo.getTenant(tx);
+      return this.toDto(row, this.hasLicense(tenant), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
+    });
+  }
+
+  async list(ctx: RequestContext, includeArchived: boolean, filter?: string) {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const conditions = [];
+      if (!includeArchived) conditions.push(eq(users.archived, false));
+      if (filter?.trim()) {
+        const like = `%${filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conditions.push(
+          sql`(${users.email} ilike ${like} or coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') ilike ${like})`,
+        );
+      }
+      const rows = await tx
+        .select()
+        .from(users)
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(sql`${users.lastName} nulls last`, users.firstName, users.email);
+      const licensed = this.hasLicense(await repo.getTenant(tx));
+      return rows.map((r) => this.toDto(r, licensed));
+    });
+  }
+
+  async updateMe(
+    ctx: RequestContext,
+    body: { firstName?: string | null; lastName?: string | null; language?: 'de' | 'en'; endSessionIds?: string[] },
+  ): Promise<User> {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const changes: Partial<repo.UserRow> = {};
+      if (body.firstName !== undefined) changes.firstName = body.firstName?.trim() || null;
+      if (body.lastName !== undefined) changes.lastName = body.lastName?.trim() || null;
+      if (body.language) changes.language = body.language;
+      let row = Object.keys(changes).length ? await repo.updateUser(tx, ctx.userId, changes) : await repo.getUser(tx, ctx.userId);
+      if (!row) throw new AppError('NOT_FOUND');
+      if (body.endSessionIds?.length) {
+        // Ending the current session is how the app logs out.
+        await repo.revokeSessions(tx, { userId: ctx.userId, sessionIds: body.endSessionIds });
+        row = (await repo.getUser(tx, ctx.userId))!;
+      }
+      return this.toDto(row, this.hasLicense(await repo.getTenant(tx)), await this.sessionsOf(tx, ctx));
+    });
+  }
+
+  async invite(
+    ctx: RequestContext,
+    body: { email: string; firstName: string; lastName: string; role: string; language: 'de' | 'en' },
+  ): Promise<User> {
+    if (body.role === 'Owner') throw new AppError('OWNER_PROTECTED', 'users.ownerProtected', { fieldErrors: { role: ['users.ownerProtected'] } });
+    if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
+      throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
+    }
+    const { dto, link, tenantName, inviterName } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await repo.insertUser(tx, {
+        tenantId: ctx.tenantId,
+        id: crypto.randomUUID(),
+        email: body.email.trim(),
+        userName: body.email.trim(),
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        role: body.role,
+        language: body.language,
+        invitedAt: new Date(),
+      });
+      await repo.registerAccount(tx, row.id, ctx.tenantId, row.email);
+      const tenant = await repo.getTenant(tx);
+      const inviter = await repo.getUser(tx, ctx.userId);
+      return {
+        dto: this.toDto(row, this.hasLicense(tenant)),
+        link: await this.auth.createLink(tx, row, 'invite'),
+        tenantName: tenant?.companyName ?? tenant?.name ?? '',
+        inviterName: [inviter?.firstName, inviter?.lastName].filter(Boolean).join(' ') || inviter?.email || '',
+      };
+    });
+    await this.auth.sendLinkMail('invite', dto.email, link, body.language, { tenantName, inviterName });
+    return dto;
+  }
+
+  /** Activation of an invited member (or a second use of the reset flow): sets the password, signs in. */
+  async setPassword(body: { userId: string; token: string; password: string; confirmPassword: string }, client: Client): Promise<IssuedSession> {
+    if (body.password !== body.confirmPassword) {
+      throw new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { confirmPassword: ['auth.passwordMismatch'] } });
+    }
+    this.auth.assertPasswordAllowed(body.password, 'password');
+    const tenantId = await repo.findTenantOfUser(this.deps.database.pool, body.userId);
+    if (!tenantId) throw new AppError('LINK_INVALID', 'auth.linkInvalid');
+    const passwordHash = await hashPassword(body.password);
+    return this.deps.database.withTenant(tenantId, async (tx) => {
+      const link = await this.auth.readLink(body.userId, body.token, 'invite', tx);
+      if (link.state !== 'valid') {
+        throw new AppError(
+          link.state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID',
+          link.state === 'expired' ? 'auth.linkExpired' : link.state === 'used' ? 'auth.linkUsed' : 'auth.linkInvalid',
+        );
+      }
+      await repo.useOneTimeToken(tx, link.tokenId);
+      const now = new Date();
+      const user = await repo.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
+      if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.linkInvalid');
+      return this.auth.openSession(tx, user, client);
+    });
+  }
+
+  async update(ctx: RequestContext, body: { id: string; firstName: string; lastName: string; role: Role; archived: boolean }): Promise<User> {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await repo.getUser(tx, body.id);
+      if (!row) throw new AppError('NOT_FOUND');
+      const demotesOwner = row.role === 'Owner' && (body.role !== 'Owner' || body.archived);
+      const makesOwner = row.role !== 'Owner' && body.role === 'Owner';
+      if (demotesOwner || makesOwner) throw new AppError('OWNER_PROTECTED', 'users.ownerProtected', { status: 409 });
+      const updated = await repo.updateUser(tx, body.id, {
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        role: body.role,
+        archived: body.archived,
+      });
+      // An archived member is signed out everywhere at once.
+      if (body.archived && !row.archived) await repo.revokeSessions(tx, { userId: body.id });
+      return this.toDto(updated, this.hasLicense(await repo.getTenant(tx)));
+    });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Factories for API tests: a firm (tenant) and members with real sessions and tokens, created
+ * through the server's own services so tokens pass the session check like real ones.
+ */
+import crypto from 'node:crypto';
+import { tenants } from '../../server/db/schema';
+import * as repo from '../../server/modules/auth/auth.repository';
+import type { Role } from '../../server/platform/auth';
+import type { TestServer } from './test-server';
+import { newDeviceId } from './api-client';
+
+export interface Member {
+  tenantId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  token: string;
+  refreshToken: string;
+  deviceId: string;
+}
+
+export async function createTenant(server: TestServer, name = 'Elektro Schneider GmbH') {
+  const tenantId = crypto.randomUUID();
+  await server.database.withTenant(tenantId, (tx) =>
+    tx.insert(tenants).values({ tenantId, name, trialEndsAt: new Date(Date.now() + 30 * 86400_000) }),
+  );
+  return tenantId;
+}
+
+export async function createMember(
+  server: TestServer,
+  options: { role?: Role; tenantId?: string; email?: string; language?: 'de' | 'en'; emailConfirmed?: boolean; termsConfirmed?: boolean } = {},
+): Promise<Member> {
+  const tenantId = options.tenantId ?? (await createTenant(server));
+  const role = options.role ?? 'Owner';
+  const email = options.email ?? `${role.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.de`;
+  const deviceId = newDeviceId();
+  const issued = await server.database.withTenant(tenantId, async (tx) => {
+    const user = await repo.insertUser(tx, {
+      tenantId,
+      email,
+      userName: email,
+      role,
+      language: options.language ?? 'de',
+      emailConfirmedAt: options.emailConfirmed === false ? null : new Date(),
+      termsConfirmedAt: options.termsConfirmed === false ? null : new Date(),
+      activatedAt: new Date(),
+    });
+    await repo.registerAccount(tx, user.id, tenantId, email);
+    return server.app.services.auth.openSession(tx, user, { deviceId, ip: '127.0.0.1', lang: options.language ?? 'de' });
+  });
+  return {
+    tenantId,
+    userId: issued.session.id,
+    email,
+    role,
+    token: issued.session.token,
+    refreshToken: issued.refreshToken,
+    deviceId,
+  };
+}
