@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import componentProject from './tests/component/vitest.project';
 
 export default defineConfig({
   test: {
@@ -21,7 +22,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      'tests/component/vitest.project.ts',
+      componentProject,
       {
         test: {
           name: 'e2e',

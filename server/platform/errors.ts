@@ -106,7 +106,8 @@ export function fieldErrorsFromValidation(
     }
     if (!field) field = context ?? 'body';
     const message = validationMessage(e, lang);
-    (out[field] ??= []).includes(message) || out[field].push(message);
+    const messages = (out[field] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import { loadContract } from '../../server/platform/contract';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks arbitrary OpenAPI documents
 type Json = Record<string, any>;
 const spec = loadContract() as Json;
 

@@ -1,0 +1,50 @@
+import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { colorSchemeManager, useAppDarkClass } from '../lib/color-scheme';
+import { i18n } from '../lib/i18n';
+import { TOAST_WIDTH } from '../lib/notifications';
+import { theme } from '../theme';
+
+function AppDarkClass() {
+  useAppDarkClass();
+  return null;
+}
+
+function LocalizedDates({ children }: { children: ReactNode }) {
+  const { i18n: current } = useLingui();
+  // German weeks start on Monday; English (spec: Sunday) on Sunday.
+  const firstDayOfWeek = current.locale === 'de' ? 1 : 0;
+  return <DatesProvider settings={{ locale: current.locale, firstDayOfWeek }}>{children}</DatesProvider>;
+}
+
+/** Everything around the router: i18n, Mantine (theme, colour scheme, toasts, modals), TanStack Query. */
+export function AppProviders({
+  queryClient,
+  children,
+  env,
+}: {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** `test` turns off Mantine's transitions and portals (component tests). */
+  env?: 'default' | 'test';
+}) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+        <AppDarkClass />
+        <Notifications position="top-right" containerWidth={TOAST_WIDTH} limit={5} />
+        <LocalizedDates>
+          <ModalsProvider>
+            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          </ModalsProvider>
+        </LocalizedDates>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}

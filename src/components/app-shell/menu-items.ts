@@ -1,0 +1,55 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  IconBooks,
+  IconBuildingStore,
+  IconClockHour4,
+  IconLayoutDashboard,
+  IconPackage,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+
+export interface MenuItem {
+  to: '/' | '/library' | '/customerlist' | '/materiallist' | '/timetracking' | '/profile';
+  label: MessageDescriptor;
+  icon: Icon;
+  /** Further paths that belong to this entry (details reached from its list). */
+  alsoActiveOn?: string[];
+}
+
+export interface MenuGroup {
+  label: MessageDescriptor;
+  items: MenuItem[];
+}
+
+/** The side menu of spec section 2. */
+export const menuGroups: MenuGroup[] = [
+  {
+    label: msg`Activity`,
+    items: [
+      { to: '/', label: msg`Dashboard`, icon: IconLayoutDashboard },
+      { to: '/library', label: msg`Library`, icon: IconBooks, alsoActiveOn: ['/gallery'] },
+    ],
+  },
+  {
+    label: msg`Master data`,
+    items: [
+      { to: '/customerlist', label: msg`Customers`, icon: IconUsers, alsoActiveOn: ['/customer/', '/activity/'] },
+      { to: '/materiallist', label: msg`Materials`, icon: IconPackage },
+    ],
+  },
+  {
+    label: msg`Member`,
+    items: [{ to: '/timetracking', label: msg`Time tracking`, icon: IconClockHour4 }],
+  },
+  {
+    label: msg`Administration`,
+    items: [{ to: '/profile', label: msg`Tenant profile`, icon: IconBuildingStore }],
+  },
+];
+
+export function isItemActive(item: MenuItem, pathname: string): boolean {
+  if (pathname === item.to) return true;
+  return (item.alsoActiveOn ?? []).some((prefix) => pathname.startsWith(prefix));
+}

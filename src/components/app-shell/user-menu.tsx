@@ -1,0 +1,98 @@
+import { useLingui } from '@lingui/react/macro';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconCheck,
+  IconChevronDown,
+  IconLayoutSidebar,
+  IconLayoutSidebarLeftExpand,
+  IconLogout,
+  IconUserCircle,
+} from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { clearSession, displayName, useSession, type Role } from '../../lib/session';
+import classes from './app-shell.module.css';
+import { layoutActions, useLayout } from './layout-state';
+
+/** Profile (→ /account), the menu layout, and logout. */
+export function UserMenu() {
+  const { t } = useLingui();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { config } = useLayout();
+
+  const roleNames: Record<string, string> = {
+    Owner: t`Owner`,
+    Admin: t`Administrator`,
+    Manager: t`Manager`,
+    Employee: t`Employee`,
+  };
+  const order: Role[] = ['Owner', 'Admin', 'Manager', 'Employee'];
+  const mainRole = order.find((r) => session.roles.includes(r)) ?? session.roles[0];
+  const roleLabel = mainRole ? (roleNames[mainRole] ?? mainRole) : '';
+  const name = displayName(session) || t`Signed in`;
+  const check = <IconCheck size={16} />;
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.userButton} aria-label={t`User menu`}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar name={name} color="emerald" variant="light" radius="xl" size={32} />
+            <Box visibleFrom="sm" maw={160}>
+              <Text fz="sm" fw={600} lh={1.25} truncate="end">
+                {name}
+              </Text>
+              {roleLabel ? (
+                <Text fz="xs" c="dimmed" lh={1.25} truncate="end">
+                  {roleLabel}
+                </Text>
+              ) : null}
+            </Box>
+            <Box visibleFrom="sm" c="dimmed" display="flex">
+              <IconChevronDown size={16} />
+            </Box>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {session.userEmail ? (
+          <Menu.Label>
+            <Text fz="xs" truncate="end">
+              {session.userEmail}
+            </Text>
+          </Menu.Label>
+        ) : null}
+        <Menu.Item
+          leftSection={<IconUserCircle size={18} stroke={1.7} />}
+          onClick={() => void navigate({ to: '/account' })}
+        >
+          {t`Profile`}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label>{t`Menu layout`}</Menu.Label>
+        <Menu.Item
+          leftSection={<IconLayoutSidebar size={18} stroke={1.7} />}
+          rightSection={config.menuMode === 'static' ? check : null}
+          onClick={() => layoutActions.setMenuMode('static')}
+        >
+          {t`Fixed beside the content`}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLayoutSidebarLeftExpand size={18} stroke={1.7} />}
+          rightSection={config.menuMode === 'overlay' ? check : null}
+          onClick={() => layoutActions.setMenuMode('overlay')}
+        >
+          {t`Over the content`}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={18} stroke={1.7} />}
+          onClick={() => clearSession('logout')}
+        >
+          {t`Log out`}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

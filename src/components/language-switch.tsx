@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { activateLocale } from '../lib/i18n';
+import { locales, normalizeLocale, type Locale } from '../lib/locale';
+
+/** Each language is named in itself, the same in every UI language. */
+const endonyms: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
+
+/** Switches the UI language (kept in localStorage, sets <html lang>). */
+export function LanguageSwitch() {
+  const { t, i18n } = useLingui();
+  const current = normalizeLocale(i18n.locale);
+  const label = t`Language`;
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={180}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-md"
+          h={34}
+          px={8}
+          leftSection={<IconLanguage size={18} stroke={1.7} />}
+          aria-label={`${label}: ${endonyms[current]}`}
+          title={label}
+        >
+          {current.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{label}</Menu.Label>
+        {locales.map((locale) => (
+          <Menu.Item
+            key={locale}
+            lang={locale}
+            onClick={() => void activateLocale(locale)}
+            rightSection={locale === current ? <IconCheck size={16} /> : null}
+            aria-current={locale === current ? 'true' : undefined}
+          >
+            {endonyms[locale]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * The one QueryClient. Failed queries and mutations show their toast here, once per failure and
+ * never during render (spec section 8; style rule 6):
+ * - business error (the envelope carries codes) → red "Failed" toast, messages joined by line breaks;
+ * - anything else → red "Unexpected error" toast;
+ * - `NO_ACTIVE_LICENSE_MANAGER_TRIAL` → no toast (the sign-in flow opens /license-expired);
+ * - a failed token refresh → a warning that the session ended (the layout opens /login).
+ * Set `meta: { silent: true }` on a query or mutation that shows its own feedback.
+ */
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { i18n } from '@lingui/core';
+import {
+  ApiError,
+  NO_ACTIVE_LICENSE_MANAGER_TRIAL,
+  RefreshTokenError,
+  isAbortError,
+  toApiError,
+} from './api-error';
+import { describeApiError, errorLabels } from './error-messages';
+import { clearToasts, showError, showWarning } from './notifications';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { silent?: boolean };
+    mutationMeta: { silent?: boolean };
+  }
+}
+
+export function notifyError(error: unknown): void {
+  if (isAbortError(error)) return;
+  if (error instanceof RefreshTokenError) {
+    // Every waiting call fails at once; one warning is enough.
+    clearToasts('session');
+    showWarning(describeApiError(i18n, toApiError(error)), {
+      title: i18n._(errorLabels.sessionExpiredTitle),
+      group: 'session',
+    });
+    return;
+  }
+  const apiError = toApiError(error);
+  if (apiError.hasCode(NO_ACTIVE_LICENSE_MANAGER_TRIAL)) return;
+  const title = apiError.isBusinessError ? errorLabels.failedTitle : errorLabels.unexpectedTitle;
+  showError(describeApiError(i18n, apiError), { title: i18n._(title) });
+}
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2 || error instanceof RefreshTokenError) return false;
+  // Client errors (4xx) will not get better by asking again; 0 = network failure.
+  if (error instanceof ApiError) return error.status === 0 || error.status >= 500;
+  return false;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silent) notifyError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.meta?.silent) notifyError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();

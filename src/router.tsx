@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { queryClient as appQueryClient } from './lib/query-client';
+import { routeTree } from './routeTree.gen';
+
+/** The app's router; tests pass a memory history and their own query client. */
+export function createAppRouter({
+  history,
+  queryClient = appQueryClient,
+}: { history?: RouterHistory; queryClient?: QueryClient } = {}) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // TanStack Query decides freshness; the router always asks it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+    ...(history ? { history } : {}),
+  });
+}
+
+export const router = createAppRouter();
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

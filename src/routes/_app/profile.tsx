@@ -1,0 +1,136 @@
+import { Trans } from '@lingui/react/macro';
+import { Paper, ScrollArea, Tabs } from '@mantine/core';
+import {
+  IconBuildingStore,
+  IconCertificate,
+  IconPlugConnected,
+  IconShieldCheck,
+  IconUsersGroup,
+  type Icon,
+} from '@tabler/icons-react';
+import { createFileRoute } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { z } from 'zod';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+
+interface ProfileTab {
+  label: ReactNode;
+  icon: Icon;
+  emptyTitle: ReactNode;
+  emptyText: ReactNode;
+}
+
+const tabs: ProfileTab[] = [
+  {
+    label: <Trans>Company</Trans>,
+    icon: IconBuildingStore,
+    emptyTitle: <Trans>No company details yet</Trans>,
+    emptyText: (
+      <Trans>
+        Company name, address, tax numbers, default hourly rate and VAT settings for invoices will be
+        edited here.
+      </Trans>
+    ),
+  },
+  {
+    label: <Trans>Members</Trans>,
+    icon: IconUsersGroup,
+    emptyTitle: <Trans>No members yet</Trans>,
+    emptyText: (
+      <Trans>
+        The people of your company will be listed here with their role. Managers will invite new
+        members by email and edit or archive existing ones.
+      </Trans>
+    ),
+  },
+  {
+    label: <Trans>Licenses</Trans>,
+    icon: IconCertificate,
+    emptyTitle: <Trans>No license details yet</Trans>,
+    emptyText: (
+      <Trans>
+        Your trial or subscription will be shown here, with the licenses assigned to members and
+        the billing date.
+      </Trans>
+    ),
+  },
+  {
+    label: <Trans>Consents</Trans>,
+    icon: IconShieldCheck,
+    emptyTitle: <Trans>No consents yet</Trans>,
+    emptyText: (
+      <Trans>
+        Your consents to the terms, privacy, AI features and location stamping will be shown here,
+        with the date given or revoked.
+      </Trans>
+    ),
+  },
+  {
+    label: <Trans>Accounting</Trans>,
+    icon: IconPlugConnected,
+    emptyTitle: <Trans>No accounting software connected</Trans>,
+    emptyText: (
+      <Trans>
+        The connection to your accounting software will be set up here, to import customers and to
+        send invoices to it.
+      </Trans>
+    ),
+  },
+];
+
+/** `?tab=` selects the tab (0-based); anything invalid falls back to the first one. */
+const profileSearchSchema = z.object({
+  tab: z
+    .number()
+    .int()
+    .min(0)
+    .max(tabs.length - 1)
+    .default(0)
+    .catch(0),
+});
+
+export const Route = createFileRoute('/_app/profile')({
+  validateSearch: profileSearchSchema,
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  const { tab } = Route.useSearch();
+  const navigate = Route.useNavigate();
+
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Tenant profile</Trans>}
+        description={<Trans>Your company, its members, licenses, consents and connections.</Trans>}
+      />
+      <Paper withBorder radius="lg">
+        <Tabs
+          value={String(tab)}
+          onChange={(value) => void navigate({ search: { tab: Number(value ?? 0) }, replace: true })}
+        >
+          <ScrollArea type="never">
+            <Tabs.List px="sm" pt="xs" style={{ flexWrap: 'nowrap' }}>
+              {tabs.map((item, index) => {
+                const Icon = item.icon;
+                return (
+                  <Tabs.Tab key={index} value={String(index)} leftSection={<Icon size={16} />}>
+                    {item.label}
+                  </Tabs.Tab>
+                );
+              })}
+            </Tabs.List>
+          </ScrollArea>
+          {tabs.map((item, index) => (
+            <Tabs.Panel key={index} value={String(index)} p={{ base: 'md', sm: 'lg' }}>
+              <EmptyState bare icon={item.icon} title={item.emptyTitle}>
+                {item.emptyText}
+              </EmptyState>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Paper>
+    </>
+  );
+}

@@ -1,0 +1,214 @@
+import { i18n } from '@lingui/core';
+import { notifications } from '@mantine/notifications';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authSignIn, customersGetAll } from '../../generated/api/sdk.gen';
+import {
+  ApiError,
+  GENERIC_400_MESSAGE,
+  GENERIC_STATUS_MESSAGE,
+  RefreshTokenError,
+  UNPARSABLE_MESSAGE,
+  apiErrorFromResponse,
+} from '../../src/lib/api-error';
+import { client, configureApiClient } from '../../src/lib/api-client';
+import { describeApiError } from '../../src/lib/error-messages';
+import { activateLocale } from '../../src/lib/i18n';
+import { notifyError } from '../../src/lib/query-client';
+import { getSession, reloadSession } from '../../src/lib/session';
+import { inOneHour, injectSession, makeJwt } from './helpers';
+
+function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+function envelope(data: unknown) {
+  return { isSuccess: true, data, errorMessages: [], errors: {}, successMessage: null };
+}
+
+function errorEnvelope(code: string, message: string, errors: Record<string, string[]> = {}) {
+  return { isSuccess: false, data: null, errorMessages: [{ code, message }], errors, successMessage: null };
+}
+
+const pageOfCustomers = envelope({ totalCount: 0, items: [], page: 1, pageSize: 10 });
+const customersQuery = { query: { page: 1, pageSize: 10, isDescending: false } };
+
+let fetchMock: ReturnType<typeof vi.fn<(input: Request | string, init?: RequestInit) => Promise<Response>>>;
+
+beforeAll(() => {
+  configureApiClient();
+  // Node's Request needs an absolute URL; the browser resolves '' against the page.
+  client.setConfig({ baseUrl: 'http://localhost' });
+});
+
+beforeEach(async () => {
+  await activateLocale('en');
+  reloadSession();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('error mapping (spec section 8)', () => {
+  it('turns an envelope into an ApiError with codes, messages and field errors', () => {
+    const body = errorEnvelope('VALIDATION_ERROR', 'Email is invalid', { email: ['Email is invalid'] });
+    const response = new Response(null, { status: 400, headers: { 'X-Request-Id': 'r1' } });
+    const error = apiErrorFromResponse(body, response);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.codes).toEqual(['VALIDATION_ERROR']);
+    expect(error.message).toBe('Email is invalid');
+    expect(error.fieldErrors).toEqual({ email: ['Email is invalid'] });
+    expect(error.result).toBe(body);
+    expect(error.response).toBe(response);
+    expect(error.headers?.get('X-Request-Id')).toBe('r1');
+    expect(error.isBusinessError).toBe(true);
+  });
+
+  it('gives 400 without a body the generic server-side message', () => {
+    const error = apiErrorFromResponse('', new Response(null, { status: 400 }));
+    expect(error.message).toBe(GENERIC_400_MESSAGE);
+    expect(error.codes).toEqual(['UNEXPECTED_ERROR']);
+    expect(error.isBusinessError).toBe(false);
+  });
+
+  it('gives any other status without an envelope the unexpected server error, keeping the body', () => {
+    const error = apiErrorFromResponse('<html>Bad gateway</html>', new Response(null, { status: 502 }));
+    expect(error.message).toBe(GENERIC_STATUS_MESSAGE);
+    expect(error.status).toBe(502);
+    expect(error.result).toBe('<html>Bad gateway</html>');
+    expect(error.isBusinessError).toBe(false);
+  });
+
+  it('throws an ApiError from a generated call that answers with an envelope (e.g. 501)', async () => {
+    fetchMock.mockResolvedValueOnce(json(errorEnvelope('FEATURE_NOT_IMPLEMENTED', 'SignIn is not built yet.'), 501));
+    const call = authSignIn({ body: { userNameOrEmail: 'anna', password: 'secret' } });
+    await expect(call).rejects.toBeInstanceOf(ApiError);
+    await call.catch((error: ApiError) => {
+      expect(error.status).toBe(501);
+      expect(error.codes).toEqual(['FEATURE_NOT_IMPLEMENTED']);
+      expect(describeApiError(i18n, error)).toEqual(['This feature is not available yet.']);
+    });
+  });
+
+  it('maps an unparsable success answer to UNEXPECTED_ERROR', async () => {
+    injectSession();
+    fetchMock.mockResolvedValueOnce(
+      new Response('{"isSuccess": tru', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(UNPARSABLE_MESSAGE);
+    expect((error as ApiError).codes).toEqual(['UNEXPECTED_ERROR']);
+  });
+
+  it('maps a network failure to UNEXPECTED_ERROR', async () => {
+    injectSession();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(0);
+    expect((error as ApiError).message).toBe(UNPARSABLE_MESSAGE);
+  });
+});
+
+describe('request handling (spec section 7)', () => {
+  it('sends the device id and the bearer token', async () => {
+    const token = injectSession();
+    fetchMock.mockResolvedValueOnce(json(pageOfCustomers));
+    await customersGetAll(customersQuery);
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(request.headers.get('X-Device-Id')).toMatch(/^backoffice_/);
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(request.credentials).toBe('include');
+    expect(request.headers.get('Accept-Language')).toBe('en');
+  });
+
+  it('refreshes an expired token before the call and stores the new token set', async () => {
+    injectSession({ exp: 1_000, refreshToken: 'old-refresh' });
+    const fresh = makeJwt({ exp: inOneHour(), role: ['Manager'], tenantId: 'tenant-1' });
+    fetchMock
+      .mockResolvedValueOnce(json(envelope({ token: fresh, refreshToken: 'new-refresh' })))
+      .mockResolvedValueOnce(json(pageOfCustomers));
+
+    await customersGetAll(customersQuery);
+
+    const [refreshUrl, refreshInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(refreshUrl).toBe('/api/Auth/RefreshToken');
+    expect(JSON.parse(String(refreshInit.body))).toEqual({ token: 'old-refresh' });
+    const call = fetchMock.mock.calls[1][0] as Request;
+    expect(call.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(getSession().token).toBe(fresh);
+    expect(getSession().refreshToken).toBe('new-refresh');
+  });
+
+  it('fails with "Unable to refresh tokenset" and clears the session when the refresh fails', async () => {
+    injectSession({ exp: 1_000 });
+    fetchMock.mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Spent'), 401));
+    const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefreshTokenError);
+    expect((error as Error).message).toBe('Unable to refresh tokenset');
+    expect(getSession().token).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('stores a refresh token found in any JSON answer', async () => {
+    injectSession({ refreshToken: 'r-old' });
+    fetchMock.mockResolvedValueOnce(json(envelope({ totalCount: 0, items: [], page: 1, pageSize: 10, refreshToken: 'r-new' })));
+    await customersGetAll(customersQuery);
+    expect(getSession().refreshToken).toBe('r-new');
+  });
+});
+
+describe('error toasts', () => {
+  it('shows business errors as "Failed" with the messages on separate lines, 5 s', () => {
+    const show = vi.spyOn(notifications, 'show');
+    const body = {
+      ...errorEnvelope('ENTRY_LOCKED', 'locked'),
+      errorMessages: [
+        { code: 'ENTRY_LOCKED', message: 'locked' },
+        { code: 'CUSTOMER_ARCHIVED', message: 'archived' },
+      ],
+    };
+    notifyError(apiErrorFromResponse(body, new Response(null, { status: 409 })));
+    expect(show).toHaveBeenCalledTimes(1);
+    expect(show.mock.calls[0][0]).toMatchObject({
+      title: 'Failed',
+      color: 'red',
+      autoClose: 5000,
+      message:
+        'This entry is confirmed by the customer and can no longer be changed.\nThis customer is archived.',
+    });
+  });
+
+  it('shows anything else as "Unexpected error", 5 s', () => {
+    const show = vi.spyOn(notifications, 'show');
+    notifyError(new TypeError('boom'));
+    expect(show.mock.calls[0][0]).toMatchObject({
+      title: 'Unexpected error',
+      autoClose: 5000,
+      message: 'An unexpected error occurred.',
+    });
+  });
+
+  it('shows no toast for NO_ACTIVE_LICENSE_MANAGER_TRIAL', () => {
+    const show = vi.spyOn(notifications, 'show');
+    notifyError(apiErrorFromResponse(errorEnvelope('NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'Trial ended'), new Response(null, { status: 403 })));
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  it('translates the toast into German', async () => {
+    await activateLocale('de');
+    const show = vi.spyOn(notifications, 'show');
+    notifyError(apiErrorFromResponse(errorEnvelope('FEATURE_NOT_IMPLEMENTED', 'x'), new Response(null, { status: 501 })));
+    expect(show.mock.calls[0][0]).toMatchObject({
+      title: 'Fehlgeschlagen',
+      message: 'Diese Funktion ist noch nicht verfügbar.',
+    });
+  });
+});

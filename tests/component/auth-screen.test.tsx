@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { deriveTenantName } from '../../src/features/auth/tenant-name';
+import { client, configureApiClient } from '../../src/lib/api-client';
+import { getSession, reloadSession } from '../../src/lib/session';
+import { inOneHour, makeJwt, renderApp } from './helpers';
+
+const notBuilt = {
+  isSuccess: false,
+  data: null,
+  errorMessages: [{ code: 'FEATURE_NOT_IMPLEMENTED', message: 'This call is not built yet.' }],
+  errors: {},
+  successMessage: null,
+};
+
+let fetchMock: ReturnType<typeof vi.fn<(input: Request | string) => Promise<Response>>>;
+
+beforeAll(() => {
+  configureApiClient();
+  client.setConfig({ baseUrl: 'http://localhost' });
+});
+
+beforeEach(() => {
+  reloadSession();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('tenant name (spec section 5)', () => {
+  it('is the part before the @ without non-alphanumerics', () => {
+    expect(deriveTenantName('elektro.schneider-gmbh@example.de')).toBe('elektroschneidergmbh');
+    expect(deriveTenantName('  müller_bau@web.de ')).toBe('müllerbau');
+  });
+});
+
+describe('auth screen', () => {
+  it('validates the sign-in form with the messages of section 5', async () => {
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('posts the sign-in and shows the business error toast of the server (here 501)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify(notBuilt), { status: 501, headers: { 'Content-Type': 'application/json' } }),
+    );
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.type(await screen.findByLabelText(/E-Mail oder Benutzername/), 'anna@elektro-schneider.de');
+    await user.type(screen.getByLabelText(/^Passwort/), 'geheim123');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+
+    expect(await screen.findByText('Diese Funktion ist noch nicht verfügbar.')).toBeInTheDocument();
+    expect(screen.getByText('Fehlgeschlagen')).toBeInTheDocument();
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/Auth/SignIn');
+    expect(await request.json()).toEqual({ userNameOrEmail: 'anna@elektro-schneider.de', password: 'geheim123' });
+  });
+
+  it('validates the registration form and requires accepted terms', async () => {
+    const user = userEvent.setup();
+    await renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: 'Konto erstellen' }));
+    expect(await screen.findAllByText('Bitte geben Sie E-Mail-Adresse und Passwort ein.')).toHaveLength(2);
+    expect(screen.getByText('Bitte akzeptieren Sie die Nutzungsbedingungen.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs up with the derived tenant name and starts the session from the answer', async () => {
+    const token = makeJwt({ exp: inOneHour(), role: ['Owner'], tenantId: 't-1', TermsConfirmed: 'true' });
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          isSuccess: true,
+          data: {
+            token,
+            refreshToken: 'r-1',
+            id: 'u-1',
+            userName: 'max',
+            email: 'max.muster@example.de',
+            emailConfirmed: false,
+            expiresAtUtc: new Date().toISOString(),
+            tenantId: 't-1',
+            roles: ['Owner'],
+            termsConfirmed: true,
+            firstName: null,
+            lastName: null,
+            language: 'de',
+            isMaster: false,
+          },
+          errorMessages: [],
+          errors: {},
+          successMessage: null,
+        }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/register');
+    await user.type(await screen.findByLabelText(/^E-Mail/), 'max.muster@example.de');
+    expect(screen.getByText(/„maxmuster“/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Passwort/), 'geheim123');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Konto erstellen' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/Auth/SignUp');
+    expect(await request.json()).toEqual({
+      email: 'max.muster@example.de',
+      password: 'geheim123',
+      tenantName: 'maxmuster',
+      termsConfirmed: true,
+      language: 'de',
+    });
+    expect(getSession()).toMatchObject({ token, userId: 'u-1', roles: ['Owner'] });
+  });
+
+  it('switches between the tabs by route', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp('/login?returnUrl=%2Flibrary');
+    await user.click(await screen.findByRole('tab', { name: 'Registrieren' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(router.state.location.search).toEqual({ returnUrl: '/library' });
+  });
+});

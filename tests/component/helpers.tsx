@@ -1,0 +1,74 @@
+/** Shared helpers of the component tests: fake tokens, a session in localStorage, the whole app. */
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, render } from '@testing-library/react';
+import { layoutActions } from '../../src/components/app-shell/layout-state';
+import { AppProviders } from '../../src/components/app-providers';
+import { activateLocale } from '../../src/lib/i18n';
+import { createQueryClient } from '../../src/lib/query-client';
+import { reloadSession } from '../../src/lib/session';
+import { storageKeys } from '../../src/lib/storage';
+import { createAppRouter } from '../../src/router';
+
+function base64Url(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value));
+  const binary = Array.from(bytes, (b) => String.fromCharCode(b)).join('');
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned JWT with the given claims (the app reads claims, the server checks signatures). */
+export function makeJwt(claims: Record<string, unknown>): string {
+  return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url(claims)}.c2lnbmF0dXJl`;
+}
+
+export const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
+
+/** Writes a signed-in session to localStorage, as an e2e test or screenshot script would. */
+export function injectSession(options: { roles?: string[]; exp?: number; refreshToken?: string | null } = {}) {
+  const token = makeJwt({
+    sub: 'user-1',
+    tenantId: 'tenant-1',
+    iss: 'fieldbook',
+    exp: options.exp ?? inOneHour(),
+    role: options.roles ?? ['Manager'],
+    TermsConfirmed: 'true',
+  });
+  window.localStorage.setItem(
+    storageKeys.session,
+    JSON.stringify({
+      token,
+      refreshToken: options.refreshToken === undefined ? 'refresh-1' : options.refreshToken,
+      userId: 'user-1',
+      userName: 'anna',
+      userEmail: 'anna@elektro-schneider.de',
+      emailConfirmed: true,
+      isMaster: false,
+      firstName: 'Anna',
+      lastName: 'Schneider',
+      showMenu: true,
+    }),
+  );
+  reloadSession();
+  return token;
+}
+
+export function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+}
+
+/** Renders the whole app (providers + router) at a path, in German unless told otherwise. */
+export async function renderApp(path: string, { locale = 'de' }: { locale?: 'de' | 'en' } = {}) {
+  await activateLocale(locale);
+  layoutActions.reset();
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), queryClient });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  await act(async () => {
+    await router.load();
+  });
+  return { ...view, router, queryClient };
+}

@@ -1,0 +1,44 @@
+/**
+ * jsdom lacks a few browser APIs Mantine relies on; stub them, add jest-dom matchers, and reset
+ * the DOM and storage between tests.
+ */
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { reloadSession } from '../../src/lib/session';
+
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  configurable: true,
+  // The OS prefers light; no query matches.
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  reloadSession();
+  document.documentElement.className = '';
+});
