@@ -19,20 +19,28 @@ import { AppError, errorEnvelope, handleError, notImplemented } from './platform
 import { pickLanguage, translate, type Lang } from './platform/i18n';
 import { indexOperations, loadContract, type OperationId, type OperationInfo } from './platform/contract';
 import { readBearer, readDeviceId, TokenService, type AuthContext } from './platform/auth';
-import { handlers } from './modules';
+import { handlers, routeOptions } from './modules';
 import { healthRoutes } from './modules/health/health.handlers';
+import { appConfigRoute } from './modules/health/app-config';
 import { Metrics } from './platform/metrics';
+import { Mailer } from './platform/mail';
+import { RateLimiter } from './platform/rate-limit';
+import { createServices, type Services } from './modules/services';
+import { developmentRoutes } from './modules/development/development.handlers';
 
 export interface Deps {
   config: Config;
   database: Database;
   tokens: TokenService;
   metrics: Metrics;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    services: Services;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -41,7 +49,11 @@ declare module 'fastify' {
   }
 }
 
-export type RouteHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** A handler may type its request's body and query: the contract has validated them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RouteHandler = (request: FastifyRequest<any>, reply: FastifyReply) => Promise<unknown>;
+/** Route options a module may set for one of its operations; handler and auth stay with app.ts. */
+export type OperationRouteOptions = Pick<RouteOptions, 'bodyLimit'>;
 
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv2020({
@@ -57,12 +69,14 @@ function makeAjv(coerce: boolean) {
   return ajv;
 }
 
-export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Partial<Deps>): Promise<FastifyInstance> {
+export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>): Promise<FastifyInstance> {
   const { config } = deps;
   const fullDeps: Deps = {
     ...deps,
     tokens: deps.tokens ?? new TokenService(config.jwtSecret, config.jwtIssuer, config.accessTokenSeconds),
     metrics: deps.metrics ?? new Metrics(),
+    mailer: deps.mailer ?? new Mailer(config),
+    rateLimiter: deps.rateLimiter ?? new RateLimiter(deps.database.pool),
   };
   const app = Fastify({
     logger:
@@ -70,7 +84,8 @@ export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Parti
         ? false
         : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    // boolean or hop count; the cast only narrows the overloads of Fastify's typings
+    trustProxy: config.trustProxy as boolean,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -78,6 +93,7 @@ export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Parti
     ajv: { customOptions: { strict: false } },
   });
   app.decorate('deps', fullDeps);
+  app.decorate('services', createServices(fullDeps));
   app.decorateRequest('auth', undefined);
   app.decorateRequest('lang', 'de');
   app.decorateRequest('operation', undefined);
@@ -122,8 +138,10 @@ export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Parti
       const info = operations.get(operationId as OperationId);
       if (!info) throw new Error(`operation ${operationId} missing from the index`);
       const handler = handlers[info.operationId];
-      // Authentication comes before the body is parsed and validated.
+      // Authentication comes before the body is parsed and validated. A module may set Fastify
+      // route options of its operations (e.g. a larger `bodyLimit` for imports).
       return {
+        ...routeOptions[info.operationId],
         onRequest: authorize(info),
         handler: handler ?? (async () => Promise.reject(notImplemented())),
       } as unknown as RouteOptions;
@@ -131,6 +149,8 @@ export async function buildServer(deps: Omit<Deps, 'tokens' | 'metrics'> & Parti
   });
 
   await app.register(healthRoutes);
+  await app.register(appConfigRoute);
+  if (!config.isProduction) await app.register(developmentRoutes);
 
   const appDir = path.resolve(import.meta.dirname, '../dist');
   const serveApp = config.serveApp && fs.existsSync(path.join(appDir, 'index.html'));
@@ -164,6 +184,8 @@ function authorize(info: OperationInfo) {
     }
     if (!info.needsBearer) return;
     const claims = await request.server.deps.tokens.verify(bearer);
+    // Logout, a password change or an archived member end sessions at once, not at token expiry.
+    await request.server.services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId);
     request.auth = { ...claims, deviceId: deviceId ?? '' };
     request.lang = claims.lang;
     if (info.roles.length > 0 && !info.roles.includes(claims.role)) {

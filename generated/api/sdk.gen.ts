@@ -487,10 +487,12 @@ export const customersUpdate = <ThrowOnError extends boolean = false>(options: O
  *
  * The app reads the CSV file (delimiter, encoding, header row), maps its columns and sends the
  * rows. The server validates every row again (name rule, email, country code, hourly rate) and
- * matches rows to existing customers by `externalId`: a match is updated, a row without a match
- * (or without an `externalId`) creates a customer, and a row that would change nothing counts
- * as skipped, so a re-import of the same file changes nothing. Duplicate `externalId` values
- * within one request are errors.
+ * matches rows to existing customers by `externalId`: a match is updated (its archive state is
+ * kept), a row without a match creates a customer, and a row that would change nothing counts
+ * as skipped. A row without `externalId` that equals an existing customer without external id
+ * in every imported field (or an earlier row of the request) is skipped too; otherwise it
+ * creates a customer. So a re-import of the same file changes nothing. Duplicate `externalId`
+ * values within one request are errors.
  *
  * With `dryRun: true` nothing is stored; the answer gives the counts the import would produce
  * and every row error (the validation preview). With `dryRun: false` the rows are imported in
@@ -901,10 +903,11 @@ export const managementUpdateTenant = <ThrowOnError extends boolean = false>(opt
 /**
  * List products
  *
- * A page of the tenant's active products and materials; archived products are left out.
- * `filter` matches name, EAN and unit (case-insensitive, contains). `orderBy` accepts `name`,
- * `ean`, `unit`, `netPrice`, `vatRate`, `stock`, `createdAtUtc`, `updatedAtUtc`; the default
- * order is `name` ascending.
+ * A page of the tenant's active products and materials; archived products are left out
+ * unless `includeArchived` is true (so they can be found and restored). `filter` matches
+ * name, EAN and unit (case-insensitive, contains). `orderBy` accepts `name`, `ean`, `unit`,
+ * `netPrice`, `vatRate`, `stock`, `createdAtUtc`, `updatedAtUtc`; the default order is `name`
+ * ascending.
  *
  */
 export const productsGetAll = <ThrowOnError extends boolean = false>(options: Options<ProductsGetAllData, ThrowOnError>) => (options.client ?? client).get<ProductsGetAllResponses, ProductsGetAllErrors, ThrowOnError>({
@@ -927,8 +930,9 @@ export const productsGetById = <ThrowOnError extends boolean = false>(options: O
 /**
  * Find a product by its EAN
  *
- * Looks up the tenant's product with this code (EAN-8, UPC-A or EAN-13, as scanned). A code
- * whose check digit is wrong answers 400 `INVALID_EAN`; no product with it answers 404. An
+ * Looks up the tenant's product with this code (EAN-8, UPC-A, EAN-13 or GTIN-14, as
+ * scanned; leading zeros do not matter, so a UPC-A is found by its 13-digit form). A code whose
+ * length or check digit is wrong answers 400 `INVALID_EAN`; no product with it answers 404. An
  * archived product is found too and carries `archived: true`.
  *
  */
@@ -942,8 +946,8 @@ export const productsGetByEan = <ThrowOnError extends boolean = false>(options: 
  * Create a product
  *
  * Every member may create a product (Employees create them on site). A wrong EAN check digit
- * answers 400 `INVALID_EAN`; an EAN another product of the tenant already has answers 409
- * `DUPLICATE_EAN`.
+ * answers 400 `INVALID_EAN`; an EAN another product of the tenant already has (the same GTIN,
+ * leading zeros aside) answers 409 `DUPLICATE_EAN`.
  *
  */
 export const productsCreate = <ThrowOnError extends boolean = false>(options: Options<ProductsCreateData, ThrowOnError>) => (options.client ?? client).post<ProductsCreateResponses, ProductsCreateErrors, ThrowOnError>({
@@ -993,9 +997,12 @@ export const productsDeleteById = <ThrowOnError extends boolean = false>(options
  *
  * Like `Customers/ImportCsv`: the app parses and maps the file, the server validates every row
  * again (name, unit, price, VAT rate 19, 7 or 0, EAN check digit) and imports in one
- * transaction. Rows match existing products by `ean` (rows without an EAN by the exact name of
- * a product without EAN); a match is updated, no match creates a product, a row that would
- * change nothing counts as skipped. Duplicate EANs within one request are errors.
+ * transaction. Rows match existing products by `ean` (the same GTIN counts as a match, e.g. a
+ * UPC-A and its 13-digit form; rows without an EAN by the exact name of a product without
+ * EAN); a match is updated, no match creates a product, a row that would change nothing
+ * counts as skipped. The archive state of a matched product is kept. Duplicate EANs within
+ * one request are errors, and so are rows without EAN that repeat a name of an earlier row
+ * without EAN, or whose name several products without EAN share.
  *
  * `dryRun: true` stores nothing and reports counts and row errors. With `dryRun: false` any
  * invalid row makes the whole import fail with 400 `IMPORT_INVALID_ROWS` and `errors` keyed

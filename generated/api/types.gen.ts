@@ -618,7 +618,9 @@ export type CustomerUpdate = {
 
 /**
  * One mapped CSV row. Types and lengths are checked by the contract; the name rule, email,
- * country code and rate are checked per row by the server and reported as row errors.
+ * country code and rate are checked per row by the server and reported as row errors. A field
+ * left out (a column the file does not map) keeps the matched customer's value; null or an
+ * empty string clears it.
  *
  */
 export type CustomerImportRow = {
@@ -1380,7 +1382,9 @@ export type ProductDeleteResult = {
 
 /**
  * One mapped CSV row. Types and lengths are checked by the contract; name, unit, price, VAT
- * rate and EAN check digit are checked per row by the server and reported as row errors.
+ * rate and EAN check digit are checked per row by the server and reported as row errors. A
+ * field left out (a column the file does not map) keeps the matched product's value; null or
+ * an empty string clears it (an empty VAT rate means 19).
  *
  */
 export type ProductImportRow = {
@@ -4168,6 +4172,10 @@ export type ProductsGetAllData = {
          * Sort descending.
          */
         isDescending: boolean;
+        /**
+         * Include archived products (not in the specification's call; optional, false when left out).
+         */
+        includeArchived?: boolean;
     };
     url: '/api/Products/GetAll';
 };

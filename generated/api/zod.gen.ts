@@ -506,7 +506,9 @@ export const zCustomerUpdate = z.object({
 
 /**
  * One mapped CSV row. Types and lengths are checked by the contract; the name rule, email,
- * country code and rate are checked per row by the server and reported as row errors.
+ * country code and rate are checked per row by the server and reported as row errors. A field
+ * left out (a column the file does not map) keeps the matched customer's value; null or an
+ * empty string clears it.
  *
  */
 export const zCustomerImportRow = z.object({
@@ -984,7 +986,9 @@ export const zProductDeleteResult = z.object({
 
 /**
  * One mapped CSV row. Types and lengths are checked by the contract; name, unit, price, VAT
- * rate and EAN check digit are checked per row by the server and reported as row errors.
+ * rate and EAN check digit are checked per row by the server and reported as row errors. A
+ * field left out (a column the file does not map) keeps the matched product's value; null or
+ * an empty string clears it (an empty VAT rate means 19).
  *
  */
 export const zProductImportRow = z.object({
@@ -1961,7 +1965,8 @@ export const zProductsGetAllQuery = z.object({
     pageSize: z.int().gte(1).lte(500).default(10),
     filter: z.string().max(200).optional(),
     orderBy: z.string().max(64).optional(),
-    isDescending: z.boolean()
+    isDescending: z.boolean(),
+    includeArchived: z.boolean().optional().default(false)
 });
 
 /**

@@ -1,8 +1,25 @@
 /**
  * The handlers of the contract's operations, by operationId. An operation missing here answers
- * 501 FEATURE_NOT_IMPLEMENTED; tests/api/not-implemented.test.ts lists which ones still do.
+ * 501 FEATURE_NOT_IMPLEMENTED; tests/api/foundation.test.ts lists which ones still do.
  */
-import type { RouteHandler } from '../app';
+import type { OperationRouteOptions, RouteHandler } from '../app';
 import type { OperationId } from '../platform/contract';
+import { authHandlers } from './auth/auth.handlers';
+import { usersHandlers } from './users/users.handlers';
+import { managementHandlers } from './management/management.handlers';
+import { customersHandlers, customersRouteOptions } from './customers/customers.handlers';
+import { productsHandlers, productsRouteOptions } from './products/products.handlers';
 
-export const handlers: Partial<Record<OperationId, RouteHandler>> = {};
+export const handlers: Partial<Record<OperationId, RouteHandler>> = {
+  ...authHandlers,
+  ...usersHandlers,
+  ...managementHandlers,
+  ...customersHandlers,
+  ...productsHandlers,
+};
+
+/** Fastify route options of single operations, such as the larger body limit of the imports. */
+export const routeOptions: Partial<Record<OperationId, OperationRouteOptions>> = {
+  ...customersRouteOptions,
+  ...productsRouteOptions,
+};

@@ -1,0 +1,42 @@
+/** Small query helpers shared by the feature repositories. */
+
+/** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The pattern of a list filter over a lower-case `search_text` column. */
+export function searchPattern(filter: string): string {
+  return containsPattern(filter.toLocaleLowerCase('de-DE'));
+}
+
+/** PostgreSQL's unique violation (23505), optionally of one constraint; drizzle wraps it in `cause`. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  return hasPgError(error, '23505', constraint);
+}
+
+/** PostgreSQL's foreign key violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return hasPgError(error, '23503');
+}
+
+function hasPgError(error: unknown, code: string, constraint?: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const e = current as { code?: string; constraint?: string; cause?: unknown };
+    if (e.code === code && (!constraint || e.constraint === constraint)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Paging as the contract has it: page from 1. */
+export function offsetOf(page: number, pageSize: number): number {
+  return (page - 1) * pageSize;
+}

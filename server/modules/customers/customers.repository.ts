@@ -1,0 +1,224 @@
+/**
+ * Queries of the customers table. Every function takes the tenant transaction of
+ * `database.withTenant`; the explicit `tenant_id` conditions let PostgreSQL use the tenant-first
+ * indexes (row-level security would filter the rows anyway).
+ */
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { customerDisplayName, customers, SORT_COLLATION } from '../../db/schema';
+import { chunk, searchPattern, offsetOf } from '../../db/helpers';
+
+/** The columns a customer is read with; the filter's `search_text` stays in the database. */
+const { searchText: _searchText, ...customerColumns } = getTableColumns(customers);
+export type CustomerRow = Omit<typeof customers.$inferSelect, 'searchText'>;
+
+/** The fields a user or an import sets. */
+export interface CustomerFields {
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  email: string | null;
+  street: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string;
+  hourlyRate: number | null;
+  externalId: string | null;
+}
+
+export const customerFieldNames = [
+  'companyName',
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'street',
+  'zip',
+  'city',
+  'country',
+  'hourlyRate',
+  'externalId',
+] as const satisfies readonly (keyof CustomerFields)[];
+
+export interface CustomerListQuery {
+  page: number;
+  pageSize: number;
+  filter?: string;
+  orderBy?: string;
+  isDescending: boolean;
+  includeArchived: boolean;
+}
+
+const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
+const displayName = customerDisplayName(customers);
+
+/** The columns the list may be sorted by (the contract's list); anything else sorts by name. */
+const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
+  displayName: { expression: collated(sql`(${displayName})`), nullable: false },
+  companyName: { expression: collated(sql`${customers.companyName}`), nullable: true },
+  lastName: { expression: collated(sql`${customers.lastName}`), nullable: true },
+  city: { expression: collated(sql`${customers.city}`), nullable: true },
+  zip: { expression: sql`${customers.zip}`, nullable: true },
+  phone: { expression: sql`${customers.phone}`, nullable: true },
+  email: { expression: sql`${customers.email}`, nullable: true },
+  externalId: { expression: sql`${customers.externalId}`, nullable: true },
+  createdAtUtc: { expression: sql`${customers.createdAt}`, nullable: false },
+  updatedAtUtc: { expression: sql`${customers.updatedAt}`, nullable: false },
+};
+
+export function listWhere(tenantId: string, query: Pick<CustomerListQuery, 'filter' | 'includeArchived'>) {
+  const filter = query.filter?.trim();
+  return and(
+    eq(customers.tenantId, tenantId),
+    query.includeArchived ? undefined : eq(customers.archived, false),
+    filter ? sql`${customers.searchText} like ${searchPattern(filter)}` : undefined,
+  );
+}
+
+export async function listCustomers(tx: Tx, tenantId: string, query: CustomerListQuery) {
+  const where = listWhere(tenantId, query);
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(customers).where(where);
+  const offset = offsetOf(query.page, query.pageSize);
+  if (count <= offset) return { totalCount: count, rows: [] as CustomerRow[] };
+  const sort = sortable[query.orderBy ?? ''] ?? sortable.displayName;
+  const direction = query.isDescending ? sql`desc` : sql`asc`;
+  // Empty values last in both directions; then the id keeps pages stable among equal values.
+  const order = sort.nullable
+    ? sql`${sort.expression} ${direction} nulls last`
+    : sql`${sort.expression} ${direction}`;
+  const rows = await tx
+    .select(customerColumns)
+    .from(customers)
+    .where(where)
+    .orderBy(order, query.isDescending ? desc(customers.id) : asc(customers.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  return { totalCount: count, rows };
+}
+
+export async function findCustomer(tx: Tx, tenantId: string, id: string): Promise<CustomerRow | undefined> {
+  const [row] = await tx
+    .select(customerColumns)
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)));
+  return row;
+}
+
+export async function insertCustomer(
+  tx: Tx,
+  tenantId: string,
+  fields: CustomerFields,
+  createdBy: string | null,
+): Promise<CustomerRow> {
+  const [row] = await tx
+    .insert(customers)
+    .values({ tenantId, ...fields, createdBy })
+    .returning(customerColumns);
+  return row;
+}
+
+export async function updateCustomer(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  fields: CustomerFields & { archived?: boolean },
+): Promise<CustomerRow | undefined> {
+  const [row] = await tx
+    .update(customers)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, id)))
+    .returning(customerColumns);
+  return row;
+}
+
+/** Customers with one of these external ids. */
+export async function findByExternalIds(tx: Tx, tenantId: string, externalIds: string[]): Promise<CustomerRow[]> {
+  const out: CustomerRow[] = [];
+  for (const part of chunk(externalIds, 5000)) {
+    out.push(
+      ...(await tx
+        .select(customerColumns)
+        .from(customers)
+        .where(and(eq(customers.tenantId, tenantId), inArray(customers.externalId, part)))),
+    );
+  }
+  return out;
+}
+
+/**
+ * Customers without external id whose company, first and last name equal one of these triples:
+ * the candidates an import row without external id may be identical to.
+ */
+export async function findUnkeyedByNames(
+  tx: Tx,
+  tenantId: string,
+  names: { companyName: string | null; firstName: string | null; lastName: string | null }[],
+): Promise<CustomerRow[]> {
+  const out: CustomerRow[] = [];
+  for (const part of chunk(names, 5000)) {
+    const json = JSON.stringify(part.map((n) => ({ c: n.companyName ?? '', f: n.firstName ?? '', l: n.lastName ?? '' })));
+    out.push(
+      ...(await tx
+        .select(customerColumns)
+        .from(customers)
+        .where(
+          and(
+            eq(customers.tenantId, tenantId),
+            isNull(customers.externalId),
+            sql`(coalesce(${customers.companyName}, ''), coalesce(${customers.firstName}, ''), coalesce(${customers.lastName}, ''))
+                in (select r.c, r.f, r.l from jsonb_to_recordset(${json}::jsonb) as r(c text, f text, l text))`,
+          ),
+        )),
+    );
+  }
+  return out;
+}
+
+const INSERT_BATCH = 1000;
+const UPDATE_BATCH = 2000;
+
+/**
+ * Creates customers in multi-row INSERTs. A row whose external id was taken in the meantime (a
+ * concurrent import) updates that customer instead of failing.
+ */
+export async function insertCustomers(tx: Tx, tenantId: string, rows: CustomerFields[], createdBy: string | null) {
+  for (const part of chunk(rows, INSERT_BATCH)) {
+    await tx
+      .insert(customers)
+      .values(part.map((fields) => ({ tenantId, ...fields, createdBy })))
+      .onConflictDoUpdate({
+        target: [customers.tenantId, customers.externalId],
+        set: {
+          companyName: sql`excluded.company_name`,
+          firstName: sql`excluded.first_name`,
+          lastName: sql`excluded.last_name`,
+          phone: sql`excluded.phone`,
+          email: sql`excluded.email`,
+          street: sql`excluded.street`,
+          zip: sql`excluded.zip`,
+          city: sql`excluded.city`,
+          country: sql`excluded.country`,
+          hourlyRate: sql`excluded.hourly_rate`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/** Updates customers by id, many per statement. */
+export async function updateCustomers(tx: Tx, tenantId: string, rows: (CustomerFields & { id: string })[]) {
+  for (const part of chunk(rows, UPDATE_BATCH)) {
+    const json = JSON.stringify(part);
+    await tx.execute(sql`
+      update customers as c set
+        company_name = v."companyName", first_name = v."firstName", last_name = v."lastName",
+        phone = v.phone, email = v.email, street = v.street, zip = v.zip, city = v.city,
+        country = v.country, hourly_rate = v."hourlyRate", external_id = v."externalId",
+        updated_at = now()
+      from jsonb_to_recordset(${json}::jsonb) as v(
+        id uuid, "companyName" text, "firstName" text, "lastName" text, phone text, email text,
+        street text, zip text, city text, country text, "hourlyRate" numeric, "externalId" text)
+      where c.tenant_id = ${tenantId} and c.id = v.id`);
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * Customers: list, read, create, update (archive and restore included). Every function takes the
+ * request context first and runs in the caller's tenant transaction.
+ */
+import type { components } from '../../../generated/server/openapi';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../db/helpers';
+import type { RequestContext } from '../../platform/context';
+import { AppError, notFound, type FieldErrors } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { customerViolations, normaliseCustomer, type RuleViolation } from './customer.rules';
+import {
+  findCustomer,
+  insertCustomer,
+  listCustomers,
+  updateCustomer,
+  type CustomerListQuery,
+  type CustomerRow,
+} from './customers.repository';
+
+export type Customer = components['schemas']['Customer'];
+export type CustomerCreate = components['schemas']['CustomerCreate'];
+export type CustomerUpdate = components['schemas']['CustomerUpdate'];
+
+export function toCustomer(row: CustomerRow): Customer {
+  const displayName = row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' ');
+  return {
+    id: row.id,
+    companyName: row.companyName,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    displayName,
+    phone: row.phone,
+    email: row.email,
+    street: row.street,
+    zip: row.zip,
+    city: row.city,
+    country: row.country,
+    hourlyRate: row.hourlyRate,
+    externalId: row.externalId,
+    archived: row.archived,
+    createdAtUtc: row.createdAt.toISOString(),
+    updatedAtUtc: row.updatedAt.toISOString(),
+  };
+}
+
+export function violationsToFieldErrors(ctx: Pick<RequestContext, 'lang'>, violations: RuleViolation[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const v of violations) (out[v.field] ??= []).push(translate(ctx.lang, v.key));
+  return out;
+}
+
+function rejectInvalid(ctx: RequestContext, violations: RuleViolation[]) {
+  if (violations.length === 0) return;
+  // The name rule is the message the specification names; other failures use the generic one.
+  const first = violations[0];
+  throw new AppError('VALIDATION_ERROR', first.field === 'companyName' ? first.key : 'VALIDATION_ERROR', {
+    fieldErrors: violationsToFieldErrors(ctx, violations),
+  });
+}
+
+function externalIdTaken(ctx: RequestContext) {
+  return new AppError('CONFLICT', 'customers.externalIdTaken', {
+    fieldErrors: { externalId: [translate(ctx.lang, 'customers.externalIdTaken')] },
+  });
+}
+
+const EXTERNAL_ID_CONSTRAINT = 'customers_external_id_uq';
+
+export async function getCustomers(ctx: RequestContext, database: Database, query: CustomerListQuery) {
+  const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listCustomers(tx, ctx.tenantId, query));
+  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
+}
+
+export async function getCustomer(ctx: RequestContext, database: Database, id: string): Promise<Customer> {
+  const row = await database.withTenant(ctx.tenantId, (tx) => findCustomer(tx, ctx.tenantId, id));
+  if (!row) throw notFound();
+  return toCustomer(row);
+}
+
+export async function createCustomer(ctx: RequestContext, database: Database, input: CustomerCreate): Promise<Customer> {
+  const fields = normaliseCustomer(input);
+  rejectInvalid(ctx, customerViolations(fields));
+  try {
+    const row = await database.withTenant(ctx.tenantId, (tx) => insertCustomer(tx, ctx.tenantId, fields, ctx.userId));
+    return toCustomer(row);
+  } catch (error) {
+    if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
+    throw error;
+  }
+}
+
+export async function updateCustomerRecord(ctx: RequestContext, database: Database, input: CustomerUpdate): Promise<Customer> {
+  const fields = normaliseCustomer(input);
+  rejectInvalid(ctx, customerViolations(fields));
+  try {
+    const row = await database.withTenant(ctx.tenantId, (tx) =>
+      updateCustomer(tx, ctx.tenantId, input.id, { ...fields, ...(input.archived === undefined ? {} : { archived: input.archived }) }),
+    );
+    if (!row) throw notFound();
+    return toCustomer(row);
+  } catch (error) {
+    if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
+    throw error;
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Queries of the products table, each inside the tenant transaction of `database.withTenant`.
+ */
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { products, SORT_COLLATION } from '../../db/schema';
+import { chunk, searchPattern, offsetOf } from '../../db/helpers';
+import type { ProductFields } from './product.rules';
+
+/** The columns a product is read with; the filter's `search_text` stays in the database. */
+const { searchText: _searchText, ...productColumns } = getTableColumns(products);
+export type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
+
+export interface ProductListQuery {
+  page: number;
+  pageSize: number;
+  filter?: string;
+  orderBy?: string;
+  isDescending: boolean;
+  includeArchived: boolean;
+}
+
+const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
+
+/** The columns the list may be sorted by (the contract's list); anything else sorts by name. */
+const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
+  name: { expression: collated(sql`${products.name}`), nullable: false },
+  ean: { expression: sql`${products.ean}`, nullable: true },
+  unit: { expression: collated(sql`${products.unit}`), nullable: false },
+  netPrice: { expression: sql`${products.netPrice}`, nullable: false },
+  vatRate: { expression: sql`${products.vatRate}`, nullable: false },
+  stock: { expression: sql`${products.stock}`, nullable: true },
+  createdAtUtc: { expression: sql`${products.createdAt}`, nullable: false },
+  updatedAtUtc: { expression: sql`${products.updatedAt}`, nullable: false },
+};
+
+export async function listProducts(tx: Tx, tenantId: string, query: ProductListQuery) {
+  const filter = query.filter?.trim();
+  const where = and(
+    eq(products.tenantId, tenantId),
+    query.includeArchived ? undefined : eq(products.archived, false),
+    filter ? sql`${products.searchText} like ${searchPattern(filter)}` : undefined,
+  );
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
+  const offset = offsetOf(query.page, query.pageSize);
+  if (count <= offset) return { totalCount: count, rows: [] as ProductRow[] };
+  const sort = sortable[query.orderBy ?? ''] ?? sortable.name;
+  const direction = query.isDescending ? sql`desc` : sql`asc`;
+  const order = sort.nullable ? sql`${sort.expression} ${direction} nulls last` : sql`${sort.expression} ${direction}`;
+  const rows = await tx
+    .select(productColumns)
+    .from(products)
+    .where(where)
+    .orderBy(order, query.isDescending ? desc(products.id) : asc(products.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  return { totalCount: count, rows };
+}
+
+export async function findProduct(tx: Tx, tenantId: string, id: string): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)));
+  return row;
+}
+
+/** Products whose EAN is one of these codes (give every form of a GTIN to find it however stored). */
+export async function findByEans(tx: Tx, tenantId: string, eans: string[], exceptId?: string): Promise<ProductRow[]> {
+  const out: ProductRow[] = [];
+  for (const part of chunk(eans, 5000)) {
+    out.push(
+      ...(await tx
+        .select(productColumns)
+        .from(products)
+        .where(and(eq(products.tenantId, tenantId), inArray(products.ean, part), exceptId ? ne(products.id, exceptId) : undefined))
+        .orderBy(asc(products.createdAt))),
+    );
+  }
+  return out;
+}
+
+/** Products without EAN with one of these exact names. */
+export async function findUnkeyedByNames(tx: Tx, tenantId: string, names: string[]): Promise<ProductRow[]> {
+  const out: ProductRow[] = [];
+  for (const part of chunk(names, 5000)) {
+    out.push(
+      ...(await tx
+        .select(productColumns)
+        .from(products)
+        .where(and(eq(products.tenantId, tenantId), isNull(products.ean), inArray(products.name, part)))),
+    );
+  }
+  return out;
+}
+
+export async function insertProduct(tx: Tx, tenantId: string, fields: ProductFields): Promise<ProductRow> {
+  const [row] = await tx
+    .insert(products)
+    .values({ tenantId, ...fields })
+    .returning(productColumns);
+  return row;
+}
+
+export async function updateProduct(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  fields: Partial<ProductFields> & { archived?: boolean },
+): Promise<ProductRow | undefined> {
+  const [row] = await tx
+    .update(products)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .returning(productColumns);
+  return row;
+}
+
+export async function deleteProduct(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(products)
+    .where(and(eq(products.tenantId, tenantId), eq(products.id, id)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+const INSERT_BATCH = 1000;
+const UPDATE_BATCH = 2000;
+
+/** Creates products in multi-row INSERTs; an EAN taken in the meantime updates that product. */
+export async function insertProducts(tx: Tx, tenantId: string, rows: ProductFields[]) {
+  for (const part of chunk(rows, INSERT_BATCH)) {
+    await tx
+      .insert(products)
+      .values(part.map((fields) => ({ tenantId, ...fields })))
+      .onConflictDoUpdate({
+        target: [products.tenantId, products.ean],
+        set: {
+          name: sql`excluded.name`,
+          unit: sql`excluded.unit`,
+          netPrice: sql`excluded.net_price`,
+          vatRate: sql`excluded.vat_rate`,
+          stock: sql`excluded.stock`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
+}
+
+/** Updates products by id, many per statement. */
+export async function updateProducts(tx: Tx, tenantId: string, rows: (ProductFields & { id: string })[]) {
+  for (const part of chunk(rows, UPDATE_BATCH)) {
+    const json = JSON.stringify(part);
+    await tx.execute(sql`
+      update products as p set
+        name = v.name, ean = v.ean, unit = v.unit, net_price = v."netPrice", vat_rate = v."vatRate",
+        stock = v.stock, updated_at = now()
+      from jsonb_to_recordset(${json}::jsonb) as v(
+        id uuid, name text, ean text, unit text, "netPrice" numeric, "vatRate" integer, stock numeric)
+      where p.tenant_id = ${tenantId} and p.id = v.id`);
+  }
+}
