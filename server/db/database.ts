@@ -17,6 +17,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const APP_ROLE = 'fieldbook_app';
 /** Tables the app role may not touch; it reaches them only through security-definer functions. */
 const PRIVATE_TABLES = ['account_directory'];
+/** Tables the app may only add to: the audit trail is never rewritten. */
+const APPEND_ONLY_TABLES = ['audit_log'];
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export async function migrateDatabase(adminUrl: string, appRolePassword: string) {
@@ -55,6 +57,7 @@ async function ensureAppRole(pool: pg.Pool, password: string) {
     await client.query(`grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`);
     await client.query(`grant usage, select on all sequences in schema public to ${APP_ROLE}`);
     for (const table of PRIVATE_TABLES) await client.query(`revoke all on ${table} from ${APP_ROLE}`);
+    for (const table of APPEND_ONLY_TABLES) await client.query(`revoke update, delete on ${table} from ${APP_ROLE}`);
     await client.query(`grant execute on all functions in schema public to ${APP_ROLE}`);
     await client.query(`revoke all on schema drizzle from ${APP_ROLE}`).catch(() => undefined);
   } finally {

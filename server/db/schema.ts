@@ -9,6 +9,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -315,4 +316,191 @@ export const products = pgTable(
     index('products_tenant_archived_idx').on(t.tenantId, t.archived),
     foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.tenantId], name: 'products_tenant_fk' }).onDelete('cascade'),
   ],
+);
+
+/**
+ * Billable time of a member for a customer (a timer). At most one running timer per member and
+ * customer (partial unique index). `confirmation_id` set = covered by a signed work confirmation
+ * and locked; `archived_at` set at export = read-only.
+ */
+export const timeTracks = pgTable(
+  'time_tracks',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    description: text('description'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    durationSeconds: integer('duration_seconds'),
+    startLatitude: doublePrecision('start_latitude'),
+    startLongitude: doublePrecision('start_longitude'),
+    endLatitude: doublePrecision('end_latitude'),
+    endLongitude: doublePrecision('end_longitude'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    confirmationId: uuid('confirmation_id'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('time_tracks_one_running_uq').on(t.tenantId, t.ownerId, t.customerId).where(sql`${t.endedAt} is null`),
+    index('time_tracks_customer_started_idx').on(t.tenantId, t.customerId, t.startedAt),
+    index('time_tracks_owner_started_idx').on(t.tenantId, t.ownerId, t.startedAt),
+    foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'time_tracks_customer_fk' }),
+    foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'time_tracks_owner_fk' }),
+  ],
+);
+
+/** Personal working time (clock in/out) of a member; one active per member. */
+export const userTimeTracks = pgTable(
+  'user_time_tracks',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ownerId: uuid('owner_id').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    startLatitude: doublePrecision('start_latitude'),
+    startLongitude: doublePrecision('start_longitude'),
+    endLatitude: doublePrecision('end_latitude'),
+    endLongitude: doublePrecision('end_longitude'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('user_time_tracks_one_active_uq').on(t.tenantId, t.ownerId).where(sql`${t.endedAt} is null`),
+    index('user_time_tracks_owner_started_idx').on(t.tenantId, t.ownerId, t.startedAt),
+    foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'user_time_tracks_owner_fk' }),
+  ],
+);
+
+/** Contiguous work and break segments of a user time track; the open one has no end. */
+export const userTimeTrackSegments = pgTable(
+  'user_time_track_segments',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    trackId: uuid('track_id').notNull(),
+    kind: text('kind').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('user_time_track_segments_track_idx').on(t.tenantId, t.trackId, t.startedAt),
+    foreignKey({ columns: [t.tenantId, t.trackId], foreignColumns: [userTimeTracks.tenantId, userTimeTracks.id], name: 'segments_track_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** Notes, materials and described times of a customer. Material prices are copied at entry time. */
+export const informationEntries = pgTable(
+  'information_entries',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    subType: text('sub_type').notNull(),
+    text: text('text'),
+    productId: uuid('product_id'),
+    productName: text('product_name'),
+    quantity: numeric('quantity', { precision: 12, scale: 3, mode: 'number' }),
+    unit: text('unit'),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }),
+    vatRate: integer('vat_rate'),
+    durationSeconds: integer('duration_seconds'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    confirmationId: uuid('confirmation_id'),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('information_customer_occurred_idx').on(t.tenantId, t.customerId, t.occurredAt),
+    index('information_product_idx').on(t.tenantId, t.productId),
+    foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'information_customer_fk' }),
+    foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'information_owner_fk' }),
+    foreignKey({ columns: [t.tenantId, t.productId], foreignColumns: [products.tenantId, products.id], name: 'information_product_fk' }),
+  ],
+);
+
+/** Photos of a customer's work. Files live in storage under `storage_key` and `thumbnail_key`. */
+export const images = pgTable(
+  'images',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    category: text('category'),
+    description: text('description'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    confirmationId: uuid('confirmation_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('images_customer_taken_idx').on(t.tenantId, t.customerId, t.takenAt),
+    index('images_taken_idx').on(t.tenantId, t.takenAt),
+    foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'images_customer_fk' }),
+    foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'images_owner_fk' }),
+  ],
+);
+
+/** A customer's signature over entries; the rendered PDF lives in storage under `pdf_key`. */
+export const workConfirmations = pgTable(
+  'work_confirmations',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    customerId: uuid('customer_id').notNull(),
+    ownerId: uuid('owner_id').notNull(),
+    signee: text('signee').notNull(),
+    place: text('place'),
+    language: text('language').notNull().default('de'),
+    signatureKey: text('signature_key').notNull(),
+    pdfKey: text('pdf_key').notNull(),
+    fileName: text('file_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('work_confirmations_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'work_confirmations_customer_fk' }),
+    foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'work_confirmations_owner_fk' }),
+  ],
+);
+
+/**
+ * Who changed what and when, for time tracks, entries and confirmations (GoBD: no silent edits
+ * of what was billed). Written by the services; never updated or deleted by the app.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    actorId: uuid('actor_id'),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId, t.at)],
 );

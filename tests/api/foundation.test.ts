@@ -247,6 +247,13 @@ describe('tenant isolation in the database', () => {
     expect(rows).toEqual([]);
   });
 
+  it('keeps the audit trail append-only for the app role', async () => {
+    const tenantId = crypto.randomUUID();
+    await expect(
+      server.database.withTenant(tenantId, (tx) => tx.execute(`update audit_log set action = 'x'` as never)),
+    ).rejects.toSatisfy((error: Error) => /permission denied/.test(String((error.cause as Error)?.message ?? error.message)));
+  });
+
   it('shows no rows to a query without the tenant setting, and only its own rows with it', async () => {
     const a = crypto.randomUUID();
     const b = crypto.randomUUID();
