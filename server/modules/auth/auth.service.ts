@@ -24,6 +24,7 @@ const HOUR = 3600_000;
 export const LINK_LIFETIME = { confirm_email: 24 * HOUR, reset_password: HOUR, invite: 7 * 24 * HOUR } as const;
 export type LinkPurpose = keyof typeof LINK_LIFETIME;
 export const RESEND_SECONDS = 60;
+const signUpLimits = { windowSeconds: 3600, slowAfter: 20, lockAfter: 50, lockSeconds: 3600 };
 const mailLimits = { windowSeconds: 900, slowAfter: 10, lockAfter: 30, lockSeconds: 900 };
 
 /** What a call knows about the device before sign-in. */
@@ -152,6 +153,7 @@ export class AuthService {
       throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
     }
     this.assertPasswordAllowed(body.password, 'password');
+    await this.countSignUp(client);
     const passwordHash = await hashPassword(body.password);
     return this.createTenantWithOwner(
       {
@@ -232,6 +234,13 @@ export class AuthService {
       if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505') throw this.emailTaken();
       throw error;
     }
+  }
+
+  /** New firms per client address: generous for an office behind one address, a wall for scripts. */
+  async countSignUp(client: Client) {
+    const key = [{ key: `signup:address:${client.ip}`, limits: signUpLimits }];
+    await this.deps.rateLimiter.check(key);
+    await this.deps.rateLimiter.fail(key);
   }
 
   private emailTaken() {

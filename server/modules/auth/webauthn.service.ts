@@ -88,6 +88,7 @@ export class WebAuthnService {
     if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
       throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
     }
+    await this.auth.countSignUp(client);
     const userId = crypto.randomUUID();
     const options = await generateRegistrationOptions({
       rpName: this.rp.rpName,
