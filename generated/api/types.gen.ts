@@ -487,6 +487,10 @@ export type CustomerActivity = {
      */
     ownerId: string | null;
     ownerName: string | null;
+    /**
+     * The customer's display name (for the feed of all customers).
+     */
+    customerName: string;
     processed: boolean;
     archived: boolean;
     /**
@@ -515,6 +519,37 @@ export type CustomerActivityTotals = {
      * Billable working time in seconds; -1 when it could not be computed.
      */
     totalWorkingSeconds: number;
+    /**
+     * Billable working time per day of the period, oldest first.
+     */
+    workingSecondsPerDay: Array<{
+        date: string;
+        seconds: number;
+    }>;
+    /**
+     * Billable working time per member in the period, most first.
+     */
+    workingSecondsPerMember: Array<{
+        memberId: string;
+        memberName: string;
+        seconds: number;
+    }>;
+    /**
+     * The ten customers with the most open billable positions in the period, most first.
+     */
+    openPositionsPerCustomer: Array<{
+        customerId: string;
+        customerName: string;
+        /**
+         * Open time tracks, time entries and materials.
+         */
+        positions: number;
+        workingSeconds: number;
+        /**
+         * Net amount of the open materials in euro.
+         */
+        materialAmount: number;
+    }>;
 };
 
 /**
@@ -1815,7 +1850,7 @@ export type UserTimeTrackGroup = {
     workSeconds: number;
     breakSeconds: number;
     /**
-     * The member's daily target summed over the period's working days (0 when none is set).
+     * The member's daily target summed over the period's working days (Monday to Friday within `fromDate` and `toDate`; days not begun yet count nothing; 0 when none is set).
      */
     targetSeconds: number;
     /**
@@ -1977,11 +2012,6 @@ export type ToDate = string;
  * Only this customer's entries.
  */
 export type CustomerIdOptional = Id;
-
-/**
- * The customer.
- */
-export type CustomerIdRequired = Id;
 
 /**
  * The id of the record.
@@ -2775,9 +2805,9 @@ export type CustomerActivitiesByCustomerData = {
     path?: never;
     query: {
         /**
-         * The customer.
+         * Only this customer's entries.
          */
-        customerId: Id;
+        customerId?: Id;
         /**
          * Include entries already marked processed (invoiced).
          */
@@ -2786,6 +2816,10 @@ export type CustomerActivitiesByCustomerData = {
          * Include entries not yet processed.
          */
         includeUnprocessed: boolean;
+        /**
+         * `include` (as left out), `exclude` or `only` archived entries.
+         */
+        archived?: 'include' | 'exclude' | 'only';
         /**
          * Start of the period (inclusive), ISO 8601.
          */
@@ -5788,6 +5822,10 @@ export type UserTimeTracksGetListGroupedData = {
     path?: never;
     query: {
         /**
+         * This member's tracks instead of the caller's (another member needs Owner, Admin or Manager).
+         */
+        ownerId?: Id;
+        /**
          * Length of one group.
          */
         grouping: UserTimeTrackGrouping;
@@ -5828,6 +5866,14 @@ export type UserTimeTracksGetListGroupedErrors = {
      * No valid access token.
      */
     401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
     /**
      * Any other error (500 with a generic message, 501 for calls not built yet).
      */

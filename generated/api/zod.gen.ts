@@ -416,6 +416,7 @@ export const zCustomerActivity = z.object({
     amount: z.number().nullable(),
     ownerId: z.uuid().nullable(),
     ownerName: z.string().max(201).nullable(),
+    customerName: z.string().max(402),
     processed: z.boolean(),
     archived: z.boolean(),
     locked: z.boolean(),
@@ -432,7 +433,23 @@ export const zCustomerActivityPage = zPageMeta.and(z.object({
 export const zCustomerActivityTotals = z.object({
     newCustomersCount: z.int().gte(0),
     newInformationsCount: z.int().gte(0),
-    totalWorkingSeconds: z.int().gte(-1)
+    totalWorkingSeconds: z.int().gte(-1),
+    workingSecondsPerDay: z.array(z.object({
+        date: z.iso.date(),
+        seconds: z.int().gte(0)
+    })).max(4000),
+    workingSecondsPerMember: z.array(z.object({
+        memberId: z.uuid(),
+        memberName: z.string().max(201),
+        seconds: z.int().gte(0)
+    })).max(1000),
+    openPositionsPerCustomer: z.array(z.object({
+        customerId: z.uuid(),
+        customerName: z.string().max(402),
+        positions: z.int().gte(0),
+        workingSeconds: z.int().gte(0),
+        materialAmount: z.number().gte(0)
+    })).max(10)
 });
 
 /**
@@ -1434,11 +1451,6 @@ export const zToDate = z.iso.datetime();
 export const zCustomerIdOptional = zId;
 
 /**
- * The customer.
- */
-export const zCustomerIdRequired = zId;
-
-/**
  * The id of the record.
  */
 export const zIdQuery = zId;
@@ -1644,9 +1656,14 @@ export const zAuthWebAuthnDeleteKeyBody = zAuthWebAuthnDeleteKeyRequest;
 export const zAuthWebAuthnDeleteKeyResponse = zEmptyEnvelope;
 
 export const zCustomerActivitiesByCustomerQuery = z.object({
-    customerId: zId,
+    customerId: zId.optional(),
     includeProcessed: z.boolean(),
     includeUnprocessed: z.boolean(),
+    archived: z.enum([
+        'include',
+        'exclude',
+        'only'
+    ]).optional(),
     fromDate: z.iso.datetime().optional(),
     toDate: z.iso.datetime().optional(),
     filter: z.string().max(200).optional(),
@@ -2334,6 +2351,7 @@ export const zUserTimeTracksGetListResponse = zEnvelope.and(z.object({
 }));
 
 export const zUserTimeTracksGetListGroupedQuery = z.object({
+    ownerId: zId.optional(),
     grouping: zUserTimeTrackGrouping,
     fromDate: z.iso.datetime().optional(),
     toDate: z.iso.datetime().optional(),

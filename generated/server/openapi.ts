@@ -486,9 +486,14 @@ export interface paths {
          *     tracks and time entries. Archived entries are processed, so they appear only with
          *     `includeProcessed`; confirmations count as processed once all entries they cover are.
          *     Running time tracks are left out. `fromDate` and `toDate` apply to `occurredAtUtc`. `filter`
-         *     matches title, text and owner's name. `orderBy` accepts `occurredAtUtc` (default,
-         *     descending), `kind`, `ownerName`, `amount`, `durationSeconds`. An unknown customer answers
-         *     404.
+         *     matches title, text, owner's and customer's name. `orderBy` accepts `occurredAtUtc`
+         *     (default, descending), `kind`, `ownerName`, `customerName`, `amount`, `durationSeconds`. An
+         *     unknown customer answers 404.
+         *
+         *     Without `customerId` the feed covers all customers (the library, the dashboard's latest
+         *     activity). `archived` narrows processed entries further: `exclude` leaves archived entries
+         *     out, `only` keeps nothing but archived entries (the library's archive filter); left out,
+         *     `includeProcessed` alone decides.
          */
         get: operations["customerActivitiesByCustomer"];
         put?: never;
@@ -513,6 +518,13 @@ export interface paths {
          *     one customer. The period applies to when customers and entries were created, to the start
          *     of time tracks and to `occurredAtUtc` of time entries; without `fromDate` and `toDate` all
          *     time counts.
+         *
+         *     The charts' figures come with it: the working time per day (days in the tenant's time zone,
+         *     every day of the period when it spans at most 366 days, else only days with time) and per
+         *     member, and the open billable positions (stopped time tracks, time entries and materials
+         *     neither processed nor archived, in the period) of the ten customers with the most of them.
+         *     When the working time cannot be computed, `totalWorkingSeconds` is -1 and the three lists
+         *     are empty.
          */
         get: operations["customerActivitiesGetTotals"];
         put?: never;
@@ -1956,6 +1968,9 @@ export interface paths {
          *     `fromDate` the current month is used; `toDate` defaults to now. Groups are ordered newest
          *     first and paged.
          *     `filter` matches the owner's name (accepted for symmetry with the other lists).
+         *     With `ownerId` the groups are of that member's tracks instead of the caller's (the member
+         *     overview of `/timetracking`); another member than the caller needs Owner, Admin or
+         *     Manager (403 for an Employee), a member of another tenant answers 404.
          */
         get: operations["userTimeTracksGetListGrouped"];
         put?: never;
@@ -2080,7 +2095,10 @@ export interface components {
                 retryAfterSeconds?: number;
             };
         };
-        /** @description Field name to its validation messages. */
+        /**
+         * @description Field name to its validation messages.
+         * @example {}
+         */
         FieldErrors: {
             [key: string]: string[];
         };
@@ -2090,7 +2108,6 @@ export interface components {
             isSuccess: boolean;
             /** @example [] */
             errorMessages: components["schemas"]["ErrorMessage"][];
-            /** @example {} */
             errors: components["schemas"]["FieldErrors"];
             /** @example null */
             successMessage: string | null;
@@ -2146,7 +2163,7 @@ export interface components {
         AuthSession: {
             /**
              * @description The access token (JWT) for the `Authorization: Bearer` header.
-             * @example eyJhbGciOiJFUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI3YjFlNGQyYSJ9.c2lnbmF0dXJl
+             * @example eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIzZjBjMmE5ZS02YTNiLTRjNTUtOWE4ZS0xZjJkM2M0YjVhNjAiLCJ0ZW5hbnRJZCI6IjBiN2U2YzFkLTJmM2EtNGI1Yy04ZDllLTBmMWEyYjNjNGQ1ZSIsInJvbGUiOiJPd25lciIsIlRlcm1zQ29uZmlybWVkIjoidHJ1ZSIsImVtYWlsQ29uZmlybWVkIjp0cnVlLCJsYW5nIjoiZGUiLCJzaWQiOiI1YTFiMmMzZC00ZTVmLTRhNmItOGM3ZC05ZTBmMWEyYjNjNGQiLCJpc3MiOiJodHRwOi8vbG9jYWxob3N0OjUxNzMiLCJpYXQiOjE3OTUzMDU2MDAsImV4cCI6NDEwMjQ0NDgwMH0.bW9jay1zaWduYXR1cmU
              */
             token: string;
             /**
@@ -2611,6 +2628,11 @@ export interface components {
             ownerId: string | null;
             /** @example Max Mustermann */
             ownerName: string | null;
+            /**
+             * @description The customer's display name (for the feed of all customers).
+             * @example Elektro Schneider GmbH
+             */
+            customerName: string;
             /** @example false */
             processed: boolean;
             /** @example false */
@@ -2642,6 +2664,50 @@ export interface components {
              * @example 512400
              */
             totalWorkingSeconds: number;
+            /** @description Billable working time per day of the period, oldest first. */
+            workingSecondsPerDay: {
+                /**
+                 * Format: date
+                 * @example 2026-11-20
+                 */
+                date: string;
+                /** @example 27000 */
+                seconds: number;
+            }[];
+            /** @description Billable working time per member in the period, most first. */
+            workingSecondsPerMember: {
+                /**
+                 * Format: uuid
+                 * @example 5a2d9c6e-1f4b-4a7d-9e3c-8b0f2d4a6c13
+                 */
+                memberId: string;
+                /** @example Max Mustermann */
+                memberName: string;
+                /** @example 144000 */
+                seconds: number;
+            }[];
+            /** @description The ten customers with the most open billable positions in the period, most first. */
+            openPositionsPerCustomer: {
+                /**
+                 * Format: uuid
+                 * @example 7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a71
+                 */
+                customerId: string;
+                /** @example Elektro Schneider GmbH */
+                customerName: string;
+                /**
+                 * @description Open time tracks, time entries and materials.
+                 * @example 12
+                 */
+                positions: number;
+                /** @example 36000 */
+                workingSeconds: number;
+                /**
+                 * @description Net amount of the open materials in euro.
+                 * @example 184.5
+                 */
+                materialAmount: number;
+            }[];
         };
         /** @description A customer of the tenant. */
         Customer: {
@@ -4323,7 +4389,7 @@ export interface components {
             /** @example 1800 */
             breakSeconds: number;
             /**
-             * @description The member's daily target summed over the period's working days (0 when none is set).
+             * @description The member's daily target summed over the period's working days (Monday to Friday within `fromDate` and `toDate`; days not begun yet count nothing; 0 when none is set).
              * @example 28800
              */
             targetSeconds: number;
@@ -4691,8 +4757,6 @@ export interface components {
         ToDate: string;
         /** @description Only this customer's entries. */
         CustomerIdOptional: components["schemas"]["Id"];
-        /** @description The customer. */
-        CustomerIdRequired: components["schemas"]["Id"];
         /** @description The id of the record. */
         IdQuery: components["schemas"]["Id"];
         /** @description The id of the record. */
@@ -5176,8 +5240,8 @@ export interface operations {
     customerActivitiesByCustomer: {
         parameters: {
             query: {
-                /** @description The customer. */
-                customerId: components["parameters"]["CustomerIdRequired"];
+                /** @description Only this customer's entries. */
+                customerId?: components["parameters"]["CustomerIdOptional"];
                 /**
                  * @description Include entries already marked processed (invoiced).
                  * @example true
@@ -5188,6 +5252,11 @@ export interface operations {
                  * @example true
                  */
                 includeUnprocessed: components["parameters"]["IncludeUnprocessed"];
+                /**
+                 * @description `include` (as left out), `exclude` or `only` archived entries.
+                 * @example exclude
+                 */
+                archived?: "include" | "exclude" | "only";
                 /**
                  * @description Start of the period (inclusive), ISO 8601.
                  * @example 2026-11-01T00:00:00Z
@@ -7496,6 +7565,8 @@ export interface operations {
     userTimeTracksGetListGrouped: {
         parameters: {
             query: {
+                /** @description This member's tracks instead of the caller's (another member needs Owner, Admin or Manager). */
+                ownerId?: components["schemas"]["Id"];
                 /**
                  * @description Length of one group.
                  * @example day
@@ -7548,6 +7619,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -518,9 +518,14 @@ export const customerActivitiesByCustomerQueryKey = (options: Options<CustomerAc
  * tracks and time entries. Archived entries are processed, so they appear only with
  * `includeProcessed`; confirmations count as processed once all entries they cover are.
  * Running time tracks are left out. `fromDate` and `toDate` apply to `occurredAtUtc`. `filter`
- * matches title, text and owner's name. `orderBy` accepts `occurredAtUtc` (default,
- * descending), `kind`, `ownerName`, `amount`, `durationSeconds`. An unknown customer answers
- * 404.
+ * matches title, text, owner's and customer's name. `orderBy` accepts `occurredAtUtc`
+ * (default, descending), `kind`, `ownerName`, `customerName`, `amount`, `durationSeconds`. An
+ * unknown customer answers 404.
+ *
+ * Without `customerId` the feed covers all customers (the library, the dashboard's latest
+ * activity). `archived` narrows processed entries further: `exclude` leaves archived entries
+ * out, `only` keeps nothing but archived entries (the library's archive filter); left out,
+ * `includeProcessed` alone decides.
  *
  */
 export const customerActivitiesByCustomerOptions = (options: Options<CustomerActivitiesByCustomerData>) => queryOptions<CustomerActivitiesByCustomerResponse, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, ReturnType<typeof customerActivitiesByCustomerQueryKey>>({
@@ -576,9 +581,14 @@ export const customerActivitiesByCustomerInfiniteQueryKey = (options: Options<Cu
  * tracks and time entries. Archived entries are processed, so they appear only with
  * `includeProcessed`; confirmations count as processed once all entries they cover are.
  * Running time tracks are left out. `fromDate` and `toDate` apply to `occurredAtUtc`. `filter`
- * matches title, text and owner's name. `orderBy` accepts `occurredAtUtc` (default,
- * descending), `kind`, `ownerName`, `amount`, `durationSeconds`. An unknown customer answers
- * 404.
+ * matches title, text, owner's and customer's name. `orderBy` accepts `occurredAtUtc`
+ * (default, descending), `kind`, `ownerName`, `customerName`, `amount`, `durationSeconds`. An
+ * unknown customer answers 404.
+ *
+ * Without `customerId` the feed covers all customers (the library, the dashboard's latest
+ * activity). `archived` narrows processed entries further: `exclude` leaves archived entries
+ * out, `only` keeps nothing but archived entries (the library's archive filter); left out,
+ * `includeProcessed` alone decides.
  *
  */
 export const customerActivitiesByCustomerInfiniteOptions = (options: Options<CustomerActivitiesByCustomerData>) => infiniteQueryOptions<CustomerActivitiesByCustomerResponse, CustomerActivitiesByCustomerError, InfiniteData<CustomerActivitiesByCustomerResponse>, QueryKey<Options<CustomerActivitiesByCustomerData>>, number | Pick<QueryKey<Options<CustomerActivitiesByCustomerData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
@@ -613,6 +623,13 @@ export const customerActivitiesGetTotalsQueryKey = (options?: Options<CustomerAc
  * one customer. The period applies to when customers and entries were created, to the start
  * of time tracks and to `occurredAtUtc` of time entries; without `fromDate` and `toDate` all
  * time counts.
+ *
+ * The charts' figures come with it: the working time per day (days in the tenant's time zone,
+ * every day of the period when it spans at most 366 days, else only days with time) and per
+ * member, and the open billable positions (stopped time tracks, time entries and materials
+ * neither processed nor archived, in the period) of the ten customers with the most of them.
+ * When the working time cannot be computed, `totalWorkingSeconds` is -1 and the three lists
+ * are empty.
  *
  */
 export const customerActivitiesGetTotalsOptions = (options?: Options<CustomerActivitiesGetTotalsData>) => queryOptions<CustomerActivitiesGetTotalsResponse, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, ReturnType<typeof customerActivitiesGetTotalsQueryKey>>({
@@ -2341,6 +2358,9 @@ export const userTimeTracksGetListGroupedQueryKey = (options: Options<UserTimeTr
  * `fromDate` the current month is used; `toDate` defaults to now. Groups are ordered newest
  * first and paged.
  * `filter` matches the owner's name (accepted for symmetry with the other lists).
+ * With `ownerId` the groups are of that member's tracks instead of the caller's (the member
+ * overview of `/timetracking`); another member than the caller needs Owner, Admin or
+ * Manager (403 for an Employee), a member of another tenant answers 404.
  *
  */
 export const userTimeTracksGetListGroupedOptions = (options: Options<UserTimeTracksGetListGroupedData>) => queryOptions<UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, ReturnType<typeof userTimeTracksGetListGroupedQueryKey>>({
@@ -2369,6 +2389,9 @@ export const userTimeTracksGetListGroupedInfiniteQueryKey = (options: Options<Us
  * `fromDate` the current month is used; `toDate` defaults to now. Groups are ordered newest
  * first and paged.
  * `filter` matches the owner's name (accepted for symmetry with the other lists).
+ * With `ownerId` the groups are of that member's tracks instead of the caller's (the member
+ * overview of `/timetracking`); another member than the caller needs Owner, Admin or
+ * Manager (403 for an Employee), a member of another tenant answers 404.
  *
  */
 export const userTimeTracksGetListGroupedInfiniteOptions = (options: Options<UserTimeTracksGetListGroupedData>) => infiniteQueryOptions<UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListGroupedError, InfiniteData<UserTimeTracksGetListGroupedResponse>, QueryKey<Options<UserTimeTracksGetListGroupedData>>, number | Pick<QueryKey<Options<UserTimeTracksGetListGroupedData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
