@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
+import { informationEntries } from '../../server/db/schema';
 import { productUsageChecks } from '../../server/modules/products/product-usage';
 import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -219,8 +220,9 @@ describe('Products/Update', () => {
 });
 
 describe('Products/DeleteById', () => {
+  const builtInChecks = [...productUsageChecks];
   afterEach(() => {
-    productUsageChecks.length = 0;
+    productUsageChecks.splice(0, productUsageChecks.length, ...builtInChecks);
   });
 
   it('deletes an unused product and says so in the caller\'s language', async () => {
@@ -234,6 +236,29 @@ describe('Products/DeleteById', () => {
     const second = await create(owner, { name: 'Also deletable' });
     const answer = await english.api.DELETE('/api/Products/DeleteById', { params: { query: { id: second.id } } });
     expect(answer.data!.successMessage).toBe('The product was deleted.');
+  });
+
+  it('archives instead of deleting a product that a material entry uses', async () => {
+    const product = await create(owner, { name: 'Eingebaut' });
+    const { data: customer } = await owner.api.POST('/api/Customers/Create', { body: { companyName: 'Baustelle GmbH', country: 'DE' } });
+    // Material entries have no calls yet (information issue): write one as the app would.
+    await server.database.withTenant(firm.tenantId, (tx) =>
+      tx.insert(informationEntries).values({
+        tenantId: firm.tenantId,
+        customerId: customer!.data!.id,
+        ownerId: owner.userId,
+        subType: 'material',
+        productId: product.id,
+        productName: product.name,
+        quantity: 3,
+        unit: product.unit,
+        unitPrice: product.netPrice,
+        vatRate: product.vatRate,
+      }),
+    );
+    const { data } = await manager.api.DELETE('/api/Products/DeleteById', { params: { query: { id: product.id } } });
+    expect(data).toMatchObject({ data: { deleted: false, archived: true } });
+    expect((await byId(owner, product.id)).data!.data!.archived).toBe(true);
   });
 
   it('archives instead of deleting a product that entries use (a registered usage check)', async () => {

@@ -36,7 +36,8 @@ export function isKnownCountry(code: string): boolean {
     } catch {
       name = undefined;
     }
-    known = !!name && name !== code;
+    // Old and alias codes (DD, UK) have names too; only the canonical code counts.
+    known = !!name && name !== code && Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
     knownCountries.set(code, known);
   }
   return known;

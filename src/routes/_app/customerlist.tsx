@@ -1,26 +1,20 @@
-import { Trans } from '@lingui/react/macro';
-import { IconUsers } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { CustomerListScreen } from '../../features/customers/customer-list';
+import { customerListQuery, customerListSearchSchema, type CustomerListSearch } from '../../features/customers/customer-search';
 
 export const Route = createFileRoute('/_app/customerlist')({
+  validateSearch: customerListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Starts the request with the route; the screen shows it (and keeps the last page while the next loads).
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(customersGetAllOptions({ query: customerListQuery(deps) })),
   component: CustomerListPage,
 });
 
 function CustomerListPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Customers</Trans>}
-        description={<Trans>Everyone you work for, with address and phone number.</Trans>}
-      />
-      <EmptyState icon={IconUsers} title={<Trans>No customers yet</Trans>}>
-        <Trans>
-          Your customers will be listed here with name or company, address and phone number. You
-          will add them by hand or import them from a CSV file or your accounting software.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = (patch: Partial<CustomerListSearch>) =>
+    void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  return <CustomerListScreen search={search} onSearch={onSearch} />;
 }

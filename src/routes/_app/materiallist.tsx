@@ -1,26 +1,20 @@
-import { Trans } from '@lingui/react/macro';
-import { IconPackage } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { productsGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { ProductListScreen } from '../../features/products/product-list';
+import { productListQuery, productListSearchSchema, type ProductListSearch } from '../../features/products/product-search';
 
 export const Route = createFileRoute('/_app/materiallist')({
+  validateSearch: productListSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Starts the request with the route; the screen shows it (and keeps the last page while the next loads).
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(productsGetAllOptions({ query: productListQuery(deps) })),
   component: MaterialListPage,
 });
 
 function MaterialListPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Materials</Trans>}
-        description={<Trans>Products and materials your team books on customer jobs.</Trans>}
-      />
-      <EmptyState icon={IconPackage} title={<Trans>No materials yet</Trans>}>
-        <Trans>
-          Products and materials will be listed here with EAN code, unit, price and stock, ready to
-          be booked on a job. You will add them by hand, scan their EAN code or import a CSV file.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = (patch: Partial<ProductListSearch>) =>
+    void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  return <ProductListScreen search={search} onSearch={onSearch} />;
 }

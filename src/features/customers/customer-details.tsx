@@ -1,0 +1,204 @@
+/**
+ * One customer: contact details, edit, archive and restore, and the tabs the later issues fill
+ * (activities, time, photos, work confirmations), each with an honest empty state until then.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconArrowLeft,
+  IconCamera,
+  IconClockHour4,
+  IconFileCertificate,
+  IconListDetails,
+  IconPencil,
+  IconUserQuestion,
+  type Icon,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { customersGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import type { Customer } from '../../../generated/api/types.gen';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { ButtonLink } from '../../components/router-links';
+import { ApiError } from '../../lib/api-error';
+import { countryName, formatMoney } from '../../lib/format';
+import { CustomerFormModal } from './customer-form';
+import { useArchiveCustomer, useCanManageCustomers } from './customer-list';
+
+function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="div">{children || '–'}</Text>
+    </Stack>
+  );
+}
+
+interface DetailTab {
+  value: string;
+  label: ReactNode;
+  icon: Icon;
+  title: ReactNode;
+  text: ReactNode;
+}
+
+const tabs: DetailTab[] = [
+  {
+    value: 'activities',
+    label: <Trans>Activities</Trans>,
+    icon: IconListDetails,
+    title: <Trans>No activities yet</Trans>,
+    text: <Trans>Notes, materials and described times recorded for this customer will be listed here.</Trans>,
+  },
+  {
+    value: 'time',
+    label: <Trans>Time</Trans>,
+    icon: IconClockHour4,
+    title: <Trans>No working time yet</Trans>,
+    text: <Trans>Time tracked for this customer with the timer or by hand will be listed here.</Trans>,
+  },
+  {
+    value: 'photos',
+    label: <Trans>Photos</Trans>,
+    icon: IconCamera,
+    title: <Trans>No photos yet</Trans>,
+    text: <Trans>Photos of the work at this customer will be shown here.</Trans>,
+  },
+  {
+    value: 'confirmations',
+    label: <Trans>Confirmations</Trans>,
+    icon: IconFileCertificate,
+    title: <Trans>No work confirmations yet</Trans>,
+    text: <Trans>Work confirmations the customer signed will be listed here as PDF.</Trans>,
+  },
+];
+
+function CustomerFacts({ customer }: { customer: Customer }) {
+  const { t } = useLingui();
+  const place = [customer.zip, customer.city].filter(Boolean).join(' ');
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Fact label={<Trans>Address</Trans>}>
+          {customer.street ? <div>{customer.street}</div> : null}
+          {place ? <div>{place}</div> : null}
+          <div>{countryName(customer.country)}</div>
+        </Fact>
+        <Stack gap="md">
+          <Fact label={<Trans>Phone</Trans>}>
+            {customer.phone ? <Anchor href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : null}
+          </Fact>
+          <Fact label={<Trans>Email</Trans>}>
+            {customer.email ? <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor> : null}
+          </Fact>
+        </Stack>
+        <Fact label={<Trans>Hourly rate</Trans>}>
+          {customer.hourlyRate === null ? t`Company default` : formatMoney(customer.hourlyRate)}
+        </Fact>
+        <Fact label={<Trans>External id</Trans>}>{customer.externalId}</Fact>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+export function CustomerDetailsScreen({ id }: { id: string }) {
+  const { t } = useLingui();
+  const canManage = useCanManageCustomers();
+  const archive = useArchiveCustomer();
+  const [editing, setEditing] = useState(false);
+  const customer = useQuery({ ...customersGetOptions({ query: { id } }), meta: { silent: true }, retry: false });
+  const back = (
+    <ButtonLink to="/customerlist" variant="default" leftSection={<IconArrowLeft size={16} />}>
+      <Trans>All customers</Trans>
+    </ButtonLink>
+  );
+
+  if (customer.isPending) {
+    return (
+      <Stack gap="md" aria-busy="true" aria-label={t`Loading customer`}>
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={160} />
+      </Stack>
+    );
+  }
+  if (customer.isError) {
+    const missing = customer.error instanceof ApiError && (customer.error.status === 404 || customer.error.status === 400);
+    return (
+      <>
+        <PageHeader title={<Trans>Customer</Trans>} actions={back} />
+        <EmptyState icon={IconUserQuestion} title={missing ? <Trans>Customer not found</Trans> : <Trans>The customer could not be loaded</Trans>}>
+          {missing ? (
+            <Trans>This customer does not exist or belongs to another company.</Trans>
+          ) : (
+            <Trans>Please check your connection and try again.</Trans>
+          )}
+        </EmptyState>
+      </>
+    );
+  }
+
+  const data = customer.data.data;
+  return (
+    <>
+      <PageHeader
+        title={
+          <Group gap="sm" component="span">
+            <span>{data.displayName}</span>
+            {data.archived ? (
+              <Badge variant="light" color="gray">
+                <Trans>Archived</Trans>
+              </Badge>
+            ) : null}
+          </Group>
+        }
+        description={data.companyName && (data.firstName || data.lastName) ? [data.firstName, data.lastName].filter(Boolean).join(' ') : undefined}
+        actions={
+          <>
+            {back}
+            {canManage ? (
+              <>
+                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                  <Trans>Edit</Trans>
+                </Button>
+                {data.archived ? (
+                  <Button variant="default" leftSection={<IconArchiveOff size={16} />} onClick={() => archive(data, false)}>
+                    <Trans>Restore</Trans>
+                  </Button>
+                ) : (
+                  <Button variant="light" color="red" leftSection={<IconArchive size={16} />} onClick={() => archive(data, true)}>
+                    <Trans>Archive</Trans>
+                  </Button>
+                )}
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <Stack gap="lg">
+        <CustomerFacts customer={data} />
+        <Tabs defaultValue="activities" keepMounted={false}>
+          <Tabs.List>
+            {tabs.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value} leftSection={<tab.icon size={16} />}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+              <EmptyState icon={tab.icon} title={tab.title}>
+                {tab.text}
+              </EmptyState>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      </Stack>
+      <CustomerFormModal opened={editing} onClose={() => setEditing(false)} customer={data} />
+    </>
+  );
+}

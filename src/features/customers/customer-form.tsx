@@ -1,0 +1,242 @@
+/**
+ * Create and edit a customer in a modal (full screen on phones). The form checks what the contract
+ * checks (generated zod schema) plus the name rule of section 5; the server's field errors land on
+ * the fields. A failed update shows "Failed to update customer" (section 8, 3 s).
+ */
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  customersCreateMutation,
+  customersUpdateMutation,
+} from '../../../generated/api/@tanstack/react-query.gen';
+import type { Customer, CustomerCreate } from '../../../generated/api/types.gen';
+import { zCustomerCreate } from '../../../generated/api/zod.gen';
+import { toApiError } from '../../lib/api-error';
+import { i18n as globalI18n } from '../../lib/i18n';
+import { describeApiError, errorLabels } from '../../lib/error-messages';
+import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validation';
+import { showError, showSuccess } from '../../lib/notifications';
+import { customerCreated, customerUpdated } from './api/cache';
+import { countryOptions } from './countries';
+
+export interface CustomerFormValues {
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  street: string;
+  zip: string;
+  city: string;
+  country: string;
+  phone: string;
+  email: string;
+  hourlyRate: number | '';
+  externalId: string;
+}
+
+const empty: CustomerFormValues = {
+  companyName: '',
+  firstName: '',
+  lastName: '',
+  street: '',
+  zip: '',
+  city: '',
+  country: 'DE',
+  phone: '',
+  email: '',
+  hourlyRate: '',
+  externalId: '',
+};
+
+export function customerToValues(customer: Customer): CustomerFormValues {
+  return {
+    companyName: customer.companyName ?? '',
+    firstName: customer.firstName ?? '',
+    lastName: customer.lastName ?? '',
+    street: customer.street ?? '',
+    zip: customer.zip ?? '',
+    city: customer.city ?? '',
+    country: customer.country,
+    phone: customer.phone ?? '',
+    email: customer.email ?? '',
+    hourlyRate: customer.hourlyRate ?? '',
+    externalId: customer.externalId ?? '',
+  };
+}
+
+const text = (value: string) => (value.trim() === '' ? null : value.trim());
+
+/** The body of Create (and, with id, of Update): empty fields become null. */
+export function valuesToBody(values: CustomerFormValues): CustomerCreate {
+  return {
+    companyName: text(values.companyName),
+    firstName: text(values.firstName),
+    lastName: text(values.lastName),
+    street: text(values.street),
+    zip: text(values.zip),
+    city: text(values.city),
+    country: values.country,
+    phone: text(values.phone),
+    email: text(values.email),
+    hourlyRate: values.hourlyRate === '' ? null : values.hourlyRate,
+    externalId: text(values.externalId),
+  };
+}
+
+const nameRuleMessage = msg`Please enter at least a company name or first/last name.`;
+
+/** The form's rules: the contract's lengths and formats, and a company or a first and last name. */
+function customerFormSchema() {
+  const { shape } = zCustomerCreate;
+  const nameRule = globalI18n._(nameRuleMessage);
+  return z
+    .object({
+      companyName: shape.companyName,
+      firstName: shape.firstName,
+      lastName: shape.lastName,
+      street: shape.street,
+      zip: shape.zip,
+      city: shape.city,
+      country: z.string().length(2),
+      phone: shape.phone,
+      email: z.union([z.literal(''), z.email().max(254)]),
+      hourlyRate: z.union([z.literal(''), z.number().gte(0).lte(10000)]),
+      externalId: shape.externalId,
+    })
+    .superRefine((values, ctx) => {
+      const company = values.companyName?.trim();
+      const person = values.firstName?.trim() && values.lastName?.trim();
+      if (!company && !person) ctx.addIssue({ code: 'custom', path: ['companyName'], message: nameRule });
+    });
+}
+
+const validateCustomer = (values: CustomerFormValues) => zodFormValidator(customerFormSchema())(values);
+
+export function CustomerFormModal({
+  opened,
+  onClose,
+  customer,
+  onSaved,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The customer to edit; without one the form creates a customer. */
+  customer?: Customer;
+  onSaved?: (customer: Customer) => void;
+}) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={customer ? <Trans>Edit customer</Trans> : <Trans>New customer</Trans>}
+      size="lg"
+      fullScreen={!!phone}
+    >
+      {opened ? <CustomerForm key={customer?.id ?? 'new'} customer={customer} onDone={onClose} onSaved={onSaved} /> : null}
+    </Modal>
+  );
+}
+
+function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDone: () => void; onSaved?: (c: Customer) => void }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const form = useForm<CustomerFormValues>({
+    initialValues: customer ? customerToValues(customer) : empty,
+    validate: validateCustomer,
+  });
+
+  const create = useMutation({
+    ...customersCreateMutation(),
+    onSuccess: async (answer) => {
+      await customerCreated(queryClient, answer.data);
+      showSuccess(t`Customer created.`);
+      onSaved?.(answer.data);
+      onDone();
+    },
+    onError: (error) => applyServerFieldErrors(form, error),
+  });
+
+  const update = useMutation({
+    ...customersUpdateMutation(),
+    meta: { silent: true },
+    onSuccess: async (answer) => {
+      await customerUpdated(queryClient, answer.data);
+      showSuccess(t`Customer saved.`);
+      onSaved?.(answer.data);
+      onDone();
+    },
+    onError: (error) => {
+      applyServerFieldErrors(form, error);
+      showError(describeApiError(i18n, toApiError(error)), { title: i18n._(errorLabels.updateCustomerFailed), autoClose: 3000 });
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = valuesToBody(values);
+    if (customer) update.mutate({ body: { ...body, id: customer.id } });
+    else create.mutate({ body });
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <TextInput label={t`Company name`} autoComplete="organization" maxLength={200} {...form.getInputProps('companyName')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t`First name`} autoComplete="given-name" maxLength={100} {...form.getInputProps('firstName')} />
+          <TextInput label={t`Last name`} autoComplete="family-name" maxLength={100} {...form.getInputProps('lastName')} />
+        </SimpleGrid>
+        <TextInput label={t`Street and number`} autoComplete="street-address" maxLength={200} {...form.getInputProps('street')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <TextInput label={t`ZIP code`} autoComplete="postal-code" maxLength={10} {...form.getInputProps('zip')} />
+          <TextInput label={t`City`} autoComplete="address-level2" maxLength={100} {...form.getInputProps('city')} />
+          <Select
+            label={t`Country`}
+            searchable
+            allowDeselect={false}
+            data={countryOptions(i18n.locale)}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t`Phone`} type="tel" autoComplete="tel" maxLength={40} {...form.getInputProps('phone')} />
+          <TextInput label={t`Email`} type="email" autoComplete="email" maxLength={254} {...form.getInputProps('email')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <NumberInput
+            label={t`Hourly rate`}
+            description={t`Empty: the company's default rate`}
+            min={0}
+            max={10000}
+            decimalScale={2}
+            fixedDecimalScale={false}
+            decimalSeparator={i18n.locale === 'de' ? ',' : '.'}
+            thousandSeparator={i18n.locale === 'de' ? '.' : ','}
+            suffix=" €"
+            allowNegative={false}
+            {...form.getInputProps('hourlyRate')}
+          />
+          <TextInput
+            label={t`External id`}
+            description={t`Customer number in another system`}
+            maxLength={100}
+            {...form.getInputProps('externalId')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            <Trans>Save</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

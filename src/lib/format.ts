@@ -1,0 +1,21 @@
+/** Numbers and money in the UI's language (German: 1.234,50 €; English: €1,234.50). */
+import { i18n } from '@lingui/core';
+
+export function formatMoney(value: number | null | undefined): string {
+  if (value === null || value === undefined) return '–';
+  return new Intl.NumberFormat(i18n.locale || 'de', { style: 'currency', currency: 'EUR' }).format(value);
+}
+
+export function formatNumber(value: number | null | undefined, maximumFractionDigits = 3): string {
+  if (value === null || value === undefined) return '–';
+  return new Intl.NumberFormat(i18n.locale || 'de', { maximumFractionDigits }).format(value);
+}
+
+/** The name of a country code in the UI's language (`DE` → Deutschland). */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames([i18n.locale || 'de'], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
