@@ -396,7 +396,8 @@ export const authWebAuthnDeleteKey = <ThrowOnError extends boolean = false>(opti
  * Without `customerId` the feed covers all customers (the library, the dashboard's latest
  * activity). `archived` narrows processed entries further: `exclude` leaves archived entries
  * out, `only` keeps nothing but archived entries (the library's archive filter); left out,
- * `includeProcessed` alone decides.
+ * `includeProcessed` alone decides. `kind` narrows the feed to some kinds (a customer's
+ * confirmations, the times of a period).
  *
  */
 export const customerActivitiesByCustomer = <ThrowOnError extends boolean = false>(options: Options<CustomerActivitiesByCustomerData, ThrowOnError>) => (options.client ?? client).get<CustomerActivitiesByCustomerResponses, CustomerActivitiesByCustomerErrors, ThrowOnError>({

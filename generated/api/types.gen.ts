@@ -2821,6 +2821,10 @@ export type CustomerActivitiesByCustomerData = {
          */
         archived?: 'include' | 'exclude' | 'only';
         /**
+         * Only activities of these kinds (repeat the parameter per kind); all kinds when left out.
+         */
+        kind?: Array<CustomerActivityKind>;
+        /**
          * Start of the period (inclusive), ISO 8601.
          */
         fromDate?: string;

@@ -1664,6 +1664,7 @@ export const zCustomerActivitiesByCustomerQuery = z.object({
         'exclude',
         'only'
     ]).optional(),
+    kind: z.array(zCustomerActivityKind).max(6).optional(),
     fromDate: z.iso.datetime().optional(),
     toDate: z.iso.datetime().optional(),
     filter: z.string().max(200).optional(),

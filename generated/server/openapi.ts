@@ -493,7 +493,8 @@ export interface paths {
          *     Without `customerId` the feed covers all customers (the library, the dashboard's latest
          *     activity). `archived` narrows processed entries further: `exclude` leaves archived entries
          *     out, `only` keeps nothing but archived entries (the library's archive filter); left out,
-         *     `includeProcessed` alone decides.
+         *     `includeProcessed` alone decides. `kind` narrows the feed to some kinds (a customer's
+         *     confirmations, the times of a period).
          */
         get: operations["customerActivitiesByCustomer"];
         put?: never;
@@ -5257,6 +5258,14 @@ export interface operations {
                  * @example exclude
                  */
                 archived?: "include" | "exclude" | "only";
+                /**
+                 * @description Only activities of these kinds (repeat the parameter per kind); all kinds when left out.
+                 * @example [
+                 *       "note",
+                 *       "material"
+                 *     ]
+                 */
+                kind?: components["schemas"]["CustomerActivityKind"][];
                 /**
                  * @description Start of the period (inclusive), ISO 8601.
                  * @example 2026-11-01T00:00:00Z

@@ -525,7 +525,8 @@ export const customerActivitiesByCustomerQueryKey = (options: Options<CustomerAc
  * Without `customerId` the feed covers all customers (the library, the dashboard's latest
  * activity). `archived` narrows processed entries further: `exclude` leaves archived entries
  * out, `only` keeps nothing but archived entries (the library's archive filter); left out,
- * `includeProcessed` alone decides.
+ * `includeProcessed` alone decides. `kind` narrows the feed to some kinds (a customer's
+ * confirmations, the times of a period).
  *
  */
 export const customerActivitiesByCustomerOptions = (options: Options<CustomerActivitiesByCustomerData>) => queryOptions<CustomerActivitiesByCustomerResponse, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, ReturnType<typeof customerActivitiesByCustomerQueryKey>>({
@@ -588,7 +589,8 @@ export const customerActivitiesByCustomerInfiniteQueryKey = (options: Options<Cu
  * Without `customerId` the feed covers all customers (the library, the dashboard's latest
  * activity). `archived` narrows processed entries further: `exclude` leaves archived entries
  * out, `only` keeps nothing but archived entries (the library's archive filter); left out,
- * `includeProcessed` alone decides.
+ * `includeProcessed` alone decides. `kind` narrows the feed to some kinds (a customer's
+ * confirmations, the times of a period).
  *
  */
 export const customerActivitiesByCustomerInfiniteOptions = (options: Options<CustomerActivitiesByCustomerData>) => infiniteQueryOptions<CustomerActivitiesByCustomerResponse, CustomerActivitiesByCustomerError, InfiniteData<CustomerActivitiesByCustomerResponse>, QueryKey<Options<CustomerActivitiesByCustomerData>>, number | Pick<QueryKey<Options<CustomerActivitiesByCustomerData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
