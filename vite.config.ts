@@ -31,12 +31,18 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/health': { target: apiTarget, changeOrigin: true },
+      '/app-config.js': { target: apiTarget, changeOrigin: true },
+      // A regular expression, so that the app's own /development route is not proxied.
+      '^/dev/': { target: apiTarget, changeOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
       '/health': { target: apiTarget, changeOrigin: true },
+      '/app-config.js': { target: apiTarget, changeOrigin: true },
+      // A regular expression, so that the app's own /development route is not proxied.
+      '^/dev/': { target: apiTarget, changeOrigin: true },
     },
   },
   build: {

@@ -1,13 +1,28 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { usersUpdateMe } from '../../generated/api/sdk.gen';
 import { activateLocale } from '../lib/i18n';
 import { locales, normalizeLocale, type Locale } from '../lib/locale';
+import { getSession } from '../lib/session';
 
 /** Each language is named in itself, the same in every UI language. */
 const endonyms: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
 
-/** Switches the UI language (kept in localStorage, sets <html lang>). */
+/**
+ * Switches the UI language (kept in localStorage, sets <html lang>). Signed in, the account keeps
+ * it too, so mails come in the same language.
+ */
+async function switchLanguage(locale: Locale) {
+  await activateLocale(locale);
+  if (!getSession().token) return;
+  try {
+    await usersUpdateMe({ body: { language: locale }, throwOnError: true });
+  } catch {
+    // The UI language is switched; the account keeps the old one until the next try.
+  }
+}
+
 export function LanguageSwitch() {
   const { t, i18n } = useLingui();
   const current = normalizeLocale(i18n.locale);
@@ -35,7 +50,7 @@ export function LanguageSwitch() {
           <Menu.Item
             key={locale}
             lang={locale}
-            onClick={() => void activateLocale(locale)}
+            onClick={() => void switchLanguage(locale)}
             rightSection={locale === current ? <IconCheck size={16} /> : null}
             aria-current={locale === current ? 'true' : undefined}
           >

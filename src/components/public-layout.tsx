@@ -10,7 +10,16 @@ import classes from './public-layout.module.css';
 import { ThemeToggle } from './theme-toggle';
 
 /** The frame of the screens outside the signed-in layout (sign-in, confirmations, info pages). */
-export function PublicLayout({ children, width = '28rem' }: { children: ReactNode; width?: string }) {
+export function PublicLayout({
+  children,
+  width = '28rem',
+  top = false,
+}: {
+  children: ReactNode;
+  width?: string;
+  /** Start at the top (long pages) instead of centring the content. */
+  top?: boolean;
+}) {
   const year = new Date().getFullYear();
   return (
     <div className={classes.page}>
@@ -23,7 +32,7 @@ export function PublicLayout({ children, width = '28rem' }: { children: ReactNod
           <ThemeToggle />
         </Group>
       </Group>
-      <main className={classes.center}>
+      <main className={classes.center} data-top={top || undefined}>
         <Box w="100%" maw={width}>
           {children}
         </Box>
@@ -49,10 +58,12 @@ export interface InfoCardProps {
   children: ReactNode;
   actions?: ReactNode;
   color?: string;
+  /** Children are a form or blocks of their own, not a paragraph of dimmed text. */
+  plain?: boolean;
 }
 
 /** A card with an icon, a title, an explanation and actions, for the simple outside screens. */
-export function InfoCard({ icon: IconComponent, title, children, actions, color }: InfoCardProps) {
+export function InfoCard({ icon: IconComponent, title, children, actions, color, plain }: InfoCardProps) {
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">
@@ -62,9 +73,13 @@ export function InfoCard({ icon: IconComponent, title, children, actions, color 
         <Title order={1} fz="h3">
           {title}
         </Title>
-        <Text c="dimmed" fz="sm" component="div">
-          {children}
-        </Text>
+        {plain ? (
+          <div>{children}</div>
+        ) : (
+          <Text c="dimmed" fz="sm" component="div">
+            {children}
+          </Text>
+        )}
         {actions ? (
           <Group gap="sm" mt="xs">
             {actions}
@@ -76,9 +91,9 @@ export function InfoCard({ icon: IconComponent, title, children, actions, color 
 }
 
 /** A public screen that is just an info card. */
-export function InfoPage(props: InfoCardProps) {
+export function InfoPage({ width, ...props }: InfoCardProps & { width?: string }) {
   return (
-    <PublicLayout>
+    <PublicLayout width={width}>
       <InfoCard {...props} />
     </PublicLayout>
   );

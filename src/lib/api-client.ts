@@ -20,7 +20,7 @@ export function configureApiClient(): void {
     auth: authToken,
   });
   client.interceptors.request.use((request) => onRequest(request));
-  client.interceptors.response.use((response) => onResponse(response));
+  client.interceptors.response.use((response, request) => onResponse(response, request));
   client.interceptors.error.use((error, response) => onError(error, response));
 }
 

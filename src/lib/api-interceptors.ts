@@ -1,7 +1,8 @@
 /**
  * What every API call goes through (spec section 7): device id header, bearer token, a refresh
- * before a call with an expired token, capture of any refresh token in a JSON answer, and the
- * error mapping of section 8. Kept apart from the generated client so it can be tested without it;
+ * before a call with an expired token, one refresh and retry after a 401 of a signed-in call (the
+ * session ends when that fails), capture of any refresh token in a JSON answer, the error mapping
+ * of section 8, and the report of `NO_ACTIVE_LICENSE_MANAGER_TRIAL` (src/lib/license-expired.ts). Kept apart from the generated client so it can be tested without it;
  * src/lib/api-client.ts registers these on the generated client.
  */
 import {
@@ -12,6 +13,7 @@ import {
   isAbortError,
   toApiError,
 } from './api-error';
+import { reportLicenseExpired } from './license-expired';
 import { getStoredLocale } from './locale';
 import { clearSession, getDeviceId, getSession, isTokenExpired, setRefreshToken, setTokens } from './session';
 
@@ -47,14 +49,12 @@ async function requestNewTokens(): Promise<string> {
 }
 
 /**
- * Refreshes the token set when the access token is expired; one refresh at a time, shared by the
- * calls that wait for it. On failure the session is cleared and `Unable to refresh tokenset` thrown.
- * Returns the token to send, or null when nobody is signed in.
+ * Refreshes the token set now, whether the access token is expired or not (after a 401, or to
+ * read claims that changed on the server, e.g. a confirmed email). One refresh at a time, shared
+ * by the calls that wait for it. On failure the session is cleared and `Unable to refresh
+ * tokenset` thrown.
  */
-export async function ensureFreshToken(): Promise<string | null> {
-  const session = getSession();
-  if (!session.token) return null;
-  if (!isTokenExpired(session)) return session.token;
+export function refreshTokens(): Promise<string> {
   refreshing ??= requestNewTokens()
     .catch((error: unknown) => {
       clearSession('expired');
@@ -65,6 +65,20 @@ export async function ensureFreshToken(): Promise<string | null> {
     });
   return refreshing;
 }
+
+/**
+ * Refreshes the token set when the access token is expired (see `refreshTokens`).
+ * Returns the token to send, or null when nobody is signed in.
+ */
+export async function ensureFreshToken(): Promise<string | null> {
+  const session = getSession();
+  if (!session.token) return null;
+  if (!isTokenExpired(session)) return session.token;
+  return refreshTokens();
+}
+
+/** Copies of signed-in requests, kept until their answer, to send once more after a 401. */
+const retryCopies = new WeakMap<Request, Request>();
 
 function isRefreshCall(request: Request): boolean {
   return new URL(request.url, 'http://localhost').pathname === REFRESH_TOKEN_PATH;
@@ -78,8 +92,25 @@ export async function onRequest(request: Request): Promise<Request> {
   const token = await ensureFreshToken();
   // The generated SDK sets Authorization on secured calls from `auth`; after a refresh it must
   // carry the new token.
-  if (token && request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+  if (token && request.headers.has('Authorization')) {
+    request.headers.set('Authorization', `Bearer ${token}`);
+    retryCopies.set(request, request.clone());
+  }
   return request;
+}
+
+/**
+ * A 401 of a call that carried a token: the access token may have been refused before its expiry
+ * (e.g. the clock of the device is wrong). Refresh once and send the call again; when the refresh
+ * fails, the session is cleared (the layout then opens /login) and the refresh error thrown.
+ */
+async function retryAfterUnauthorized(response: Response, request: Request | undefined): Promise<Response> {
+  const copy = request ? retryCopies.get(request) : undefined;
+  if (response.status !== 401 || !copy || !request || isRefreshCall(request) || !getSession().token) return response;
+  retryCopies.delete(request);
+  const token = await refreshTokens();
+  copy.headers.set('Authorization', `Bearer ${token}`);
+  return fetch(copy);
 }
 
 function isJson(response: Response): boolean {
@@ -91,7 +122,9 @@ function isJson(response: Response): boolean {
  * Response interceptor: stores any refresh token found in a JSON answer; a success answer whose
  * JSON cannot be parsed becomes an UNEXPECTED_ERROR.
  */
-export async function onResponse(response: Response): Promise<Response> {
+export async function onResponse(first: Response, request?: Request): Promise<Response> {
+  const response = await retryAfterUnauthorized(first, request);
+  if (request) retryCopies.delete(request);
   if (!isJson(response) || response.status === 204) return response;
   const text = await response.clone().text();
   if (!text) return response;
@@ -117,7 +150,9 @@ export async function onResponse(response: Response): Promise<Response> {
 export function onError(error: unknown, response: Response | undefined): unknown {
   if (isAbortError(error) || error instanceof RefreshTokenError || error instanceof ApiError) return error;
   if (!response) return toApiError(error);
-  return apiErrorFromResponse(error, response);
+  const apiError = apiErrorFromResponse(error, response);
+  reportLicenseExpired(apiError);
+  return apiError;
 }
 
 /** The `auth` callback of the client: bearer token, or the device id for the apiKey scheme. */

@@ -18,15 +18,17 @@ export interface ToastOptions {
   title?: string;
   /** Lets `clearToasts(group)` remove all toasts of one kind. */
   group?: string;
+  /** Milliseconds instead of the severity's default (e.g. the 3 s "Failed to update customer"). */
+  autoClose?: number;
 }
 
-function show(severity: Severity, message: string | string[], { title, group }: ToastOptions): string {
+function show(severity: Severity, message: string | string[], { title, group, autoClose }: ToastOptions): string {
   const text = Array.isArray(message) ? message.filter(Boolean).join('\n') : message;
   const id = notifications.show({
     title,
     message: text,
     color: colors[severity],
-    autoClose: TOAST_LIFE[severity],
+    autoClose: autoClose ?? TOAST_LIFE[severity],
     withBorder: true,
     styles: { description: { whiteSpace: 'pre-line' } },
     onClose: () => {

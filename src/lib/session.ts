@@ -14,7 +14,9 @@
  *   Only `token` is needed to count as signed in. The JWT's payload is read, its signature is
  *   not checked here (the server does that): `exp` (seconds) must lie in the future, roles come
  *   from `role` or `http://schemas.microsoft.com/ws/2008/06/identity/claims/role` (a string or a
- *   list), the tenant from `tenantId` or `TenantId`, `TermsConfirmed: "true"` marks accepted terms.
+ *   list), the tenant from `tenantId` or `TenantId`, `TermsConfirmed: "true"` marks accepted terms,
+ *   `sid` names the server's session (logout ends it) and `emailConfirmed`, when present, wins over
+ *   the stored value.
  * - `localStorage['fieldbook-device-id']`: `backoffice_<uuid>`, created once, kept across logouts.
  * - `localStorage['fieldbook-locale']`: `de` | `en` (see src/lib/locale.ts), kept across logouts.
  */
@@ -46,6 +48,10 @@ export interface TokenClaims {
   tokenIssuer: string | null;
   roles: Role[];
   termsConfirmed: boolean;
+  /** The server's id of this sign-in (`sid`); logout ends it. */
+  sessionId: string | null;
+  /** The `emailConfirmed` claim; null when the token does not carry it. */
+  emailConfirmedClaim: boolean | null;
 }
 
 export interface Session extends StoredSession, TokenClaims {
@@ -77,6 +83,8 @@ const emptyClaims: TokenClaims = {
   tokenIssuer: null,
   roles: [],
   termsConfirmed: false,
+  sessionId: null,
+  emailConfirmedClaim: null,
 };
 
 function decodeBase64Url(part: string): string {
@@ -111,6 +119,7 @@ export function parseTokenClaims(token: string | null | undefined): TokenClaims 
   );
   const exp = typeof claims.exp === 'number' ? claims.exp : Number(claims.exp);
   const terms = claims.TermsConfirmed;
+  const emailConfirmed = claims.emailConfirmed;
 
   return {
     tenantId: stringOrNull(claims.tenantId) ?? stringOrNull(claims.TenantId),
@@ -118,6 +127,13 @@ export function parseTokenClaims(token: string | null | undefined): TokenClaims 
     tokenIssuer: stringOrNull(claims.iss),
     roles,
     termsConfirmed: terms === true || (typeof terms === 'string' && terms.toLowerCase() === 'true'),
+    sessionId: stringOrNull(claims.sid),
+    emailConfirmedClaim:
+      typeof emailConfirmed === 'boolean'
+        ? emailConfirmed
+        : typeof emailConfirmed === 'string'
+          ? emailConfirmed.toLowerCase() === 'true'
+          : null,
   };
 }
 
@@ -163,9 +179,12 @@ function readStored(): StoredSession {
 }
 
 function build(stored: StoredSession): Session {
+  const claims = parseTokenClaims(stored.token) ?? emptyClaims;
   return {
     ...stored,
-    ...(parseTokenClaims(stored.token) ?? emptyClaims),
+    ...claims,
+    // A fresh token knows better than the stored answer (the link may have been opened since).
+    emailConfirmed: claims.emailConfirmedClaim ?? stored.emailConfirmed,
     deviceId: getDeviceId(),
     locale: getStoredLocale(),
   };

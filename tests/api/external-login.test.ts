@@ -95,3 +95,31 @@ describe('without configuration', () => {
     }
   });
 });
+
+describe('Apple form_post answer', () => {
+  it('turns the POST into the fragment answer the app reads', async () => {
+    const idToken = await apple.issue({ sub: 'apple-002', email: 'x@privaterelay.appleid.com', email_verified: 'true' });
+    const response = await fetch(`${server.baseUrl}/login-success/apple`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ id_token: idToken, state: 'abc123', code: 'c0de', user: '{"name":{"firstName":"Jonas"}}' }),
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get('location')!, server.baseUrl);
+    expect(location.pathname).toBe('/login-success');
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('id_token')).toBe(idToken);
+    expect(fragment.get('state')).toBe('abc123');
+    expect(fragment.get('code')).toBeNull();
+  });
+
+  it('accepts form bodies on that route only', async () => {
+    const response = await fetch(`${server.baseUrl}/api/Auth/SignIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'X-Device-Id': `backoffice_${crypto.randomUUID()}` },
+      body: 'userNameOrEmail=a%40b.de&password=x',
+    });
+    expect(response.status).toBe(415);
+  });
+});

@@ -14,6 +14,7 @@ import { client, configureApiClient } from '../../src/lib/api-client';
 import { describeApiError } from '../../src/lib/error-messages';
 import { activateLocale } from '../../src/lib/i18n';
 import { notifyError } from '../../src/lib/query-client';
+import { onLicenseExpired } from '../../src/lib/license-expired';
 import { getSession, reloadSession } from '../../src/lib/session';
 import { inOneHour, injectSession, makeJwt } from './helpers';
 
@@ -155,6 +156,61 @@ describe('request handling (spec section 7)', () => {
     expect((error as Error).message).toBe('Unable to refresh tokenset');
     expect(getSession().token).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a 401 of a signed-in call refreshes once and sends the call again', async () => {
+    injectSession({ refreshToken: 'r-1' });
+    const fresh = makeJwt({ exp: inOneHour(), role: ['Manager'], tenantId: 'tenant-1' });
+    fetchMock
+      .mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Refused'), 401))
+      .mockResolvedValueOnce(json(envelope({ token: fresh, refreshToken: 'r-2' })))
+      .mockResolvedValueOnce(json(pageOfCustomers));
+    const { data } = await customersGetAll(customersQuery);
+    expect(data).toEqual(pageOfCustomers);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[1][0]).toBe('/api/Auth/RefreshToken');
+    const retried = fetchMock.mock.calls[2][0] as Request;
+    expect(new URL(retried.url).pathname).toBe('/api/Customers/GetAll');
+    expect(retried.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(getSession().refreshToken).toBe('r-2');
+  });
+
+  it('ends the session when a 401 cannot be cured by a refresh', async () => {
+    injectSession({ refreshToken: 'r-1' });
+    fetchMock
+      .mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Session ended'), 401))
+      .mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Session ended'), 401));
+    const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RefreshTokenError);
+    expect(getSession().token).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not retry a 401 of a call without a session (e.g. a wrong sign-in)', async () => {
+    fetchMock.mockResolvedValueOnce(json(errorEnvelope('UNAUTHORIZED', 'No'), 401));
+    const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports NO_ACTIVE_LICENSE_MANAGER_TRIAL of any call with the checkout url and the role', async () => {
+    injectSession();
+    const seen: unknown[] = [];
+    const stop = onLicenseExpired((search) => seen.push(search));
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          ...errorEnvelope('NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'Trial ended'),
+          errorMessages: [
+            { code: 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', message: 'Trial ended', meta: { checkoutUrl: 'https://pay.example/c/1' } },
+          ],
+        },
+        403,
+      ),
+    );
+    await customersGetAll(customersQuery).catch(() => undefined);
+    stop();
+    expect(seen).toEqual([{ role: 'Manager', checkoutUrl: 'https://pay.example/c/1' }]);
   });
 
   it('stores a refresh token found in any JSON answer', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deriveTenantName } from '../../src/features/auth/tenant-name';
@@ -106,12 +106,13 @@ describe('auth screen', () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/register');
     await user.type(await screen.findByLabelText(/^E-Mail/), 'max.muster@example.de');
-    expect(screen.getByText(/„maxmuster“/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Firmenname')).toHaveValue('maxmuster');
     await user.type(screen.getByLabelText(/^Passwort/), 'geheim123');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Konto erstellen' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    // The new account's email is not confirmed yet: the confirmation page comes first.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/missing-email-confirmation'));
     const request = fetchMock.mock.calls[0][0] as Request;
     expect(new URL(request.url).pathname).toBe('/api/Auth/SignUp');
     expect(await request.json()).toEqual({
@@ -130,5 +131,94 @@ describe('auth screen', () => {
     await user.click(await screen.findByRole('tab', { name: 'Registrieren' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
     expect(router.state.location.search).toEqual({ returnUrl: '/library' });
+  });
+
+  it('shows the wait of a 429 at sign-in and keeps the button disabled meanwhile', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          isSuccess: false,
+          data: null,
+          errorMessages: [{ code: 'RATE_LIMITED', message: 'Zu viele Versuche', meta: { retryAfterSeconds: 120 } }],
+          errors: {},
+          successMessage: null,
+        }),
+        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '120' } },
+      ),
+    );
+    const user = userEvent.setup();
+    await renderApp('/login');
+    await user.type(await screen.findByLabelText(/E-Mail oder Benutzername/), 'anna@elektro-schneider.de');
+    await user.type(screen.getByLabelText(/^Passwort/), 'falsch-falsch');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByText(/Bitte warten Sie 120 Sekunden/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anmelden' })).toBeDisabled();
+  });
+
+  it('puts the server field errors onto the fields (a known email)', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          isSuccess: false,
+          data: null,
+          errorMessages: [{ code: 'EMAIL_ALREADY_REGISTERED', message: 'Es gibt bereits ein Konto.' }],
+          errors: { email: ['Mit dieser E-Mail-Adresse gibt es bereits ein Konto.'] },
+          successMessage: null,
+        }),
+        { status: 409, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    const user = userEvent.setup();
+    await renderApp('/register');
+    await user.type(await screen.findByLabelText(/^E-Mail/), 'max@example.de');
+    await user.clear(screen.getByLabelText('Firmenname'));
+    await user.type(screen.getByLabelText('Firmenname'), 'Elektro Max');
+    await user.type(screen.getByLabelText(/^Passwort/), 'Sonnenblume-Kabel-42');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Konto erstellen' }));
+    expect(await screen.findByText('Mit dieser E-Mail-Adresse gibt es bereits ein Konto.')).toBeInTheDocument();
+    const request = fetchMock.mock.calls[0][0] as Request;
+    expect(((await request.json()) as { tenantName: string }).tenantName).toBe('Elektro Max');
+  });
+
+  it('offers Google and Apple only when the server configured them', async () => {
+    await renderApp('/login');
+    await screen.findByRole('tab', { name: 'Anmelden' });
+    expect(screen.queryByRole('button', { name: 'Weiter mit Google' })).toBeNull();
+    cleanup();
+    window.__FIELDBOOK_CONFIG__ = { google: { clientId: 'c', authUrl: 'https://accounts.example/auth' }, apple: null };
+    try {
+      await renderApp('/login');
+      expect(await screen.findByRole('button', { name: 'Weiter mit Google' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Weiter mit Apple' })).toBeNull();
+    } finally {
+      delete window.__FIELDBOOK_CONFIG__;
+    }
+  });
+
+  it('opens /license-expired with the checkout url when the trial ended at sign-in, without a toast', async () => {
+    fetchMock.mockResolvedValueOnce(
+      new Response(
+        JSON.stringify({
+          isSuccess: false,
+          data: null,
+          errorMessages: [
+            { code: 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', message: 'Trial', meta: { checkoutUrl: 'https://pay.example/c/9', role: 'Manager' } },
+          ],
+          errors: {},
+          successMessage: null,
+        }),
+        { status: 403, headers: { 'Content-Type': 'application/json' } },
+      ),
+    );
+    const user = userEvent.setup();
+    const { router } = await renderApp('/login');
+    await user.type(await screen.findByLabelText(/E-Mail oder Benutzername/), 'anna@elektro-schneider.de');
+    await user.type(screen.getByLabelText(/^Passwort/), 'Sonnenblume-Kabel-42');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/license-expired'));
+    expect(router.state.location.search).toEqual({ role: 'Manager', checkoutUrl: 'https://pay.example/c/9' });
+    expect(await screen.findByRole('link', { name: 'Lizenzen kaufen' })).toHaveAttribute('href', 'https://pay.example/c/9');
+    expect(screen.queryByText('Fehlgeschlagen')).toBeNull();
   });
 });

@@ -25,7 +25,18 @@ describe('token claims', () => {
       tokenIssuer: 'fieldbook',
       roles: ['Manager', 'Admin'],
       termsConfirmed: true,
+      sessionId: null,
+      emailConfirmedClaim: null,
     });
+  });
+
+  it('reads the session id (sid) and the emailConfirmed claim, which wins over the stored value', () => {
+    const claims = parseTokenClaims(makeJwt({ sid: 's-9', emailConfirmed: false }));
+    expect(claims).toMatchObject({ sessionId: 's-9', emailConfirmedClaim: false });
+    injectSession({ emailConfirmed: false });
+    expect(getSession().emailConfirmed).toBe(false);
+    injectSession();
+    expect(getSession().emailConfirmed).toBe(true);
   });
 
   it('accepts TenantId, a single role and the long role claim name', () => {

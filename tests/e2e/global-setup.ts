@@ -1,20 +1,71 @@
 /**
  * End-to-end tests run the built app (dist/) and the real server on an embedded PostgreSQL,
- * exactly as `npm start` does, on a free port.
+ * exactly as `npm start` does, with the outside world replaced by local stand-ins:
+ *
+ * - the server listens on `http://localhost:<free port>` and that is its PUBLIC_URL: WebAuthn
+ *   needs the RP id `localhost` (an IP address is not a valid RP id), and mail links point there;
+ * - mail goes over real SMTP to a local sink (tests/e2e/smtp-sink.ts);
+ * - Google sign-in goes to a fake identity provider with its own key set
+ *   (tests/support/fake-identity-provider.ts); the server's real token verification runs.
+ *
+ * The tests reach the sink and the fake provider through a small control server (`controlUrl`):
+ *   GET  /mails?to=<address>   the received mails, oldest first (all, or those to one address)
+ *   POST /google/identity      JSON {sub, email, given_name?, family_name?}: who signs in next
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/platform/config';
 import { prepareDatabase } from '../../server/bootstrap';
+import { loadConfig } from '../../server/platform/config';
+import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider';
 import { freePort } from '../support/pg-global-setup';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const GOOGLE_CLIENT_ID = '1234567890-fieldbook-e2e.apps.googleusercontent.com';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    controlUrl: string;
   }
+}
+
+function startControlServer(sink: SmtpSink, google: FakeIdentityProvider): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'GET' && url.pathname === '/mails') {
+      const to = url.searchParams.get('to')?.toLowerCase();
+      send(200, to ? sink.mails.filter((m) => m.to.includes(to)) : sink.mails);
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/google/identity') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      request.on('end', () => {
+        try {
+          google.nextIdentity = JSON.parse(body) as FakeIdentityProvider['nextIdentity'];
+          send(200, google.nextIdentity);
+        } catch {
+          send(400, { error: 'invalid JSON' });
+        }
+      });
+      return;
+    }
+    send(404, { error: 'not found' });
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
 }
 
 export default async function setup(project: TestProject) {
@@ -23,21 +74,36 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-e2e-'));
   fs.chmodSync(dataDir, 0o755);
+  const sink = await startSmtpSink();
+  const google = await startFakeIdentityProvider({ issuer: 'https://accounts.google.com', audience: GOOGLE_CLIENT_ID });
+  const control = await startControlServer(sink, google);
+  const port = await freePort();
+  const appUrl = `http://localhost:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: 'silent',
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: appUrl,
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'Fieldbook <no-reply@fieldbook.test>',
+    GOOGLE_CLIENT_ID,
+    GOOGLE_AUTH_URL: google.authUrl,
+    GOOGLE_JWKS_URL: google.jwksUrl,
   });
   const prepared = await prepareDatabase(config, () => undefined);
   const app = await buildServer({ config, database: prepared.database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  project.provide('appUrl', `http://127.0.0.1:${port}`);
+  // `localhost` listens on every loopback address it names (127.0.0.1 and ::1), as a browser may use either.
+  await app.listen({ port, host: 'localhost' });
+  project.provide('appUrl', appUrl);
+  project.provide('controlUrl', control.url);
   return async () => {
     await app.close();
     await prepared.stop();
+    await control.close();
+    await google.close();
+    await sink.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

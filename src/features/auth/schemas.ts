@@ -19,3 +19,17 @@ export const licenseExpiredSearchSchema = z.object({
 });
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Search params of /missing-email-confirmation and /terms-confirmation: where to go afterwards. */
+export const returnUrlSearchSchema = authSearchSchema;
+
+/** Search params of /email-confirmation: why the confirmation link did not work. */
+export const emailConfirmationSearchSchema = z.object({
+  status: z.enum(['invalid', 'used', 'expired']).optional().catch(undefined),
+});
+
+/** Search params of /password-reset and /set-password: the mailed link's user and token. */
+export const linkSearchSchema = z.object({
+  userId: z.string().max(64).optional().catch(undefined),
+  token: z.string().max(512).optional().catch(undefined),
+});

@@ -1,0 +1,115 @@
+/** /account: name and language, password change, passkeys, sessions; logout through UpdateMe. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { validatePasswordChange } from '../../src/features/auth/account/password-card';
+import { sortSessions } from '../../src/features/auth/account/sessions-card';
+import { getSession } from '../../src/lib/session';
+import { accountAnswer, injectSession, mockApi, renderApp, setWindowWidth } from './helpers';
+
+const noKeys = { totalCount: 0, page: 1, pageSize: 1, items: [] };
+const oneKey = {
+  totalCount: 1,
+  page: 1,
+  pageSize: 1,
+  items: [{ id: 'key-1', deviceName: 'Pixel 9', createdAtUtc: '2026-11-01T09:00:00.000Z', lastUsedAtUtc: null }],
+};
+
+const messages = { bothRequired: 'both', tooShort: 'short', mustDiffer: 'differ', mustMatch: 'match' };
+
+describe('password change rules (spec section 5)', () => {
+  it('needs old and new, a new one that differs, and a matching confirmation', () => {
+    expect(validatePasswordChange({ oldPassword: '', newPassword: '', confirmPassword: '' }, messages)).toEqual({
+      oldPassword: 'both',
+      newPassword: 'both',
+    });
+    expect(validatePasswordChange({ oldPassword: 'alt-passwort', newPassword: 'kurz', confirmPassword: 'kurz' }, messages)).toEqual({
+      newPassword: 'short',
+    });
+    expect(
+      validatePasswordChange({ oldPassword: 'Gleiches-Passwort', newPassword: 'Gleiches-Passwort', confirmPassword: 'Gleiches-Passwort' }, messages),
+    ).toEqual({ newPassword: 'differ' });
+    expect(
+      validatePasswordChange({ oldPassword: 'alt-passwort', newPassword: 'Neues-Passwort-1', confirmPassword: 'anders' }, messages),
+    ).toEqual({ confirmPassword: 'match' });
+    expect(
+      validatePasswordChange({ oldPassword: 'alt-passwort', newPassword: 'Neues-Passwort-1', confirmPassword: 'Neues-Passwort-1' }, messages),
+    ).toEqual({});
+  });
+
+  it('lists this device first, then by last use', () => {
+    const sessions = accountAnswer().sessions;
+    expect(sortSessions([...sessions].reverse()).map((s) => s.id)).toEqual(['session-1', 'session-2']);
+  });
+});
+
+describe('the account page', () => {
+  it('shows names, passkeys and devices, and saves the name', async () => {
+    setWindowWidth(1440);
+    const sent: unknown[] = [];
+    mockApi({
+      'GET /api/Users/Get': accountAnswer(),
+      'GET /api/Auth/WebAuthnGetKeys': oneKey,
+      'PUT /api/Users/UpdateMe': async (request: Request) => {
+        const body = (await request.json()) as { firstName: string; lastName: string };
+        sent.push(body);
+        return accountAnswer({ firstName: body.firstName, lastName: body.lastName });
+      },
+    });
+    injectSession({ sid: 'session-1' });
+    const user = userEvent.setup();
+    await renderApp('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mein Konto' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Vorname/)).toHaveValue('Anna');
+    const keys = screen.getByRole('list', { name: 'Passkeys' });
+    expect(within(keys).getByText('Pixel 9')).toBeInTheDocument();
+    expect(within(keys).getByText(/zuletzt benutzt nie/)).toBeInTheDocument();
+    const devices = screen.getByRole('list', { name: 'Angemeldete Geräte' });
+    expect(within(devices).getAllByRole('listitem')[0]).toHaveTextContent('Dieses Gerät');
+    expect(within(devices).getByText('Safari · iOS')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText(/^Vorname/));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Bitte geben Sie Ihren Vornamen ein.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Vorname/), 'Annika');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(getSession().firstName).toBe('Annika'));
+    expect(sent).toEqual([{ firstName: 'Annika', lastName: 'Schneider', language: 'de' }]);
+    expect(await screen.findByText('Ihre Angaben sind gespeichert.')).toBeInTheDocument();
+  });
+
+  it('ends another device after a confirmation', async () => {
+    setWindowWidth(1440);
+    const api = mockApi({
+      'GET /api/Users/Get': accountAnswer(),
+      'GET /api/Auth/WebAuthnGetKeys': noKeys,
+      'PUT /api/Users/UpdateMe': accountAnswer({ sessions: [accountAnswer().sessions[0]] }),
+    });
+    injectSession({ sid: 'session-1' });
+    const user = userEvent.setup();
+    await renderApp('/account');
+    await user.click(await screen.findByRole('button', { name: '„Safari · iOS“ abmelden' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Abmelden' }));
+    await waitFor(() => expect(screen.queryByText('Safari · iOS')).toBeNull());
+    const update = api.mock.calls.map((c) => c[0] as Request).find((r) => r.method === 'PUT')!;
+    expect(await update.json()).toEqual({ endSessionIds: ['session-2'] });
+    expect(getSession().token).not.toBeNull();
+  });
+});
+
+describe('logout', () => {
+  it('ends the current session on the server (UpdateMe with the sid), clears the session and opens /login', async () => {
+    setWindowWidth(1440);
+    const api = mockApi({ 'PUT /api/Users/UpdateMe': accountAnswer({ sessions: [] }) });
+    injectSession({ sid: 'session-1' });
+    const user = userEvent.setup();
+    const { router } = await renderApp('/library');
+    await user.click(await screen.findByRole('button', { name: 'Benutzermenü' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const request = api.mock.calls.map((c) => c[0] as Request).find((r) => r.method === 'PUT')!;
+    expect(new URL(request.url).pathname).toBe('/api/Users/UpdateMe');
+    expect(await request.json()).toEqual({ endSessionIds: ['session-1'] });
+    expect(getSession().token).toBeNull();
+  });
+});
