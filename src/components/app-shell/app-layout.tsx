@@ -5,6 +5,8 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { safeReturnUrl } from '../../lib/auth-guards';
 import { getSessionEndReason, useSession } from '../../lib/session';
+// Time tracking (issue 5): the running-timers bar is part of every signed-in screen.
+import { RunningTimersBar } from '../../features/time-tracking/running-timers-bar';
 import { AppFooter } from './app-footer';
 import { AppHeader, NAVBAR_ID } from './app-header';
 import { AppNavbar } from './app-navbar';
@@ -84,6 +86,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <div className={classes.backdrop} data-testid="menu-backdrop" aria-hidden="true" onClick={() => layoutActions.resetMenu()} />
       ) : null}
       <AppShell.Main>
+        {/* Time tracking (issue 5): running timers and clock in/out, above the content of every screen. */}
+        <RunningTimersBar />
         <div className={classes.content}>{children}</div>
         <AppFooter />
       </AppShell.Main>

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Box, ScrollArea, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
+import { hasRoles, useSession } from '../../lib/session';
 import { NavLinkLink } from '../router-links';
 import classes from './app-shell.module.css';
 import { layoutActions } from './layout-state';
@@ -13,11 +14,16 @@ export function AppNavbar() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const session = useSession();
+  // An Employee has no dashboard (domain rules): the menu hides what the role cannot use.
+  const groups = menuGroups
+    .map((group) => ({ ...group, items: group.items.filter((item) => !item.roles || hasRoles(item.roles, 'any', session)) }))
+    .filter((group) => group.items.length > 0);
 
   return (
     <ScrollArea type="scroll" scrollbarSize={6} offsetScrollbars={false} style={{ flex: 1 }}>
       <Box component="nav" aria-label={t`Main menu`} pb="md">
-        {menuGroups.map((group) => {
+        {groups.map((group) => {
           const groupLabel = i18n._(group.label);
           return (
             <Box key={group.label.id} className={classes.group} role="group" aria-label={groupLabel}>

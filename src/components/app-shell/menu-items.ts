@@ -16,6 +16,8 @@ export interface MenuItem {
   icon: Icon;
   /** Further paths that belong to this entry (details reached from its list). */
   alsoActiveOn?: string[];
+  /** Only for these roles (any of them; the Owner counts as Manager). */
+  roles?: readonly string[];
 }
 
 export interface MenuGroup {
@@ -28,7 +30,7 @@ export const menuGroups: MenuGroup[] = [
   {
     label: msg`Activity`,
     items: [
-      { to: '/', label: msg`Dashboard`, icon: IconLayoutDashboard },
+      { to: '/', label: msg`Dashboard`, icon: IconLayoutDashboard, roles: ['Admin', 'Manager'] },
       { to: '/library', label: msg`Library`, icon: IconBooks, alsoActiveOn: ['/gallery'] },
     ],
   },

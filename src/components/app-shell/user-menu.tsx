@@ -9,11 +9,12 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { clearSession, displayName, useSession, type Role } from '../../lib/session';
+import { displayName, useSession, type Role } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import classes from './app-shell.module.css';
 import { layoutActions, useLayout } from './layout-state';
 
-/** Profile (→ /account), the menu layout, and logout. */
+/** Profile (→ /account), the menu layout, and logout (ends this device's session on the server). */
 export function UserMenu() {
   const { t } = useLingui();
   const session = useSession();
@@ -88,7 +89,7 @@ export function UserMenu() {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={18} stroke={1.7} />}
-          onClick={() => clearSession('logout')}
+          onClick={() => void signOut()}
         >
           {t`Log out`}
         </Menu.Item>

@@ -1,0 +1,2 @@
+CREATE INDEX "time_tracks_tenant_started_idx" ON "time_tracks" USING btree ("tenant_id","started_at");--> statement-breakpoint
+CREATE INDEX "user_time_tracks_tenant_started_idx" ON "user_time_tracks" USING btree ("tenant_id","started_at");

@@ -1,0 +1,63 @@
+/** Handlers of the TimeTracks calls: read the validated request, call the service, shape the answer. */
+import type { FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../../app';
+import type { operations } from '../../../generated/server/openapi';
+import type { OperationId } from '../../platform/contract';
+import { contextOf } from '../../platform/context';
+import { ok } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+
+type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
+type Path<K extends keyof operations> = FastifyRequest<{ Params: NonNullable<operations[K]['parameters']['path']> }>;
+type Body<K extends keyof operations> = FastifyRequest<{
+  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
+}>;
+
+const service = (request: FastifyRequest) => request.server.services.timeTracks;
+
+function listInput(q: NonNullable<operations['timeTracksGet']['parameters']['query']>) {
+  return {
+    customerId: q.customerId,
+    ownerId: q.ownerId,
+    includeRunning: q.includeRunning,
+    includeStopped: q.includeStopped,
+    includeProcessed: q.includeProcessed,
+    includeUnprocessed: q.includeUnprocessed,
+    fromDate: q.fromDate,
+    toDate: q.toDate,
+    filter: q.filter,
+    page: q.page,
+    pageSize: q.pageSize,
+    orderBy: q.orderBy,
+    isDescending: q.isDescending,
+  };
+}
+
+export const timeTracksHandlers = {
+  timeTracksStart: async (request: Body<'timeTracksStart'>) => ok(await service(request).start(contextOf(request), request.body)),
+
+  timeTracksStop: async (request: Body<'timeTracksStop'>) => ok(await service(request).stop(contextOf(request), request.body)),
+
+  timeTracksGet: async (request: Query<'timeTracksGet'>) => ok(await service(request).list(contextOf(request), listInput(request.query))),
+
+  timeTracksGetMy: async (request: Query<'timeTracksGetMy'>) => {
+    const ctx = contextOf(request);
+    return ok(await service(request).list(ctx, { ...listInput({ ...request.query }), ownerId: ctx.userId }));
+  },
+
+  timeTracksGetMyTotals: async (request: Query<'timeTracksGetMyTotals'>) =>
+    ok(await service(request).myTotals(contextOf(request), request.query.callerUTCOffsetMinutes, request.query.customerId)),
+
+  timeTracksGetById: async (request: Path<'timeTracksGetById'>) => ok(await service(request).getById(contextOf(request), request.params.id)),
+
+  timeTracksCreate: async (request: Body<'timeTracksCreate'>) =>
+    ok(await service(request).create(contextOf(request), request.body), translate(request.lang, 'common.saved')),
+
+  timeTracksUpdate: async (request: Body<'timeTracksUpdate'>) =>
+    ok(await service(request).update(contextOf(request), request.body), translate(request.lang, 'common.saved')),
+
+  timeTracksDelete: async (request: Path<'timeTracksDelete'>) => {
+    await service(request).delete(contextOf(request), request.params.id);
+    return ok(null, translate(request.lang, 'timeTracks.deleted'));
+  },
+} as Partial<Record<OperationId, RouteHandler>>;

@@ -1,0 +1,280 @@
+/**
+ * Customer time tracks (billable project time, domain.md "Two kinds of time"): timers that start
+ * and stop, several customers at once but one running timer per member and customer, manual
+ * records and corrections, the lists and the caller's totals. Every change is written to the audit
+ * trail in the same transaction. Locked (covered by a signed work confirmation) and archived tracks
+ * refuse changes with 409 ENTRY_LOCKED.
+ */
+import type { components } from '../../../generated/server/openapi';
+import type { Deps } from '../../app';
+import type { Tx } from '../../db/database';
+import { isUniqueViolation } from '../../db/helpers';
+import { isManager, type RequestContext } from '../../platform/context';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { diff, recordAudit, snapshot } from '../audit/audit.repository';
+import { positionUnderConsent } from './gps-consent';
+import {
+  deleteTimeTrack,
+  findCustomerState,
+  findTimeTrack,
+  insertTimeTrack,
+  listTimeTracks,
+  sumSince,
+  updateTimeTrack,
+  type TimeTrackListQuery,
+  type TimeTrackRecord,
+  type TimeTrackRow,
+} from './time-tracks.repository';
+import { durationSeconds, spanProblem, totalsPeriods, type SpanProblem } from './time-track.rules';
+
+type TimeTrack = components['schemas']['TimeTrack'];
+type TimeTrackStart = components['schemas']['TimeTrackStart'];
+type TimeTrackStop = components['schemas']['TimeTrackStop'];
+type TimeTrackCreate = components['schemas']['TimeTrackCreate'];
+type TimeTrackUpdate = components['schemas']['TimeTrackUpdate'];
+type TimeTrackTotals = components['schemas']['TimeTrackTotals'];
+
+/** Clocks of phones and server differ a little; a time this close to now is not "in the future". */
+export const CLOCK_SKEW_MS = 60_000;
+const RUNNING_UNIQUE = 'time_tracks_one_running_uq';
+
+const truncate = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+export function toTimeTrack(row: TimeTrackRow, nowMs: number): TimeTrack {
+  const running = row.endedAt === null;
+  const position = (lat: number | null, lon: number | null) =>
+    lat === null || lon === null ? null : { latitude: lat, longitude: lon };
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    customerName: truncate(row.customerName, 402),
+    ownerId: row.ownerId,
+    ownerName: truncate(row.ownerName, 201),
+    description: row.description,
+    startedAtUtc: row.startedAt.toISOString(),
+    endedAtUtc: row.endedAt?.toISOString() ?? null,
+    durationSeconds: running ? durationSeconds(row.startedAt.getTime(), nowMs) : (row.durationSeconds ?? 0),
+    status: running ? 'running' : 'stopped',
+    startPosition: position(row.startLatitude, row.startLongitude),
+    endPosition: position(row.endLatitude, row.endLongitude),
+    processed: row.processedAt !== null || row.archivedAt !== null,
+    archived: row.archivedAt !== null,
+    locked: row.confirmationId !== null,
+    createdAtUtc: row.createdAt.toISOString(),
+    updatedAtUtc: row.updatedAt.toISOString(),
+  };
+}
+
+/** The fields the audit trail keeps of a track. */
+function auditFields(row: TimeTrackRecord) {
+  return snapshot({
+    customerId: row.customerId,
+    ownerId: row.ownerId,
+    description: row.description,
+    startedAt: row.startedAt,
+    endedAt: row.endedAt,
+    durationSeconds: row.durationSeconds,
+  });
+}
+
+function spanError(problem: SpanProblem): AppError {
+  switch (problem) {
+    case 'END_BEFORE_START':
+      return new AppError('END_BEFORE_START', 'timeTracks.endBeforeStart', { fieldErrors: { endedAtUtc: ['timeTracks.endBeforeStart'] } });
+    case 'IN_FUTURE':
+      return new AppError('VALIDATION_ERROR', 'timeTracks.inFuture', { fieldErrors: { endedAtUtc: ['timeTracks.inFuture'] } });
+    case 'TOO_LONG':
+      return new AppError('VALIDATION_ERROR', 'timeTracks.tooLong', { fieldErrors: { endedAtUtc: ['timeTracks.tooLong'] } });
+  }
+}
+
+export interface TimeTrackListInput extends Omit<TimeTrackListQuery, 'from' | 'to'> {
+  fromDate?: string;
+  toDate?: string;
+}
+
+export class TimeTracksService {
+  constructor(private readonly deps: Deps) {}
+
+  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
+    return this.deps.database.withTenant(ctx.tenantId, fn);
+  }
+
+  private async customerForNewTrack(tx: Tx, ctx: RequestContext, customerId: string) {
+    const customer = await findCustomerState(tx, ctx.tenantId, customerId);
+    if (!customer) throw notFound();
+    if (customer.archived) throw new AppError('CUSTOMER_ARCHIVED', 'timeTracks.customerArchived');
+  }
+
+  /** The track for a change by the caller: 404 unknown, 403 another's for an Employee, 409 locked. */
+  private async trackForChange(tx: Tx, ctx: RequestContext, id: string): Promise<TimeTrackRow> {
+    const row = await findTimeTrack(tx, ctx.tenantId, id, { lock: true });
+    if (!row) throw notFound();
+    if (row.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    if (row.confirmationId !== null || row.archivedAt !== null) throw new AppError('ENTRY_LOCKED');
+    return row;
+  }
+
+  private async reload(tx: Tx, ctx: RequestContext, id: string, nowMs: number) {
+    const row = await findTimeTrack(tx, ctx.tenantId, id);
+    if (!row) throw notFound();
+    return toTimeTrack(row, nowMs);
+  }
+
+  async start(ctx: RequestContext, body: TimeTrackStart): Promise<TimeTrack> {
+    const now = new Date();
+    try {
+      return await this.inTenant(ctx, async (tx) => {
+        await this.customerForNewTrack(tx, ctx, body.customerId);
+        const position = await positionUnderConsent(tx, body.position);
+        const row = await insertTimeTrack(tx, {
+          tenantId: ctx.tenantId,
+          customerId: body.customerId,
+          ownerId: ctx.userId,
+          description: body.description?.trim() || null,
+          startedAt: now,
+          startLatitude: position?.latitude ?? null,
+          startLongitude: position?.longitude ?? null,
+        });
+        await recordAudit(tx, ctx.tenantId, {
+          actorId: ctx.userId,
+          entity: 'time_track',
+          entityId: row.id,
+          action: 'create',
+          changes: { after: auditFields(row), via: 'start' },
+        });
+        return this.reload(tx, ctx, row.id, now.getTime());
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, RUNNING_UNIQUE)) throw new AppError('TIMER_ALREADY_RUNNING', 'timeTracks.alreadyRunning', { status: 409 });
+      throw error;
+    }
+  }
+
+  async stop(ctx: RequestContext, body: TimeTrackStop): Promise<TimeTrack> {
+    const now = new Date();
+    return this.inTenant(ctx, async (tx) => {
+      const row = await this.trackForChange(tx, ctx, body.id);
+      if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning', { status: 409 });
+      const position = await positionUnderConsent(tx, body.position);
+      const endedAt = new Date(Math.max(now.getTime(), row.startedAt.getTime()));
+      const updated = await updateTimeTrack(tx, ctx.tenantId, row.id, {
+        endedAt,
+        durationSeconds: durationSeconds(row.startedAt.getTime(), endedAt.getTime()),
+        endLatitude: position?.latitude ?? null,
+        endLongitude: position?.longitude ?? null,
+      });
+      await recordAudit(tx, ctx.tenantId, {
+        actorId: ctx.userId,
+        entity: 'time_track',
+        entityId: row.id,
+        action: 'update',
+        changes: { ...diff(auditFields(row), auditFields(updated)), via: 'stop' },
+      });
+      return this.reload(tx, ctx, row.id, now.getTime());
+    });
+  }
+
+  async create(ctx: RequestContext, body: TimeTrackCreate): Promise<TimeTrack> {
+    const nowMs = Date.now();
+    const startMs = Date.parse(body.startedAtUtc);
+    const endMs = Date.parse(body.endedAtUtc);
+    const problem = spanProblem(startMs, endMs, nowMs + CLOCK_SKEW_MS);
+    if (problem) throw spanError(problem);
+    return this.inTenant(ctx, async (tx) => {
+      await this.customerForNewTrack(tx, ctx, body.customerId);
+      const row = await insertTimeTrack(tx, {
+        tenantId: ctx.tenantId,
+        customerId: body.customerId,
+        ownerId: ctx.userId,
+        description: body.description?.trim() || null,
+        startedAt: new Date(startMs),
+        endedAt: new Date(endMs),
+        durationSeconds: durationSeconds(startMs, endMs),
+      });
+      await recordAudit(tx, ctx.tenantId, {
+        actorId: ctx.userId,
+        entity: 'time_track',
+        entityId: row.id,
+        action: 'create',
+        changes: { after: auditFields(row), via: 'manual' },
+      });
+      return this.reload(tx, ctx, row.id, nowMs);
+    });
+  }
+
+  async update(ctx: RequestContext, body: TimeTrackUpdate): Promise<TimeTrack> {
+    const nowMs = Date.now();
+    const startMs = Date.parse(body.startedAtUtc);
+    const endMs = body.endedAtUtc === null || body.endedAtUtc === undefined ? null : Date.parse(body.endedAtUtc);
+    return this.inTenant(ctx, async (tx) => {
+      const row = await this.trackForChange(tx, ctx, body.id);
+      if (endMs === null && row.endedAt !== null) {
+        throw new AppError('VALIDATION_ERROR', 'timeTracks.cannotReopen', { fieldErrors: { endedAtUtc: ['timeTracks.cannotReopen'] } });
+      }
+      const problem = spanProblem(startMs, endMs, nowMs + CLOCK_SKEW_MS);
+      if (problem) throw spanError(problem);
+      const updated = await updateTimeTrack(tx, ctx.tenantId, row.id, {
+        startedAt: new Date(startMs),
+        endedAt: endMs === null ? null : new Date(endMs),
+        durationSeconds: endMs === null ? null : durationSeconds(startMs, endMs),
+        description: body.description === undefined ? row.description : body.description?.trim() || null,
+      });
+      const changes = diff(auditFields(row), auditFields(updated));
+      if (Object.keys(changes.after).length > 0) {
+        await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'time_track', entityId: row.id, action: 'update', changes });
+      }
+      return this.reload(tx, ctx, row.id, nowMs);
+    });
+  }
+
+  async delete(ctx: RequestContext, id: string): Promise<void> {
+    await this.inTenant(ctx, async (tx) => {
+      const row = await this.trackForChange(tx, ctx, id);
+      await deleteTimeTrack(tx, ctx.tenantId, row.id);
+      await recordAudit(tx, ctx.tenantId, {
+        actorId: ctx.userId,
+        entity: 'time_track',
+        entityId: row.id,
+        action: 'delete',
+        changes: { before: auditFields(row) },
+      });
+    });
+  }
+
+  async getById(ctx: RequestContext, id: string): Promise<TimeTrack> {
+    const nowMs = Date.now();
+    const row = await this.inTenant(ctx, (tx) => findTimeTrack(tx, ctx.tenantId, id));
+    if (!row) throw notFound();
+    if (row.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    return toTimeTrack(row, nowMs);
+  }
+
+  /** `Get` (every member's, Owner/Admin/Manager by the contract's roles) and `GetMy` (ownerId = caller). */
+  async list(ctx: RequestContext, input: TimeTrackListInput) {
+    const nowMs = Date.now();
+    const query: TimeTrackListQuery = {
+      ...input,
+      from: input.fromDate ? new Date(input.fromDate) : undefined,
+      to: input.toDate ? new Date(input.toDate) : undefined,
+    };
+    const { totalCount, rows } = await this.inTenant(ctx, (tx) => listTimeTracks(tx, ctx.tenantId, query));
+    return { totalCount, page: input.page, pageSize: input.pageSize, items: rows.map((r) => toTimeTrack(r, nowMs)) };
+  }
+
+  async myTotals(ctx: RequestContext, offsetMinutes: number, customerId?: string): Promise<TimeTrackTotals> {
+    const now = new Date();
+    const periods = totalsPeriods(now.getTime(), offsetMinutes);
+    const sums = await this.inTenant(ctx, (tx) =>
+      sumSince(
+        tx,
+        ctx.tenantId,
+        ctx.userId,
+        { today: new Date(periods.todayStartMs), week: new Date(periods.weekStartMs), month: new Date(periods.monthStartMs) },
+        now,
+        customerId,
+      ),
+    );
+    return { todaySeconds: sums.today, weekSeconds: sums.week, monthSeconds: sums.month };
+  }
+}

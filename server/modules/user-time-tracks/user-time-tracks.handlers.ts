@@ -1,0 +1,70 @@
+/** Handlers of the UserTimeTracks calls: read the validated request, call the service, shape the answer. */
+import type { FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../../app';
+import type { operations } from '../../../generated/server/openapi';
+import type { OperationId } from '../../platform/contract';
+import { contextOf } from '../../platform/context';
+import { ok } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+
+type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
+type Body<K extends keyof operations> = FastifyRequest<{
+  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
+}>;
+
+const service = (request: FastifyRequest) => request.server.services.userTimeTracks;
+
+export const userTimeTracksHandlers = {
+  userTimeTracksStart: async (request: Body<'userTimeTracksStart'>) =>
+    ok(await service(request).start(contextOf(request), request.body ?? {})),
+
+  userTimeTracksGetActive: async (request: FastifyRequest) => ok(await service(request).getActive(contextOf(request))),
+
+  userTimeTracksAppendSegment: async (request: Body<'userTimeTracksAppendSegment'>) =>
+    ok(await service(request).appendSegment(contextOf(request), request.body.kind)),
+
+  userTimeTracksStop: async (request: Body<'userTimeTracksStop'>) =>
+    ok(await service(request).stop(contextOf(request), request.body ?? {})),
+
+  userTimeTracksUpdateSegment: async (request: Body<'userTimeTracksUpdateSegment'>) =>
+    ok(await service(request).updateSegment(contextOf(request), request.body), translate(request.lang, 'common.saved')),
+
+  userTimeTracksDeleteSegment: async (request: Body<'userTimeTracksDeleteSegment'>) =>
+    ok(await service(request).deleteSegment(contextOf(request), request.body), translate(request.lang, 'userTimeTracks.segmentDeleted')),
+
+  userTimeTracksGetList: async (request: Query<'userTimeTracksGetList'>) => {
+    const q = request.query;
+    return ok(
+      await service(request).list(contextOf(request), {
+        ownerId: q.ownerId,
+        includeActive: q.includeActive,
+        includeEnded: q.includeEnded,
+        includeProcessed: q.includeProcessed,
+        includeUnprocessed: q.includeUnprocessed,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        filter: q.filter,
+        page: q.page,
+        pageSize: q.pageSize,
+        orderBy: q.orderBy,
+        isDescending: q.isDescending,
+      }),
+    );
+  },
+
+  userTimeTracksGetListGrouped: async (request: Query<'userTimeTracksGetListGrouped'>) => {
+    const q = request.query;
+    return ok(
+      await service(request).listGrouped(contextOf(request), {
+        ownerId: q.ownerId,
+        grouping: q.grouping,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        filter: q.filter,
+        page: q.page,
+        pageSize: q.pageSize,
+        fillEmpty: q.fillEmpty,
+      }),
+    );
+  },
+} as Partial<Record<OperationId, RouteHandler>>;

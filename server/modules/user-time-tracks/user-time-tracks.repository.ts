@@ -1,0 +1,223 @@
+/**
+ * Queries of personal working time: user time tracks and their segments. Every function takes the
+ * tenant transaction of `database.withTenant`.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { SORT_COLLATION, tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
+import { chunk, containsPattern, offsetOf } from '../../db/helpers';
+import { memberName } from '../time-tracks/time-tracks.repository';
+
+export type TrackRecord = typeof userTimeTracks.$inferSelect;
+export type SegmentRecord = typeof userTimeTrackSegments.$inferSelect;
+export type TrackRow = TrackRecord & { ownerName: string };
+
+const ownerName = memberName(users);
+
+const withOwner = (tx: Tx) =>
+  tx
+    .select({ track: userTimeTracks, ownerName })
+    .from(userTimeTracks)
+    .innerJoin(users, and(eq(users.tenantId, userTimeTracks.tenantId), eq(users.id, userTimeTracks.ownerId)));
+
+const flatten = (r: { track: TrackRecord; ownerName: string }): TrackRow => ({ ...r.track, ownerName: r.ownerName });
+
+export async function tenantSettings(tx: Tx, tenantId: string) {
+  const [row] = await tx
+    .select({ timeZone: tenants.timeZone, dailyTargetMinutes: tenants.dailyTargetMinutes })
+    .from(tenants)
+    .where(eq(tenants.tenantId, tenantId));
+  return row;
+}
+
+export async function findMember(tx: Tx, tenantId: string, userId: string) {
+  const [row] = await tx
+    .select({ id: users.id, name: ownerName })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+  return row;
+}
+
+export async function findTrack(tx: Tx, tenantId: string, id: string, options: { lock?: boolean } = {}) {
+  const query = withOwner(tx).where(and(eq(userTimeTracks.tenantId, tenantId), eq(userTimeTracks.id, id)));
+  const [row] = options.lock ? await query.for('update', { of: userTimeTracks }) : await query;
+  return row ? flatten(row) : undefined;
+}
+
+export async function findActiveTrack(tx: Tx, tenantId: string, ownerId: string, options: { lock?: boolean } = {}) {
+  const query = withOwner(tx).where(
+    and(eq(userTimeTracks.tenantId, tenantId), eq(userTimeTracks.ownerId, ownerId), isNull(userTimeTracks.endedAt)),
+  );
+  const [row] = options.lock ? await query.for('update', { of: userTimeTracks }) : await query;
+  return row ? flatten(row) : undefined;
+}
+
+/** Segment order: by start; a segment of no length comes before the one that starts where it ends. */
+const segmentOrder = [asc(userTimeTrackSegments.startedAt), sql`${userTimeTrackSegments.endedAt} asc nulls last`];
+
+/** The segments of these tracks, each list oldest first. */
+export async function segmentsOf(tx: Tx, tenantId: string, trackIds: string[]): Promise<Map<string, SegmentRecord[]>> {
+  const out = new Map<string, SegmentRecord[]>(trackIds.map((id) => [id, []]));
+  for (const part of chunk(trackIds, 1000)) {
+    const rows = await tx
+      .select()
+      .from(userTimeTrackSegments)
+      .where(and(eq(userTimeTrackSegments.tenantId, tenantId), inArray(userTimeTrackSegments.trackId, part)))
+      .orderBy(...segmentOrder);
+    for (const row of rows) out.get(row.trackId)?.push(row);
+  }
+  return out;
+}
+
+/** One member's (or these members') tracks that started in [from, to), oldest first, with their segments. */
+export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: string | string[], from: Date, to: Date) {
+  const range = and(
+    eq(userTimeTracks.tenantId, tenantId),
+    Array.isArray(ownerId) ? inArray(userTimeTracks.ownerId, ownerId) : eq(userTimeTracks.ownerId, ownerId),
+    gte(userTimeTracks.startedAt, from),
+    lt(userTimeTracks.startedAt, to),
+  );
+  const tracks = (await withOwner(tx).where(range).orderBy(asc(userTimeTracks.startedAt))).map(flatten);
+  const segments = new Map<string, SegmentRecord[]>(tracks.map((t) => [t.id, []]));
+  if (tracks.length > 0) {
+    const rows = await tx
+      .select({ segment: userTimeTrackSegments })
+      .from(userTimeTrackSegments)
+      .innerJoin(
+        userTimeTracks,
+        and(eq(userTimeTracks.tenantId, userTimeTrackSegments.tenantId), eq(userTimeTracks.id, userTimeTrackSegments.trackId)),
+      )
+      .where(range)
+      .orderBy(...segmentOrder);
+    for (const { segment } of rows) segments.get(segment.trackId)?.push(segment);
+  }
+  return { tracks, segments };
+}
+
+/** Whether another track of the member overlaps [start, end) (end null: open-ended). */
+export async function overlapsOtherTrack(tx: Tx, tenantId: string, ownerId: string, exceptId: string, start: Date, end: Date | null) {
+  const [row] = await tx
+    .select({ id: userTimeTracks.id })
+    .from(userTimeTracks)
+    .where(
+      and(
+        eq(userTimeTracks.tenantId, tenantId),
+        eq(userTimeTracks.ownerId, ownerId),
+        ne(userTimeTracks.id, exceptId),
+        end ? lt(userTimeTracks.startedAt, end) : undefined,
+        or(isNull(userTimeTracks.endedAt), gt(userTimeTracks.endedAt, start)),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+export async function insertTrack(tx: Tx, values: typeof userTimeTracks.$inferInsert) {
+  const [row] = await tx.insert(userTimeTracks).values(values).returning();
+  return row;
+}
+
+export async function updateTrack(tx: Tx, tenantId: string, id: string, values: Partial<typeof userTimeTracks.$inferInsert>) {
+  const [row] = await tx
+    .update(userTimeTracks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(userTimeTracks.tenantId, tenantId), eq(userTimeTracks.id, id)))
+    .returning();
+  return row;
+}
+
+export async function insertSegment(tx: Tx, values: typeof userTimeTrackSegments.$inferInsert) {
+  const [row] = await tx.insert(userTimeTrackSegments).values(values).returning();
+  return row;
+}
+
+export async function updateSegment(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<Pick<SegmentRecord, 'startedAt' | 'endedAt'>>,
+) {
+  const [row] = await tx
+    .update(userTimeTrackSegments)
+    .set(values)
+    .where(and(eq(userTimeTrackSegments.tenantId, tenantId), eq(userTimeTrackSegments.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteSegment(tx: Tx, tenantId: string, id: string) {
+  await tx.delete(userTimeTrackSegments).where(and(eq(userTimeTrackSegments.tenantId, tenantId), eq(userTimeTrackSegments.id, id)));
+}
+
+export interface TrackListQuery {
+  ownerId?: string;
+  includeActive: boolean;
+  includeEnded: boolean;
+  includeProcessed: boolean;
+  includeUnprocessed: boolean;
+  from?: Date;
+  to?: Date;
+  filter?: string;
+  page: number;
+  pageSize: number;
+  orderBy?: string;
+  isDescending: boolean;
+}
+
+const secondsOfKind = (kind: 'work' | 'break') => sql`(
+  select coalesce(sum(extract(epoch from coalesce(s.ended_at, now()) - s.started_at)), 0)
+  from ${userTimeTrackSegments} s
+  where s.tenant_id = ${userTimeTracks.tenantId} and s.track_id = ${userTimeTracks.id} and s.kind = ${kind})`;
+
+/** Sort columns that can be null (a running track has no end). */
+const nullableSorts = new Set(['endedAtUtc']);
+
+/** The contract's `orderBy` values. */
+const sortable: Record<string, SQL> = {
+  startedAtUtc: sql`${userTimeTracks.startedAt}`,
+  endedAtUtc: sql`${userTimeTracks.endedAt}`,
+  workSeconds: secondsOfKind('work'),
+  breakSeconds: secondsOfKind('break'),
+  ownerName: sql`(${ownerName}) collate ${sql.identifier(SORT_COLLATION)}`,
+};
+
+export async function listTracks(tx: Tx, tenantId: string, q: TrackListQuery) {
+  const filter = q.filter?.trim();
+  const where = and(
+    eq(userTimeTracks.tenantId, tenantId),
+    q.ownerId ? eq(userTimeTracks.ownerId, q.ownerId) : undefined,
+    q.includeActive && q.includeEnded ? undefined : q.includeActive ? isNull(userTimeTracks.endedAt) : q.includeEnded ? isNotNull(userTimeTracks.endedAt) : sql`false`,
+    q.includeProcessed && q.includeUnprocessed
+      ? undefined
+      : q.includeProcessed
+        ? isNotNull(userTimeTracks.processedAt)
+        : q.includeUnprocessed
+          ? isNull(userTimeTracks.processedAt)
+          : sql`false`,
+    q.from ? gte(userTimeTracks.startedAt, q.from) : undefined,
+    q.to ? lt(userTimeTracks.startedAt, q.to) : undefined,
+    filter ? sql`(${ownerName}) ilike ${containsPattern(filter)}` : undefined,
+  );
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(userTimeTracks)
+    .innerJoin(users, and(eq(users.tenantId, userTimeTracks.tenantId), eq(users.id, userTimeTracks.ownerId)))
+    .where(where);
+  const offset = offsetOf(q.page, q.pageSize);
+  if (count <= offset) return { totalCount: count, rows: [] as TrackRow[] };
+  const sort = q.orderBy && sortable[q.orderBy] ? sortable[q.orderBy] : undefined;
+  const descending = sort ? q.isDescending : true;
+  const direction = descending ? sql`desc` : sql`asc`;
+  // Nulls last only where there can be nulls: a plain order lets the (tenant, started_at) index serve it.
+  const nulls = q.orderBy && nullableSorts.has(q.orderBy) ? sql` nulls last` : sql``;
+  const rows = await withOwner(tx)
+    .where(where)
+    .orderBy(
+      sql`${sort ?? sortable.startedAtUtc} ${direction}${nulls}`,
+      descending ? desc(userTimeTracks.startedAt) : asc(userTimeTracks.startedAt),
+      descending ? desc(userTimeTracks.id) : asc(userTimeTracks.id),
+    )
+    .limit(q.pageSize)
+    .offset(offset);
+  return { totalCount: count, rows: rows.map(flatten) };
+}

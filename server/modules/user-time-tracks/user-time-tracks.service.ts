@@ -1,0 +1,508 @@
+/**
+ * Personal working time (clock in/out, domain.md "Two kinds of time"): one active user time track
+ * per member, made of contiguous `work` and `break` segments. Corrections keep the segments
+ * contiguous and never overlapping, processed tracks are locked, and every change goes to the audit
+ * trail. Working-time law findings (working-time-law.ts) come with every track and group; they are
+ * shown, never applied.
+ */
+import type { components } from '../../../generated/server/openapi';
+import type { Deps } from '../../app';
+import type { Tx } from '../../db/database';
+import { isUniqueViolation } from '../../db/helpers';
+import { isManager, type RequestContext } from '../../platform/context';
+import { AppError, forbidden, notFound } from '../../platform/errors';
+import { translate, type Lang } from '../../platform/i18n';
+import {
+  firstOfMonthOf,
+  isoDateOfEpochDay,
+  isValidTimeZone,
+  localEpochDay,
+  startOfLocalDay,
+} from '../../platform/time-zone';
+import { recordAudit, snapshot, type AuditEntry } from '../audit/audit.repository';
+import { positionUnderConsent } from '../time-tracks/gps-consent';
+import { CLOCK_SKEW_MS } from '../time-tracks/time-tracks.service';
+import { groupByPeriod, periodLabel, type Grouping } from './grouping';
+import {
+  deleteSegment,
+  findActiveTrack,
+  findMember,
+  findTrack,
+  insertSegment,
+  insertTrack,
+  listTracks,
+  overlapsOtherTrack,
+  segmentsOf,
+  tenantSettings,
+  tracksOfOwnerBetween,
+  updateSegment,
+  updateTrack,
+  type SegmentRecord,
+  type TrackListQuery,
+  type TrackRow,
+} from './user-time-tracks.repository';
+import { checkWorkingTime, segmentTotals, type LawFinding, type LawTrack, type SegmentKind } from './working-time-law';
+
+type UserTimeTrack = components['schemas']['UserTimeTrack'];
+type LawWarning = components['schemas']['LawWarning'];
+type UserTimeTrackGroup = components['schemas']['UserTimeTrackGroup'];
+type Position = components['schemas']['GeoPosition'];
+
+const ACTIVE_UNIQUE = 'user_time_tracks_one_active_uq';
+const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+/** Longest span `GetListGrouped` cuts into periods (about three years). */
+export const MAX_GROUPED_DAYS = 1100;
+
+interface Settings {
+  timeZone: string;
+  dailyTargetSeconds: number;
+}
+
+/** "7:05 h" */
+function hoursAndMinutes(totalSeconds: number): string {
+  const minutes = Math.floor(totalSeconds / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} h`;
+}
+
+export function describeFinding(finding: LawFinding, lang: Lang): LawWarning {
+  const p = finding.params;
+  const params: Record<string, string | number> =
+    finding.code === 'BREAK_TOO_SHORT'
+      ? { afterHours: p.afterHours, requiredMinutes: p.requiredMinutes, recordedMinutes: p.recordedMinutes }
+      : { duration: hoursAndMinutes(p.seconds ?? 0) };
+  return { code: finding.code, message: translate(lang, `law.${finding.code}`, params), date: isoDateOfEpochDay(finding.day) };
+}
+
+const position = (lat: number | null, lon: number | null) => (lat === null || lon === null ? null : { latitude: lat, longitude: lon });
+
+const lawTrack = (track: TrackRow, segments: SegmentRecord[]): LawTrack => ({
+  startMs: track.startedAt.getTime(),
+  segments: segments.map((s) => ({ kind: s.kind as SegmentKind, startMs: s.startedAt.getTime(), endMs: s.endedAt?.getTime() ?? null })),
+});
+
+function segmentAudit(segment: SegmentRecord) {
+  return snapshot({ trackId: segment.trackId, kind: segment.kind, startedAt: segment.startedAt, endedAt: segment.endedAt });
+}
+
+export class UserTimeTracksService {
+  constructor(private readonly deps: Deps) {}
+
+  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
+    return this.deps.database.withTenant(ctx.tenantId, fn);
+  }
+
+  private async settings(tx: Tx, ctx: RequestContext): Promise<Settings> {
+    const row = await tenantSettings(tx, ctx.tenantId);
+    const timeZone = row && isValidTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
+    return { timeZone, dailyTargetSeconds: Math.max(0, row?.dailyTargetMinutes ?? 0) * 60 };
+  }
+
+  private toDto(track: TrackRow, segments: SegmentRecord[], warnings: LawFinding[], lang: Lang, nowMs: number): UserTimeTrack {
+    const totals = segmentTotals(lawTrack(track, segments).segments, nowMs);
+    return {
+      id: track.id,
+      ownerId: track.ownerId,
+      ownerName: track.ownerName.slice(0, 201),
+      startedAtUtc: track.startedAt.toISOString(),
+      endedAtUtc: track.endedAt?.toISOString() ?? null,
+      active: track.endedAt === null,
+      segments: segments.map((s) => ({
+        id: s.id,
+        kind: s.kind as SegmentKind,
+        startedAtUtc: s.startedAt.toISOString(),
+        endedAtUtc: s.endedAt?.toISOString() ?? null,
+      })),
+      workSeconds: totals.workSeconds,
+      breakSeconds: totals.breakSeconds,
+      processed: track.processedAt !== null,
+      startPosition: position(track.startLatitude, track.startLongitude),
+      endPosition: position(track.endLatitude, track.endLongitude),
+      warnings: warnings.slice(0, 50).map((w) => describeFinding(w, lang)),
+    };
+  }
+
+  /**
+   * Law findings of the members' working days `fromDay`..`toDay`, by member and day. Loads two
+   * days before, so the rest before the first day can be judged.
+   */
+  private async findingsByDay(tx: Tx, ctx: RequestContext, ownerIds: string[], fromDay: number, toDay: number, settings: Settings, nowMs: number) {
+    const { tracks, segments } = await tracksOfOwnerBetween(
+      tx,
+      ctx.tenantId,
+      ownerIds,
+      new Date(startOfLocalDay(fromDay - 2, settings.timeZone)),
+      new Date(startOfLocalDay(toDay + 1, settings.timeZone)),
+    );
+    const out = new Map<string, Map<number, LawFinding[]>>(ownerIds.map((id) => [id, new Map()]));
+    for (const ownerId of ownerIds) {
+      const own = tracks.filter((t) => t.ownerId === ownerId);
+      const byDay = out.get(ownerId)!;
+      for (const f of checkWorkingTime(own.map((t) => lawTrack(t, segments.get(t.id) ?? [])), settings.timeZone, nowMs)) {
+        if (f.day < fromDay || f.day > toDay) continue;
+        byDay.set(f.day, [...(byDay.get(f.day) ?? []), f]);
+      }
+    }
+    return out;
+  }
+
+  /** Tracks as answers, each with the findings of its working day. */
+  private async toDtos(tx: Tx, ctx: RequestContext, tracks: TrackRow[], nowMs: number): Promise<UserTimeTrack[]> {
+    if (tracks.length === 0) return [];
+    const settings = await this.settings(tx, ctx);
+    const segments = await segmentsOf(tx, ctx.tenantId, tracks.map((t) => t.id));
+    const dayOf = (t: TrackRow) => localEpochDay(t.startedAt.getTime(), settings.timeZone);
+    const days = tracks.map(dayOf);
+    const owners = [...new Set(tracks.map((t) => t.ownerId))];
+    const findings = new Map<string, Map<number, LawFinding[]>>();
+    if (Math.max(...days) - Math.min(...days) <= 62) {
+      // A page of recent tracks (the usual newest-first list): one query for all its members.
+      for (const [ownerId, byDay] of await this.findingsByDay(tx, ctx, owners, Math.min(...days), Math.max(...days), settings, nowMs)) {
+        findings.set(ownerId, byDay);
+      }
+    } else {
+      for (const ownerId of owners) {
+        const own = tracks.filter((t) => t.ownerId === ownerId).map(dayOf);
+        const [byDay] = (await this.findingsByDay(tx, ctx, [ownerId], Math.min(...own), Math.max(...own), settings, nowMs)).values();
+        findings.set(ownerId, byDay);
+      }
+    }
+    return tracks.map((t) => this.toDto(t, segments.get(t.id) ?? [], findings.get(t.ownerId)?.get(dayOf(t)) ?? [], ctx.lang, nowMs));
+  }
+
+  private async answer(tx: Tx, ctx: RequestContext, trackId: string, nowMs: number): Promise<UserTimeTrack> {
+    const track = await findTrack(tx, ctx.tenantId, trackId);
+    if (!track) throw notFound();
+    const [dto] = await this.toDtos(tx, ctx, [track], nowMs);
+    return dto;
+  }
+
+  async start(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
+    const now = new Date();
+    try {
+      return await this.inTenant(ctx, async (tx) => {
+        const position = await positionUnderConsent(tx, body.position);
+        const track = await insertTrack(tx, {
+          tenantId: ctx.tenantId,
+          ownerId: ctx.userId,
+          startedAt: now,
+          startLatitude: position?.latitude ?? null,
+          startLongitude: position?.longitude ?? null,
+        });
+        const segment = await insertSegment(tx, { tenantId: ctx.tenantId, trackId: track.id, kind: 'work', startedAt: now });
+        await recordAudit(tx, ctx.tenantId, [
+          { actorId: ctx.userId, entity: 'user_time_track', entityId: track.id, action: 'create', changes: { after: snapshot({ ownerId: track.ownerId, startedAt: track.startedAt }) } },
+          { actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment) } },
+        ]);
+        return this.answer(tx, ctx, track.id, now.getTime());
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, ACTIVE_UNIQUE)) {
+        throw new AppError('ACTIVE_USER_TIME_TRACK_EXISTS', 'userTimeTracks.activeExists', { status: 409 });
+      }
+      throw error;
+    }
+  }
+
+  async getActive(ctx: RequestContext): Promise<UserTimeTrack | null> {
+    const nowMs = Date.now();
+    return this.inTenant(ctx, async (tx) => {
+      const track = await findActiveTrack(tx, ctx.tenantId, ctx.userId);
+      return track ? (await this.toDtos(tx, ctx, [track], nowMs))[0] : null;
+    });
+  }
+
+  private async activeWithOpenSegment(tx: Tx, ctx: RequestContext) {
+    const track = await findActiveTrack(tx, ctx.tenantId, ctx.userId, { lock: true });
+    if (!track) throw new AppError('NO_ACTIVE_USER_TIME_TRACK', 'userTimeTracks.noActive', { status: 409 });
+    const segments = (await segmentsOf(tx, ctx.tenantId, [track.id])).get(track.id) ?? [];
+    const open = segments[segments.length - 1];
+    return { track, open: open && open.endedAt === null ? open : undefined };
+  }
+
+  async appendSegment(ctx: RequestContext, kind: SegmentKind): Promise<UserTimeTrack> {
+    const now = new Date();
+    return this.inTenant(ctx, async (tx) => {
+      const { track, open } = await this.activeWithOpenSegment(tx, ctx);
+      if (open?.kind === kind) {
+        throw new AppError('CONFLICT', kind === 'break' ? 'userTimeTracks.alreadyOnBreak' : 'userTimeTracks.alreadyWorking', { status: 409 });
+      }
+      const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? 0));
+      const audit: AuditEntry[] = [];
+      if (open) {
+        const closed = await updateSegment(tx, ctx.tenantId, open.id, { endedAt: at });
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: open.id, action: 'update', changes: { before: { endedAt: null }, after: { endedAt: closed.endedAt?.toISOString() } } });
+      }
+      const segment = await insertSegment(tx, { tenantId: ctx.tenantId, trackId: track.id, kind, startedAt: at });
+      audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment) } });
+      await updateTrack(tx, ctx.tenantId, track.id, {});
+      await recordAudit(tx, ctx.tenantId, audit);
+      return this.answer(tx, ctx, track.id, now.getTime());
+    });
+  }
+
+  async stop(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
+    const now = new Date();
+    return this.inTenant(ctx, async (tx) => {
+      const { track, open } = await this.activeWithOpenSegment(tx, ctx);
+      const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? track.startedAt.getTime()));
+      const audit: AuditEntry[] = [];
+      if (open) {
+        await updateSegment(tx, ctx.tenantId, open.id, { endedAt: at });
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: open.id, action: 'update', changes: { before: { endedAt: null }, after: { endedAt: at.toISOString() } } });
+      }
+      const position = await positionUnderConsent(tx, body.position);
+      await updateTrack(tx, ctx.tenantId, track.id, {
+        endedAt: at,
+        endLatitude: position?.latitude ?? null,
+        endLongitude: position?.longitude ?? null,
+      });
+      audit.push({ actorId: ctx.userId, entity: 'user_time_track', entityId: track.id, action: 'update', changes: { before: { endedAt: null }, after: { endedAt: at.toISOString() }, via: 'stop' } });
+      await recordAudit(tx, ctx.tenantId, audit);
+      return this.answer(tx, ctx, track.id, now.getTime());
+    });
+  }
+
+  /** The track for a correction: 404 unknown, 403 another's for an Employee, 409 processed. */
+  private async trackForChange(tx: Tx, ctx: RequestContext, trackId: string, segmentId: string) {
+    const track = await findTrack(tx, ctx.tenantId, trackId, { lock: true });
+    if (!track) throw notFound();
+    if (track.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    if (track.processedAt !== null) throw new AppError('ENTRY_LOCKED', 'userTimeTracks.processed');
+    const segments = (await segmentsOf(tx, ctx.tenantId, [track.id])).get(track.id) ?? [];
+    const index = segments.findIndex((s) => s.id === segmentId);
+    if (index < 0) throw notFound();
+    return { track, segments, index };
+  }
+
+  async updateSegment(
+    ctx: RequestContext,
+    body: { userTimeTrackId: string; segmentId: string; startedAtUtc: string; endedAtUtc?: string | null },
+  ): Promise<UserTimeTrack> {
+    const nowMs = Date.now();
+    const startMs = Date.parse(body.startedAtUtc);
+    const endMs = body.endedAtUtc ? Date.parse(body.endedAtUtc) : null;
+    return this.inTenant(ctx, async (tx) => {
+      const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
+      const segment = segments[index];
+      const previous = segments[index - 1];
+      const next = segments[index + 1];
+      const isOpen = segment.endedAt === null;
+      if (isOpen && endMs !== null) {
+        throw new AppError('VALIDATION_ERROR', 'userTimeTracks.openSegmentEnds', { fieldErrors: { endedAtUtc: ['userTimeTracks.openSegmentEnds'] } });
+      }
+      if (!isOpen && endMs === null) {
+        throw new AppError('VALIDATION_ERROR', 'userTimeTracks.endRequired', { fieldErrors: { endedAtUtc: ['userTimeTracks.endRequired'] } });
+      }
+      if (endMs !== null && endMs <= startMs) {
+        throw new AppError('END_BEFORE_START', 'timeTracks.endBeforeStart', { fieldErrors: { endedAtUtc: ['timeTracks.endBeforeStart'] } });
+      }
+      if (startMs > nowMs + CLOCK_SKEW_MS || (endMs !== null && endMs > nowMs + CLOCK_SKEW_MS)) {
+        throw new AppError('VALIDATION_ERROR', 'timeTracks.inFuture', { fieldErrors: { endedAtUtc: ['timeTracks.inFuture'] } });
+      }
+      // Neighbours move with the segment but may neither vanish nor turn round.
+      const swallowsPrevious = previous && startMs <= previous.startedAt.getTime();
+      const swallowsNext =
+        next && endMs !== null && (next.endedAt === null ? endMs >= nowMs : endMs >= next.endedAt.getTime());
+      if (swallowsPrevious || swallowsNext) {
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapNeighbour', { status: 400 });
+      }
+      const trackStart = index === 0 ? new Date(startMs) : track.startedAt;
+      const trackEnd = !next && track.endedAt !== null && endMs !== null ? new Date(endMs) : track.endedAt;
+      if (await overlapsOtherTrack(tx, ctx.tenantId, track.ownerId, track.id, trackStart, trackEnd)) {
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapTrack', { status: 400 });
+      }
+
+      const audit: AuditEntry[] = [];
+      const change = async (s: SegmentRecord, values: { startedAt?: Date; endedAt?: Date | null }) => {
+        const updated = await updateSegment(tx, ctx.tenantId, s.id, values);
+        const before = segmentAudit(s);
+        const after = segmentAudit(updated);
+        const changed = Object.keys(after).filter((k) => before[k] !== after[k]);
+        if (changed.length > 0) {
+          audit.push({
+            actorId: ctx.userId,
+            entity: 'user_time_track_segment',
+            entityId: s.id,
+            action: 'update',
+            changes: {
+              before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+              after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+            },
+          });
+        }
+      };
+      await change(segment, { startedAt: new Date(startMs), endedAt: endMs === null ? null : new Date(endMs) });
+      if (previous) await change(previous, { endedAt: new Date(startMs) });
+      if (next && endMs !== null) await change(next, { startedAt: new Date(endMs) });
+      await this.moveTrackBounds(tx, ctx, track, trackStart, trackEnd, audit);
+      await recordAudit(tx, ctx.tenantId, audit);
+      return this.answer(tx, ctx, track.id, nowMs);
+    });
+  }
+
+  private async moveTrackBounds(tx: Tx, ctx: RequestContext, track: TrackRow, start: Date, end: Date | null, audit: AuditEntry[]) {
+    const before = snapshot({ startedAt: track.startedAt, endedAt: track.endedAt });
+    const after = snapshot({ startedAt: start, endedAt: end });
+    const changed = Object.keys(after).filter((k) => before[k] !== after[k]);
+    await updateTrack(tx, ctx.tenantId, track.id, { startedAt: start, endedAt: end });
+    if (changed.length > 0) {
+      audit.push({
+        actorId: ctx.userId,
+        entity: 'user_time_track',
+        entityId: track.id,
+        action: 'update',
+        changes: {
+          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+        },
+      });
+    }
+  }
+
+  async deleteSegment(ctx: RequestContext, body: { userTimeTrackId: string; segmentId: string }): Promise<UserTimeTrack> {
+    const nowMs = Date.now();
+    return this.inTenant(ctx, async (tx) => {
+      const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
+      const segment = segments[index];
+      if (segments.length === 1) throw new AppError('VALIDATION_ERROR', 'userTimeTracks.onlySegment');
+      if (segment.endedAt === null) throw new AppError('VALIDATION_ERROR', 'userTimeTracks.openSegmentDelete');
+      const previous = segments[index - 1];
+      const next = segments[index + 1];
+      const audit: AuditEntry[] = [];
+      const remove = async (s: SegmentRecord) => {
+        await deleteSegment(tx, ctx.tenantId, s.id);
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: s.id, action: 'delete', changes: { before: segmentAudit(s) } });
+      };
+      const extend = async (s: SegmentRecord, endedAt: Date | null) => {
+        await updateSegment(tx, ctx.tenantId, s.id, { endedAt });
+        audit.push({
+          actorId: ctx.userId,
+          entity: 'user_time_track_segment',
+          entityId: s.id,
+          action: 'update',
+          changes: { before: { endedAt: s.endedAt?.toISOString() ?? null }, after: { endedAt: endedAt?.toISOString() ?? null } },
+        });
+      };
+      let start = track.startedAt;
+      let end = track.endedAt;
+      await remove(segment);
+      if (!previous) {
+        start = next.startedAt; // the first one: the track starts later
+      } else if (!next) {
+        end = segment.startedAt; // the last one of an ended track: it ends earlier
+      } else if (previous.kind === next.kind) {
+        // In between: the time goes to the segment before, and equal neighbours become one.
+        await remove(next);
+        await extend(previous, next.endedAt);
+      } else {
+        await extend(previous, segment.endedAt);
+      }
+      await this.moveTrackBounds(tx, ctx, track, start, end, audit);
+      await recordAudit(tx, ctx.tenantId, audit);
+      return this.answer(tx, ctx, track.id, nowMs);
+    });
+  }
+
+  async list(ctx: RequestContext, input: Omit<TrackListQuery, 'from' | 'to'> & { fromDate?: string; toDate?: string }) {
+    const nowMs = Date.now();
+    let ownerId = input.ownerId;
+    if (!isManager(ctx)) {
+      if (ownerId && ownerId !== ctx.userId) throw forbidden();
+      ownerId = ctx.userId;
+    }
+    const query: TrackListQuery = {
+      ...input,
+      ownerId,
+      from: input.fromDate ? new Date(input.fromDate) : undefined,
+      to: input.toDate ? new Date(input.toDate) : undefined,
+    };
+    return this.inTenant(ctx, async (tx) => {
+      const { totalCount, rows } = await listTracks(tx, ctx.tenantId, query);
+      return { totalCount, page: input.page, pageSize: input.pageSize, items: await this.toDtos(tx, ctx, rows, nowMs) };
+    });
+  }
+
+  /**
+   * The caller's (or, for the back office, one member's) working time by day, week or month.
+   * `fromDate` and `toDate` select whole days in the tenant's zone: the day of `fromDate` up to the
+   * day of the last instant before `toDate`.
+   */
+  async listGrouped(
+    ctx: RequestContext,
+    input: {
+      ownerId?: string;
+      grouping: Grouping;
+      fromDate?: string;
+      toDate?: string;
+      filter?: string;
+      page: number;
+      pageSize: number;
+      fillEmpty: boolean;
+    },
+  ) {
+    const nowMs = Date.now();
+    const ownerId = input.ownerId ?? ctx.userId;
+    if (ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    return this.inTenant(ctx, async (tx) => {
+      const member = await findMember(tx, ctx.tenantId, ownerId);
+      if (!member) throw notFound();
+      const settings = await this.settings(tx, ctx);
+      const tz = settings.timeZone;
+      const today = localEpochDay(nowMs, tz);
+      const fromDay = input.fromDate ? localEpochDay(Date.parse(input.fromDate), tz) : firstOfMonthOf(today);
+      const toDay = input.toDate ? localEpochDay(Date.parse(input.toDate) - 1, tz) : today;
+      if (toDay < fromDay) {
+        throw new AppError('VALIDATION_ERROR', 'userTimeTracks.rangeInverted', { fieldErrors: { toDate: ['userTimeTracks.rangeInverted'] } });
+      }
+      if (toDay - fromDay + 1 > MAX_GROUPED_DAYS) {
+        throw new AppError('VALIDATION_ERROR', 'userTimeTracks.rangeTooLong', {
+          fieldErrors: { toDate: ['userTimeTracks.rangeTooLong'] },
+          params: { days: MAX_GROUPED_DAYS },
+        });
+      }
+      const filter = input.filter?.trim().toLocaleLowerCase('de-DE');
+      const matches = !filter || member.name.toLocaleLowerCase('de-DE').includes(filter);
+
+      const { tracks, segments } = matches
+        ? await tracksOfOwnerBetween(tx, ctx.tenantId, ownerId, new Date(startOfLocalDay(fromDay - 2, tz)), new Date(startOfLocalDay(toDay + 1, tz)))
+        : { tracks: [] as TrackRow[], segments: new Map<string, SegmentRecord[]>() };
+      const findings = checkWorkingTime(
+        tracks.map((t) => lawTrack(t, segments.get(t.id) ?? [])),
+        tz,
+        nowMs,
+      );
+      const findingsOfDay = new Map<number, LawFinding[]>();
+      for (const f of findings) findingsOfDay.set(f.day, [...(findingsOfDay.get(f.day) ?? []), f]);
+
+      const groupable = tracks.map((t) => {
+        const own = segments.get(t.id) ?? [];
+        const totals = segmentTotals(lawTrack(t, own).segments, nowMs);
+        return { startMs: t.startedAt.getTime(), ...totals, row: t, segments: own };
+      });
+      const groups = groupByPeriod(groupable, findings, {
+        grouping: input.grouping,
+        fromDay,
+        toDay,
+        timeZone: tz,
+        nowMs,
+        dailyTargetSeconds: settings.dailyTargetSeconds,
+        fillEmpty: input.fillEmpty,
+      });
+      const offset = (input.page - 1) * input.pageSize;
+      const items: UserTimeTrackGroup[] = groups.slice(offset, offset + input.pageSize).map((g) => ({
+        periodStart: new Date(g.periodStartMs).toISOString(),
+        periodEnd: new Date(g.periodEndMs).toISOString(),
+        label: periodLabel(g.startDay, input.grouping, ctx.lang),
+        workSeconds: g.workSeconds,
+        breakSeconds: g.breakSeconds,
+        targetSeconds: g.targetSeconds,
+        overtimeSeconds: g.overtimeSeconds,
+        warnings: g.findings.slice(0, 200).map((f) => describeFinding(f, ctx.lang)),
+        tracks: g.tracks.slice(0, 500).map((t) =>
+          this.toDto(t.row, t.segments, findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs),
+        ),
+      }));
+      return { totalCount: groups.length, page: input.page, pageSize: input.pageSize, items };
+    });
+  }
+}

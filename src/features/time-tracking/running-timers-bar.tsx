@@ -1,0 +1,83 @@
+/**
+ * The running-timers bar, on every screen of the signed-in layout (mounted by the app shell):
+ * clock in/out with a break toggle, each running customer timer with its customer and a ticking
+ * clock, stop in one tap, and starting a new timer by searching a customer. Everything shown is
+ * server state (`TimeTracks/GetMy` with `includeRunning`, `UserTimeTracks/GetActive`), so it
+ * survives a reload and shows timers started on another device (polled, and refreshed when the
+ * window gets focus).
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { timeTracksStopMutation } from '../../../generated/api/@tanstack/react-query.gen';
+import type { TimeTrack } from '../../../generated/api/types.gen';
+import { timersChanged } from './api/cache';
+import { formatClock } from './format';
+import { StartTimerDialog } from './start-timer-dialog';
+import classes from './time-tracking.module.css';
+import { elapsedSince, useNow, usePositionUnderConsent, useRunningTimers } from './use-time-tracking';
+import { WorkingTimeControl } from './working-time-control';
+
+function TimerChip({ track, answeredAt, now }: { track: TimeTrack; answeredAt: number; now: number }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const position = usePositionUnderConsent();
+  const stop = useMutation({ ...timeTracksStopMutation(), onSuccess: () => timersChanged(queryClient) });
+  const elapsed = formatClock(elapsedSince(track.durationSeconds, answeredAt, now));
+  const name = track.customerName;
+  return (
+    <div className={classes.timerChip} data-testid="running-timer" title={track.description ?? undefined}>
+      <span className={classes.pulse} aria-hidden="true" />
+      <span className={classes.timerName}>{name}</span>
+      <span className={classes.timerClock} aria-label={t`Running for ${elapsed}`}>
+        {elapsed}
+      </span>
+      <Tooltip label={t`Stop timer`}>
+        <ActionIcon
+          size="md"
+          radius="xl"
+          variant="filled"
+          color="red"
+          aria-label={t`Stop timer for ${name}`}
+          loading={stop.isPending}
+          onClick={async () => stop.mutate({ body: { id: track.id, position: await position() } })}
+        >
+          <IconPlayerStopFilled size={14} />
+        </ActionIcon>
+      </Tooltip>
+    </div>
+  );
+}
+
+export function RunningTimersBar() {
+  const { t } = useLingui();
+  const timers = useRunningTimers();
+  const now = useNow();
+  const [starting, setStarting] = useState(false);
+  const running = timers.data?.data.items ?? [];
+  return (
+    <section className={classes.bar} aria-label={t`Running timers and working time`}>
+      <div className={classes.barInner}>
+        <WorkingTimeControl variant="compact" />
+        <div className={classes.timers}>
+          {running.map((track) => (
+            <TimerChip key={track.id} track={track} answeredAt={timers.dataUpdatedAt} now={now} />
+          ))}
+        </div>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setStarting(true)}
+          aria-label={t`Start a timer`}
+          className={classes.startButton}
+        >
+          <Trans>Timer</Trans>
+        </Button>
+      </div>
+      <StartTimerDialog opened={starting} onClose={() => setStarting(false)} runningCustomerIds={new Set(running.map((r) => r.customerId))} />
+    </section>
+  );
+}

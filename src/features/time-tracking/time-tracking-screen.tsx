@@ -1,0 +1,178 @@
+/**
+ * /timetracking: clock in/out, the member overview of working time (a Manager picks a member or
+ * all of them; an Employee sees only their own) and the customer times, for a period preset of
+ * spec section 9 or a manual range.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
+import { Group, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { IconBriefcase, IconClockHour4 } from '@tabler/icons-react';
+import { PageHeader } from '../../components/page-header';
+import { displayName, hasRoles, useSession } from '../../lib/session';
+import { CustomerTimesView } from './customer-times-view';
+import { periodPresets, presetLabels, presetRange, rangeDays, type PeriodPreset } from './periods';
+import { DEFAULT_PERIOD, MAX_RANGE_DAYS, type TimeTrackingSearch } from './search';
+import { useMembers } from './use-time-tracking';
+import { AllMembersWorkingTime, MemberWorkingTime, memberName } from './working-time-view';
+import { WorkingTimeControl } from './working-time-control';
+
+export function TimeTrackingScreen({
+  search,
+  onSearch,
+}: {
+  search: TimeTrackingSearch;
+  onSearch: (patch: Partial<TimeTrackingSearch>) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const session = useSession();
+  const backOffice = hasRoles(['Admin', 'Manager'], 'any', session);
+  const members = useMembers(backOffice);
+  const selfId = session.userId;
+  const tab = search.tab ?? 'working';
+  const preset: PeriodPreset = search.period ?? DEFAULT_PERIOD;
+  const range = presetRange(preset, new Date(), { from: search.from, to: search.to });
+  const tooLong = rangeDays(range) > MAX_RANGE_DAYS;
+  const grouping = search.grouping ?? 'day';
+  const memberList = (members.data?.data.items ?? []).filter((m) => !m.archived);
+  const memberId = backOffice ? (search.member ?? selfId ?? 'all') : selfId;
+  const selected = memberList.find((m) => m.id === memberId);
+  const selectedLabel = memberId === selfId ? displayName(session) : selected ? memberName(selected) : '';
+
+  const memberOptions = [
+    ...(tab === 'customer' || memberList.length > 0 ? [{ value: 'all', label: t`All members` }] : []),
+    ...memberList.map((m) => ({ value: m.id, label: m.id === selfId ? t`${memberName(m)} (me)` : memberName(m) })),
+  ];
+  if (selfId && !memberList.some((m) => m.id === selfId)) memberOptions.splice(1, 0, { value: selfId, label: t`Me` });
+
+  const filters = (
+    <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
+      {backOffice ? (
+        <Select
+          label={t`Member`}
+          data={memberOptions}
+          value={memberId ?? 'all'}
+          onChange={(value) => onSearch({ member: (value as TimeTrackingSearch['member']) ?? undefined, page: 1 })}
+          allowDeselect={false}
+          searchable
+          w={{ base: '100%', xs: 240 }}
+        />
+      ) : null}
+      <Select
+        label={t`Period`}
+        data={periodPresets.map((p) => ({ value: p, label: i18n._(presetLabels[p]) }))}
+        value={preset}
+        onChange={(value) =>
+          onSearch({ period: (value as PeriodPreset) ?? undefined, page: 1, ...(value === 'manual' ? { from: range.from, to: range.to } : { from: undefined, to: undefined }) })
+        }
+        allowDeselect={false}
+        w={{ base: '100%', xs: 200 }}
+      />
+      {preset === 'manual' ? (
+        <DatePickerInput
+          type="range"
+          label={t`From – to`}
+          value={[range.from, range.to]}
+          onChange={([from, to]) => {
+            if (from && to) onSearch({ from: String(from).slice(0, 10), to: String(to).slice(0, 10), page: 1 });
+          }}
+          maxDate={new Date()}
+          valueFormat={i18n.locale === 'en' ? 'MM/DD/YYYY' : 'DD.MM.YYYY'}
+          w={{ base: '100%', xs: 260 }}
+          error={tooLong ? t`At most ${MAX_RANGE_DAYS} days.` : undefined}
+        />
+      ) : (
+        <Text fz="sm" c="dimmed" pb={8}>
+          {new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-US' : 'de-DE', { dateStyle: 'medium' }).formatRange(
+            new Date(`${range.from}T12:00:00`),
+            new Date(`${range.to}T12:00:00`),
+          )}
+        </Text>
+      )}
+      {tab === 'working' ? (
+        <>
+          <SegmentedControl
+            aria-label={t`Group by`}
+            value={grouping}
+            onChange={(value) => onSearch({ grouping: value as 'day' | 'week' | 'month' })}
+            data={[
+              { value: 'day', label: t`Days` },
+              { value: 'week', label: t`Weeks` },
+              { value: 'month', label: t`Months` },
+            ]}
+          />
+          <Switch
+            label={t`Show days without work`}
+            checked={search.empty ?? false}
+            onChange={(e) => onSearch({ empty: e.currentTarget.checked || undefined })}
+            pb={8}
+          />
+        </>
+      ) : null}
+    </Group>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Time tracking</Trans>}
+        description={
+          backOffice ? (
+            <Trans>Working time, breaks and overtime of the members, and the time spent for customers.</Trans>
+          ) : (
+            <Trans>Your working time, breaks and overtime, and the time spent for customers.</Trans>
+          )
+        }
+      />
+      <Stack gap="md">
+        <WorkingTimeControl variant="card" />
+        <Tabs value={tab} onChange={(value) => onSearch({ tab: value === 'customer' ? 'customer' : undefined, page: 1 })} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="working" leftSection={<IconClockHour4 size={16} />}>
+              <Trans>Working time</Trans>
+            </Tabs.Tab>
+            <Tabs.Tab value="customer" leftSection={<IconBriefcase size={16} />}>
+              <Trans>Customer times</Trans>
+            </Tabs.Tab>
+          </Tabs.List>
+          {filters}
+          <Tabs.Panel value="working">
+            {tooLong ? null : memberId === 'all' ? (
+              <AllMembersWorkingTime
+                members={memberList}
+                grouping={grouping}
+                range={range}
+                showEmpty={search.empty ?? false}
+                onPick={(id) => onSearch({ member: id })}
+              />
+            ) : (
+              <MemberWorkingTime
+                ownerId={memberId === selfId ? undefined : (memberId ?? undefined)}
+                memberLabel={selectedLabel}
+                grouping={grouping}
+                range={range}
+                showEmpty={search.empty ?? false}
+                canEditOthers={backOffice}
+                selfId={selfId}
+              />
+            )}
+          </Tabs.Panel>
+          <Tabs.Panel value="customer">
+            {tooLong ? null : (
+              <CustomerTimesView
+                ownerId={backOffice && memberId !== 'all' ? (memberId ?? undefined) : undefined}
+                backOffice={backOffice}
+                selfId={selfId}
+                range={range}
+                page={search.page ?? 1}
+                pageSize={search.pageSize ?? 25}
+                filter={search.filter ?? ''}
+                onSearch={onSearch}
+              />
+            )}
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </>
+  );
+}

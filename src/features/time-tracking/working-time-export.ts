@@ -1,0 +1,83 @@
+/**
+ * The payroll table of the shown working time: one row per member and period (day, week or month)
+ * with first start, last end, work, breaks, target and overtime in decimal hours and the law
+ * warnings, then a total per member. Built from the groups on screen.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { UserTimeTrackGroup } from '../../../generated/api/types.gen';
+import type { ExportTable } from './export';
+import { decimalHours, formatTime } from './format';
+
+export interface MemberGroups {
+  memberName: string;
+  groups: UserTimeTrackGroup[];
+}
+
+export function groupSpan(group: UserTimeTrackGroup): { start: string | null; end: string | null } {
+  if (group.tracks.length === 0) return { start: null, end: null };
+  const start = group.tracks[0].startedAtUtc;
+  const ends = group.tracks.map((t) => t.endedAtUtc);
+  const end = ends.includes(null) ? null : ends.reduce((a, b) => ((b ?? '') > (a ?? '') ? b : a), ends[0]);
+  return { start, end };
+}
+
+export function totalsOf(groups: UserTimeTrackGroup[]) {
+  return groups.reduce(
+    (sum, g) => ({
+      workSeconds: sum.workSeconds + g.workSeconds,
+      breakSeconds: sum.breakSeconds + g.breakSeconds,
+      targetSeconds: sum.targetSeconds + g.targetSeconds,
+      overtimeSeconds: sum.overtimeSeconds + g.overtimeSeconds,
+      warnings: sum.warnings + g.warnings.length,
+      days: sum.days + (g.workSeconds > 0 ? 1 : 0),
+    }),
+    { workSeconds: 0, breakSeconds: 0, targetSeconds: 0, overtimeSeconds: 0, warnings: 0, days: 0 },
+  );
+}
+
+export function workingTimeTable(i18n: I18n, members: MemberGroups[], options: { includeEmpty: boolean }): ExportTable {
+  const columns = [
+    { header: i18n._(msg`Member`), width: 26 },
+    { header: i18n._(msg`Period`), width: 18 },
+    { header: i18n._(msg`Start`), width: 10 },
+    { header: i18n._(msg`End`), width: 10 },
+    { header: i18n._(msg`Work (h)`), numeric: true },
+    { header: i18n._(msg`Breaks (h)`), numeric: true },
+    { header: i18n._(msg`Target (h)`), numeric: true },
+    { header: i18n._(msg`Overtime (h)`), numeric: true },
+    { header: i18n._(msg`Notes`), width: 60 },
+  ];
+  const rows: ExportTable['rows'] = [];
+  for (const member of members) {
+    // Oldest first, as a payroll sheet reads.
+    const groups = [...member.groups].reverse().filter((g) => options.includeEmpty || g.tracks.length > 0 || g.targetSeconds > 0);
+    for (const g of groups) {
+      const span = groupSpan(g);
+      rows.push([
+        member.memberName,
+        g.label,
+        span.start ? formatTime(span.start) : '',
+        span.end ? formatTime(span.end) : '',
+        decimalHours(g.workSeconds),
+        decimalHours(g.breakSeconds),
+        decimalHours(g.targetSeconds),
+        decimalHours(g.overtimeSeconds),
+        g.warnings.map((w) => w.message).join(' | '),
+      ]);
+    }
+    const total = totalsOf(member.groups);
+    rows.push([
+      member.memberName,
+      i18n._(msg`Total`),
+      '',
+      '',
+      decimalHours(total.workSeconds),
+      decimalHours(total.breakSeconds),
+      decimalHours(total.targetSeconds),
+      decimalHours(total.overtimeSeconds),
+      '',
+    ]);
+  }
+  return { columns, rows };
+}
