@@ -22,11 +22,13 @@ import { readBearer, readDeviceId, TokenService, type AuthContext } from './plat
 import { handlers, routeOptions } from './modules';
 import { healthRoutes } from './modules/health/health.handlers';
 import { appConfigRoute } from './modules/health/app-config';
+import { appleCallbackRoute } from './modules/auth/apple-callback';
 import { Metrics } from './platform/metrics';
 import { Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
 import { createServices, type Services } from './modules/services';
 import { developmentRoutes } from './modules/development/development.handlers';
+import { createFileStorage, type FileStorage } from './platform/storage';
 
 export interface Deps {
   config: Config;
@@ -35,6 +37,8 @@ export interface Deps {
   metrics: Metrics;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** Photos, signatures and PDFs (server/platform/storage.ts). */
+  storage: FileStorage;
 }
 
 declare module 'fastify' {
@@ -77,6 +81,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
     metrics: deps.metrics ?? new Metrics(),
     mailer: deps.mailer ?? new Mailer(config),
     rateLimiter: deps.rateLimiter ?? new RateLimiter(deps.database.pool),
+    storage: deps.storage ?? createFileStorage(config),
   };
   const app = Fastify({
     logger:
@@ -150,6 +155,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
 
   await app.register(healthRoutes);
   await app.register(appConfigRoute);
+  await app.register(appleCallbackRoute);
   if (!config.isProduction) await app.register(developmentRoutes);
 
   const appDir = path.resolve(import.meta.dirname, '../dist');

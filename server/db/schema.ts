@@ -256,6 +256,16 @@ function productSearchText(t: { name: AnyPgColumn; ean: AnyPgColumn; unit: AnyPg
   return sql`lower((${t.name} || ' ' || coalesce(${t.ean}, '') || ' ' || ${t.unit}) collate app_sort)`;
 }
 
+/** What the activity filters search of an information entry: its text and product name, lower case. */
+function informationSearchText(t: { text: AnyPgColumn; productName: AnyPgColumn }): SQL {
+  return sql`lower((coalesce(${t.text}, '') || ' ' || coalesce(${t.productName}, '')) collate app_sort)`;
+}
+
+/** What the photo filters search: description, category and file name, lower case. */
+function imageSearchText(t: { description: AnyPgColumn; category: AnyPgColumn; fileName: AnyPgColumn }): SQL {
+  return sql`lower((coalesce(${t.description}, '') || ' ' || coalesce(${t.category}, '') || ' ' || ${t.fileName}) collate app_sort)`;
+}
+
 export const customers = pgTable(
   'customers',
   {
@@ -348,6 +358,10 @@ export const timeTracks = pgTable(
     uniqueIndex('time_tracks_one_running_uq').on(t.tenantId, t.ownerId, t.customerId).where(sql`${t.endedAt} is null`),
     index('time_tracks_customer_started_idx').on(t.tenantId, t.customerId, t.startedAt),
     index('time_tracks_owner_started_idx').on(t.tenantId, t.ownerId, t.startedAt),
+    // The back office's list of every member's tracks, newest first, without sorting the tenant.
+    index('time_tracks_tenant_started_idx').on(t.tenantId, t.startedAt),
+    // What a work confirmation covers (its PDF, the feed's processed state of a confirmation).
+    index('time_tracks_confirmation_idx').on(t.tenantId, t.confirmationId).where(sql`${t.confirmationId} is not null`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'time_tracks_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'time_tracks_owner_fk' }),
   ],
@@ -373,6 +387,7 @@ export const userTimeTracks = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('user_time_tracks_one_active_uq').on(t.tenantId, t.ownerId).where(sql`${t.endedAt} is null`),
     index('user_time_tracks_owner_started_idx').on(t.tenantId, t.ownerId, t.startedAt),
+    index('user_time_tracks_tenant_started_idx').on(t.tenantId, t.startedAt),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'user_time_tracks_owner_fk' }),
   ],
 );
@@ -417,10 +432,16 @@ export const informationEntries = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     confirmationId: uuid('confirmation_id'),
     ...timestamps,
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => informationSearchText(informationEntries)),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('information_customer_occurred_idx').on(t.tenantId, t.customerId, t.occurredAt),
+    // The feed of all customers (library, dashboard), newest first, without sorting the tenant.
+    index('information_tenant_occurred_idx').on(t.tenantId, t.occurredAt),
+    index('information_confirmation_idx').on(t.tenantId, t.confirmationId).where(sql`${t.confirmationId} is not null`),
     index('information_product_idx').on(t.tenantId, t.productId),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'information_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'information_owner_fk' }),
@@ -452,11 +473,15 @@ export const images = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     confirmationId: uuid('confirmation_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => imageSearchText(images)),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('images_customer_taken_idx').on(t.tenantId, t.customerId, t.takenAt),
     index('images_taken_idx').on(t.tenantId, t.takenAt),
+    index('images_confirmation_idx').on(t.tenantId, t.confirmationId).where(sql`${t.confirmationId} is not null`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'images_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'images_owner_fk' }),
   ],
@@ -481,6 +506,7 @@ export const workConfirmations = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     index('work_confirmations_customer_idx').on(t.tenantId, t.customerId, t.createdAt),
+    index('work_confirmations_tenant_created_idx').on(t.tenantId, t.createdAt),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'work_confirmations_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'work_confirmations_owner_fk' }),
   ],

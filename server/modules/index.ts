@@ -9,6 +9,12 @@ import { usersHandlers } from './users/users.handlers';
 import { managementHandlers } from './management/management.handlers';
 import { customersHandlers, customersRouteOptions } from './customers/customers.handlers';
 import { productsHandlers, productsRouteOptions } from './products/products.handlers';
+import { timeTracksHandlers } from './time-tracks/time-tracks.handlers';
+import { userTimeTracksHandlers } from './user-time-tracks/user-time-tracks.handlers';
+import { informationHandlers } from './information/information.handlers';
+import { imagesHandlers } from './images/images.handlers';
+import { workConfirmationsHandlers } from './work-confirmations/work-confirmations.handlers';
+import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
 
 export const handlers: Partial<Record<OperationId, RouteHandler>> = {
   ...authHandlers,
@@ -16,6 +22,12 @@ export const handlers: Partial<Record<OperationId, RouteHandler>> = {
   ...managementHandlers,
   ...customersHandlers,
   ...productsHandlers,
+  ...timeTracksHandlers,
+  ...userTimeTracksHandlers,
+  ...informationHandlers,
+  ...imagesHandlers,
+  ...workConfirmationsHandlers,
+  ...customerActivitiesHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

@@ -5,6 +5,8 @@ import { WebAuthnService } from './auth/webauthn.service';
 import { ExternalLoginService } from './auth/external-login.service';
 import { UsersService } from './users/users.service';
 import { ManagementService } from './management/management.service';
+import { TimeTracksService } from './time-tracks/time-tracks.service';
+import { UserTimeTracksService } from './user-time-tracks/user-time-tracks.service';
 
 export function createServices(deps: Deps) {
   const auth = new AuthService(deps);
@@ -14,6 +16,8 @@ export function createServices(deps: Deps) {
     external: new ExternalLoginService(deps, auth),
     users: new UsersService(deps, auth),
     management: new ManagementService(deps),
+    timeTracks: new TimeTracksService(deps),
+    userTimeTracks: new UserTimeTracksService(deps),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   toggleMenu,
 } from '../../src/components/app-shell/layout-state';
 import { getSession } from '../../src/lib/session';
-import { injectSession, renderApp, setWindowWidth } from './helpers';
+import { accountAnswer, injectSession, mockApi, renderApp, setWindowWidth } from './helpers';
 
 function menuButton() {
   return screen.getByRole('button', { name: /menü (ein|aus)blenden|(show|hide) menu/i });
@@ -169,6 +169,7 @@ describe('app shell', () => {
 
   it('Profile in the user menu opens /account', async () => {
     setWindowWidth(1440);
+    mockApi({ '/api/Users/Get': accountAnswer(), '/api/Auth/WebAuthnGetKeys': { totalCount: 0, page: 1, pageSize: 1, items: [] } });
     const user = userEvent.setup();
     const { router } = await renderApp('/customerlist');
     await screen.findByRole('heading', { level: 1, name: 'Kunden' });
@@ -192,8 +193,18 @@ describe('routes and guards (spec sections 2 and 6)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
-  it('logs an Employee out and shows /info on the dashboard', async () => {
+  it('sends an Employee from the dashboard to the customer list, still signed in, without a dashboard entry', async () => {
+    setWindowWidth(1440);
     injectSession({ roles: ['Employee'] });
+    const { router } = await renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/customerlist'));
+    expect(getSession().token).not.toBeNull();
+    const nav = await screen.findByRole('navigation', { name: 'Hauptmenü' });
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('logs a user without a known role out and shows /info on the dashboard', async () => {
+    injectSession({ roles: ['Guest'] });
     const { router } = await renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/info'));
     expect(getSession().token).toBeNull();

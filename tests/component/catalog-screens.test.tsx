@@ -72,6 +72,10 @@ function serveCustomers(items: Customer[]) {
       return envelope({ totalCount: 23, page: Number(url.searchParams.get('page')), pageSize: Number(url.searchParams.get('pageSize')), items });
     }
     if (url.pathname === '/api/Customers/Get') return envelope(items.find((c) => c.id === url.searchParams.get('id')));
+    // The customer page's activity and photo tabs (issue 6): nothing recorded yet.
+    if (url.pathname === '/api/CustomerActivities/ByCustomer' || url.pathname === '/api/Images/GetAll') {
+      return envelope({ totalCount: 0, page: 1, pageSize: Number(url.searchParams.get('pageSize')), items: [] });
+    }
     if (url.pathname === '/api/Customers/Update') {
       const body = await request.clone().json();
       return envelope({ ...items.find((c) => c.id === body.id), ...body });

@@ -3,8 +3,9 @@
  * the DOM and storage between tests.
  */
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { reloadSession } from '../../src/lib/session';
 
 const { getComputedStyle } = window;
@@ -38,6 +39,11 @@ window.scrollTo = (() => {}) as typeof window.scrollTo;
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store; one test's toasts must not show in the next.
+  notifications.clean();
+  notifications.cleanQueue();
+  vi.unstubAllGlobals();
+  window.sessionStorage.clear();
   window.localStorage.clear();
   reloadSession();
   document.documentElement.className = '';

@@ -106,7 +106,10 @@ function CustomerFacts({ customer }: { customer: Customer }) {
   );
 }
 
-export function CustomerDetailsScreen({ id }: { id: string }) {
+/** Contents of the tabs that other features fill, by tab value; the route composes them. */
+export type CustomerTabPanels = Partial<Record<DetailTab['value'], (customer: Customer) => ReactNode>>;
+
+export function CustomerDetailsScreen({ id, panels = {} }: { id: string; panels?: CustomerTabPanels }) {
   const { t } = useLingui();
   const canManage = useCanManageCustomers();
   const archive = useArchiveCustomer();
@@ -191,9 +194,12 @@ export function CustomerDetailsScreen({ id }: { id: string }) {
           </Tabs.List>
           {tabs.map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-              <EmptyState icon={tab.icon} title={tab.title}>
-                {tab.text}
-              </EmptyState>
+              {/* Customer activity (issue 6) and time tracking fill their tabs through `panels`. */}
+              {panels[tab.value]?.(data) ?? (
+                <EmptyState icon={tab.icon} title={tab.title}>
+                  {tab.text}
+                </EmptyState>
+              )}
             </Tabs.Panel>
           ))}
         </Tabs>

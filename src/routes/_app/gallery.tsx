@@ -1,26 +1,18 @@
-import { Trans } from '@lingui/react/macro';
-import { IconPhoto } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { imagesGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { GalleryScreen } from '../../features/activity/gallery-screen';
+import { galleryQuery, gallerySearchSchema, type GallerySearch } from '../../features/activity/search';
 
 export const Route = createFileRoute('/_app/gallery')({
+  validateSearch: gallerySearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(imagesGetAllOptions({ query: galleryQuery(deps) })),
   component: GalleryPage,
 });
 
 function GalleryPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Gallery</Trans>}
-        description={<Trans>Photos taken on site, by customer and category.</Trans>}
-      />
-      <EmptyState icon={IconPhoto} title={<Trans>No photos yet</Trans>}>
-        <Trans>
-          Photos your team takes on site will be shown here by customer and category, with a
-          description and the time and place they were taken.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = (patch: Partial<GallerySearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  return <GalleryScreen search={search} onSearch={onSearch} />;
 }

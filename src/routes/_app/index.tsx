@@ -1,28 +1,31 @@
-import { Trans } from '@lingui/react/macro';
-import { IconChartBar } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
-import { requireRoles } from '../../lib/auth-guards';
+import { z } from 'zod';
+import { customerActivitiesGetTotalsOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { DASHBOARD_DEFAULT_PERIOD, DashboardScreen, type DashboardSearch } from '../../features/activity/dashboard-screen';
+import { periodQuery } from '../../features/activity/search';
+import { requireDashboard } from '../../lib/auth-guards';
+import { periodPresets } from '../../lib/periods';
 
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dashboardSearchSchema = z.object({
+  period: z.enum(periodPresets).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+});
+
+/** Admin and Manager (and the Owner); an Employee has no dashboard and starts at the customer list. */
 export const Route = createFileRoute('/_app/')({
-  beforeLoad: requireRoles(['Admin', 'Manager'], 'any'),
+  beforeLoad: requireDashboard,
+  validateSearch: dashboardSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.prefetchQuery(customerActivitiesGetTotalsOptions({ query: periodQuery(deps, DASHBOARD_DEFAULT_PERIOD) })),
   component: DashboardPage,
 });
 
 function DashboardPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Dashboard</Trans>}
-        description={<Trans>New customers, new entries and tracked working time of the chosen period.</Trans>}
-      />
-      <EmptyState icon={IconChartBar} title={<Trans>No figures yet</Trans>}>
-        <Trans>
-          As soon as your team tracks time and records notes or materials, the totals for the chosen
-          period appear here: new customers, new entries and working hours.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = (patch: DashboardSearch) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  return <DashboardScreen search={search} onSearch={onSearch} />;
 }

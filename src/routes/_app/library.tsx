@@ -1,26 +1,18 @@
-import { Trans } from '@lingui/react/macro';
-import { IconBooks } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { LibraryScreen } from '../../features/activity/activity-screens';
+import { activityQuery, activitySearchSchema, type ActivitySearch } from '../../features/activity/search';
 
 export const Route = createFileRoute('/_app/library')({
+  validateSearch: activitySearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(customerActivitiesByCustomerOptions({ query: activityQuery(deps, { state: 'open' }) })),
   component: LibraryPage,
 });
 
 function LibraryPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Library</Trans>}
-        description={<Trans>All entries of all customers, open, processed and archived.</Trans>}
-      />
-      <EmptyState icon={IconBooks} title={<Trans>No entries yet</Trans>}>
-        <Trans>
-          Times, notes, materials and photos of all customers will be listed here, filtered by
-          period and by archive state, including entries archived after an invoice export.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = (patch: Partial<ActivitySearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  return <LibraryScreen search={search} onSearch={onSearch} />;
 }

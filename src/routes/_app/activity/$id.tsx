@@ -1,32 +1,24 @@
-import { Trans } from '@lingui/react/macro';
-import { IconArrowLeft, IconTimeline } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { ButtonLink } from '../../../components/router-links';
+import { customerActivitiesByCustomerOptions } from '../../../../generated/api/@tanstack/react-query.gen';
+import { CustomerActivityScreen } from '../../../features/activity/activity-screens';
+import { activityQuery, activitySearchSchema, type ActivitySearch } from '../../../features/activity/search';
 
 export const Route = createFileRoute('/_app/activity/$id')({
+  validateSearch: activitySearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Starts the feed's request with the route; the screen shows it (404 of an unknown customer included).
+  loader: ({ context, params, deps }) =>
+    context.queryClient.prefetchQuery({
+      ...customerActivitiesByCustomerOptions({ query: activityQuery(deps, { customerId: params.id, state: 'open' }) }),
+      retry: false,
+    }),
   component: ActivityPage,
 });
 
 function ActivityPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Customer activity</Trans>}
-        description={<Trans>Open billable positions of one customer and their invoice.</Trans>}
-        actions={
-          <ButtonLink to="/customerlist" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            <Trans>All customers</Trans>
-          </ButtonLink>
-        }
-      />
-      <EmptyState icon={IconTimeline} title={<Trans>No activities yet</Trans>}>
-        <Trans>
-          This customer's times, notes, materials and photos will be listed here by period, ready
-          to be marked as processed, previewed as an invoice and exported.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const { id } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onSearch = (patch: Partial<ActivitySearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
+  return <CustomerActivityScreen id={id} search={search} onSearch={onSearch} />;
 }

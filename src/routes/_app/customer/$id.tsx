@@ -1,32 +1,23 @@
-import { Trans } from '@lingui/react/macro';
-import { IconArrowLeft, IconAddressBook } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/empty-state';
-import { PageHeader } from '../../../components/page-header';
-import { ButtonLink } from '../../../components/router-links';
+import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
+import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
+import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab } from '../../../features/activity/customer-activity-tabs';
 
 export const Route = createFileRoute('/_app/customer/$id')({
+  // Silent: the screen itself says when the customer does not exist.
+  loader: ({ context, params }) =>
+    context.queryClient.prefetchQuery({ ...customersGetOptions({ query: { id: params.id } }), meta: { silent: true }, retry: false }),
   component: CustomerPage,
 });
 
+/** Customer activity (issue 6): the feed with the capture buttons, the photos and the signed confirmations. */
+const panels: CustomerTabPanels = {
+  activities: (customer) => <CustomerActivitiesTab customer={customer} />,
+  photos: (customer) => <CustomerPhotosTab customer={customer} />,
+  confirmations: (customer) => <CustomerConfirmationsTab customer={customer} />,
+};
+
 function CustomerPage() {
-  return (
-    <>
-      <PageHeader
-        title={<Trans>Customer</Trans>}
-        description={<Trans>Contact details and everything recorded for this customer.</Trans>}
-        actions={
-          <ButtonLink to="/customerlist" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            <Trans>All customers</Trans>
-          </ButtonLink>
-        }
-      />
-      <EmptyState icon={IconAddressBook} title={<Trans>No customer details yet</Trans>}>
-        <Trans>
-          The customer's name, address and phone number will be shown here, with their times,
-          notes, materials, photos and work confirmations.
-        </Trans>
-      </EmptyState>
-    </>
-  );
+  const { id } = Route.useParams();
+  return <CustomerDetailsScreen id={id} panels={panels} />;
 }

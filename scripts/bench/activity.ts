@@ -1,0 +1,227 @@
+/**
+ * Benchmark of the customer activity at 100,000 entries in one tenant: the activity feed
+ * (`CustomerActivities/ByCustomer`, of one customer and of all) and the photo list
+ * (`Images/GetAll`).
+ *
+ *   npx tsx scripts/bench/activity.ts            (or: npm run bench:activity)
+ *
+ * Starts its own embedded PostgreSQL in a temporary directory and the real server on a free port,
+ * signs up one firm through the API, imports 200 customers through the API, and then writes the
+ * entries straight into the database in bulk (the API would take minutes for 100,000 rows and is
+ * not what is measured): 50,000 information entries (notes, materials, time entries), 30,000
+ * stopped time tracks and 20,000 photo records, spread over 18 months; one customer holds 10 % of
+ * everything, the others share the rest; 30 % are processed, a third of those archived; 300 work
+ * confirmations cover some of them. After `VACUUM ANALYZE` it times every variant over HTTP
+ * (`BENCH_RUNS` calls after 5 warm-up calls) and prints median and p95 per call as a Markdown table
+ * (docs/benchmarks.md).
+ *
+ * Environment: BENCH_ENTRIES (default 100000), BENCH_RUNS (default 40).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildServer } from '../../server/app';
+import { appUrlFrom, connectDatabase, migrateDatabase } from '../../server/db/database';
+import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
+import { loadConfig } from '../../server/platform/config';
+import { freePort } from '../../tests/support/pg-global-setup';
+
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const CUSTOMERS = 200;
+
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { median: at(0.5), p95: at(0.95), runs: samples.length };
+}
+
+/** The bulk seed: plain SQL with generate_series, deterministic (no random()). */
+export async function seed(admin: pg.Client, tenantId: string, ownerId: string, customerIds: string[], big: string) {
+  const info = Math.round(ENTRIES * 0.5);
+  const tracks = Math.round(ENTRIES * 0.3);
+  const photos = ENTRIES - info - tracks;
+  await admin.query('create temporary table bench_customers (n int primary key, id uuid)');
+  await admin.query('insert into bench_customers select n - 1, id from unnest($1::uuid[]) with ordinality as t(id, n)', [customerIds]);
+  // Entry i belongs to the big customer when i % 10 = 0, else to customer 1 + i % (n - 1).
+  const customerOf = (i: string) => `(select id from bench_customers where n = case when ${i} % 10 = 0 then ${customerIds.indexOf(big)} else 1 + (${i} % ${customerIds.length - 1}) end)`;
+  const at = (i: string) => `now() - ((${i} * 7919) % (540 * 24 * 60)) * interval '1 minute'`;
+  // Processed, archived and the subtype use other strides than the customer (i % 10).
+  const processed = (i: string) => `case when (${i} * 37 / 10) % 10 < 3 then now() end`;
+  const archived = (i: string) => `case when (${i} * 37 / 10) % 10 = 0 then now() end`;
+  await admin.query(`
+    insert into information_entries (tenant_id, customer_id, owner_id, sub_type, text, product_name, quantity, unit, unit_price, vat_rate, duration_seconds, occurred_at, processed_at, archived_at, created_at, updated_at)
+    select $1, ${customerOf('i')}, $2,
+      (array['note', 'material', 'note', 'material', 'time'])[1 + k],
+      case k when 0 then 'Fliesen im Bad verlegt, Fugen nachgearbeitet ' || i when 2 then 'Kunde wünscht Rückruf wegen Angebot ' || i when 4 then 'Montage Unterverteilung ' || i else null end,
+      case when k in (1, 3) then (array['Kabel NYM-J 3x1,5 mm²', 'Steckdose UP', 'Leerrohr M20', 'Fehlerstromschutzschalter 40A'])[1 + i % 4] end,
+      case when k in (1, 3) then 1 + i % 50 end,
+      case when k in (1, 3) then 'Stk' end,
+      case when k in (1, 3) then 0.5 + (i % 400) / 10.0 end,
+      case when k in (1, 3) then 19 end,
+      case when k = 4 then 600 + (i % 20) * 300 end,
+      ${at('i')}, ${processed('i')}, ${archived('i')}, ${at('i')}, ${at('i')}
+    from generate_series(1, ${info}) as i, lateral (select (i / 10 + i) % 5 as k) as subtype`, [tenantId, ownerId]);
+  await admin.query(`
+    insert into time_tracks (tenant_id, customer_id, owner_id, description, started_at, ended_at, duration_seconds, processed_at, archived_at)
+    select $1, ${customerOf('i')}, $2, 'Arbeiten vor Ort ' || i, ${at('i')}, ${at('i')} + (1800 + (i % 12) * 900) * interval '1 second', 1800 + (i % 12) * 900, ${processed('i')}, ${archived('i')}
+    from generate_series(1, ${tracks}) as i`, [tenantId, ownerId]);
+  await admin.query(`
+    insert into images (tenant_id, customer_id, owner_id, category, description, taken_at, width, height, file_name, content_type, size_bytes, storage_key, thumbnail_key, processed_at, archived_at)
+    select $1::uuid, ${customerOf('i')}, $2, (array['before', 'after', 'damage', 'material', 'other'])[1 + (i / 10 + i) % 5],
+      case when i % 3 = 0 then 'Wasserschaden im Keller ' || i else 'Zählerschrank ' || i end,
+      ${at('i')}, 4032, 3024, 'kunde-' || i || '.jpg', 'image/jpeg', 2400000, $1::text || '/images/' || i || '.jpg', $1::text || '/images/' || i || '-thumb.webp', ${processed('i')}, ${archived('i')}
+    from generate_series(1, ${photos}) as i`, [tenantId, ownerId]);
+  // 300 confirmations, each covering the open information entries of one customer in one week.
+  await admin.query(`
+    insert into work_confirmations (tenant_id, customer_id, owner_id, signee, place, language, signature_key, pdf_key, file_name, created_at)
+    select $1, ${customerOf('i')}, $2, 'Kunde ' || i, 'München', 'de', 'x', 'x', 'Arbeitsnachweis-' || i || '.pdf', now() - (i % 500) * interval '1 day'
+    from generate_series(1, 300) as i`, [tenantId, ownerId]);
+  await admin.query(`
+    update information_entries ie set confirmation_id = wc.id
+    from work_confirmations wc
+    where ie.tenant_id = $1 and wc.tenant_id = $1 and ie.customer_id = wc.customer_id and ie.archived_at is null
+      and ie.occurred_at between wc.created_at - interval '7 days' and wc.created_at`, [tenantId]);
+  await admin.query('vacuum analyze information_entries, time_tracks, images, work_confirmations, customers, users');
+  const counts = await admin.query(
+    `select (select count(*) from information_entries) as info, (select count(*) from time_tracks) as tracks,
+            (select count(*) from images) as photos, (select count(*) from work_confirmations) as confirmations,
+            (select count(*) from information_entries where customer_id = $1) + (select count(*) from time_tracks where customer_id = $1)
+              + (select count(*) from images where customer_id = $1) as big`,
+    [big],
+  );
+  return counts.rows[0] as Record<string, string>;
+}
+
+async function main() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
+  fs.chmodSync(dir, 0o755);
+  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench-admin' });
+  const adminUrl = pgServer.adminUrl('bench');
+  await ensureDatabase(adminUrl, 'bench');
+  await migrateDatabase(adminUrl, 'bench-app');
+  const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: 'false' });
+  const app = await buildServer({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const deviceId = `backoffice_${crypto.randomUUID()}`;
+  const results: { call: string; median: number; p95: number; runs: number; note?: string }[] = [];
+  let seeded: Record<string, string> = {};
+
+  try {
+    const signUp = await fetch(`${base}/api/Auth/SignUp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
+      body: JSON.stringify({ email: 'bench@elektro-schneider.example', password: 'Kabeltrommel-Sommer-2026', tenantName: 'bench', termsConfirmed: true }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    let session = (await signUp.json()).data as { token: string; refreshToken: string; id: string };
+    let tokenAt = Date.now();
+    const claims = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString('utf8')) as { tenantId: string; sub: string };
+
+    const headers = async () => {
+      if (Date.now() - tokenAt > 10 * 60_000) {
+        const refreshed = await fetch(`${base}/api/Auth/RefreshToken`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
+          body: JSON.stringify({ token: session.refreshToken }),
+        });
+        session = (await refreshed.json()).data;
+        tokenAt = Date.now();
+      }
+      return { Authorization: `Bearer ${session.token}`, 'X-Device-Id': deviceId, 'Content-Type': 'application/json' };
+    };
+    const call = async (method: string, url: string, body?: unknown) => {
+      const started = performance.now();
+      const response = await fetch(base + url, { method, headers: await headers(), body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await response.text();
+      const ms = performance.now() - started;
+      if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${text.slice(0, 300)}`);
+      return { ms, body: JSON.parse(text) };
+    };
+    const measure = async (label: string, url: string, note?: string) => {
+      for (let i = 0; i < 5; i++) await call('GET', url);
+      const samples: number[] = [];
+      let total = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const { ms, body } = await call('GET', url);
+        samples.push(ms);
+        total = body.data.totalCount;
+      }
+      results.push({ call: label, ...stats(samples), note: note ?? `${total.toLocaleString('en')} matching` });
+      process.stderr.write(`${label}: ${stats(samples).median.toFixed(1)} ms\n`);
+    };
+
+    const rows = Array.from({ length: CUSTOMERS }, (_, i) => ({
+      sourceLine: i + 2,
+      externalId: `KD-${1000 + i}`,
+      companyName: i === 0 ? 'Großkunde Wohnbau GmbH' : `Kunde ${i} GmbH`,
+      city: 'München',
+      country: 'DE',
+    }));
+    await call('POST', '/api/Customers/ImportCsv', { rows, dryRun: false });
+    const customerIds: string[] = [];
+    for (let page = 1; customerIds.length < CUSTOMERS; page++) {
+      const { body } = await call('GET', `/api/Customers/GetAll?page=${page}&pageSize=100&isDescending=false&orderBy=externalId`);
+      customerIds.push(...body.data.items.map((c: { id: string }) => c.id));
+    }
+    const big = customerIds[0];
+    const typical = customerIds[57];
+
+    const admin = new pg.Client({ connectionString: adminUrl });
+    admin.on('error', () => undefined);
+    await admin.connect();
+    const started = performance.now();
+    seeded = await seed(admin, claims.tenantId, claims.sub, customerIds, big);
+    await admin.end();
+    process.stderr.write(`seeded ${JSON.stringify(seeded)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+
+    const feed = (query: string) => `/api/CustomerActivities/ByCustomer?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true&${query}`;
+    const month = new Date(Date.now() - 30 * 86400_000).toISOString();
+    await measure('ByCustomer, typical customer, page 1', feed(`customerId=${typical}`));
+    await measure('ByCustomer, largest customer, page 1', feed(`customerId=${big}`));
+    await measure('ByCustomer, largest customer, page 200', feed(`customerId=${big}`).replace('page=1', 'page=200'));
+    await measure('ByCustomer, largest customer, open only', feed(`customerId=${big}`).replace('includeProcessed=true', 'includeProcessed=false'));
+    await measure('ByCustomer, largest customer, last 30 days', feed(`customerId=${big}&fromDate=${encodeURIComponent(month)}`));
+    await measure('ByCustomer, largest customer, kind=material', feed(`customerId=${big}&kind=material`));
+    await measure('ByCustomer, largest customer, kind=confirmation', feed(`customerId=${big}&kind=confirmation`));
+    await measure('ByCustomer, largest customer, filter "fliesen"', feed(`customerId=${big}&filter=fliesen`));
+    await measure('ByCustomer, largest customer, sort by amount', feed(`customerId=${big}&orderBy=amount`));
+    await measure('ByCustomer, all customers (library), page 1', feed(''));
+    await measure('ByCustomer, all customers, open only', feed('').replace('includeProcessed=true', 'includeProcessed=false'));
+    await measure('ByCustomer, all customers, archived only', feed('archived=only').replace('includeUnprocessed=true', 'includeUnprocessed=false'));
+    await measure('ByCustomer, all customers, last 30 days', feed(`fromDate=${encodeURIComponent(month)}`));
+    await measure('ByCustomer, all customers, filter "rückruf"', feed(`filter=${encodeURIComponent('rückruf')}`));
+
+    const images = (query: string) => `/api/Images/GetAll?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=48&isDescending=true&${query}`;
+    await measure('Images/GetAll, page 1 (gallery)', images(''));
+    await measure('Images/GetAll, page 100', images('').replace('page=1', 'page=100'));
+    await measure('Images/GetAll, largest customer', images(`customerId=${big}`));
+    await measure('Images/GetAll, typical customer', images(`customerId=${typical}`));
+    await measure('Images/GetAll, category damage', images('category=damage'));
+    await measure('Images/GetAll, open only', images('').replace('includeProcessed=true', 'includeProcessed=false'));
+    await measure('Images/GetAll, last 30 days', images(`fromDate=${encodeURIComponent(month)}`));
+    await measure('Images/GetAll, filter "keller"', images('filter=keller'));
+    await measure('Images/GetAll, sort by customer name', images('orderBy=customerName'));
+  } finally {
+    await app.close();
+    await database.close();
+    await pgServer.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\n${Number(seeded.info).toLocaleString('en')} information entries, ${Number(seeded.tracks).toLocaleString('en')} time tracks, ${Number(seeded.photos).toLocaleString('en')} photos, ${seeded.confirmations} confirmations in one tenant (${Number(seeded.big).toLocaleString('en')} of them the largest customer's); Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}\n`,
+  );
+  console.log(['| Call | median ms | p95 ms | runs | note |', '|---|---:|---:|---:|---|', ...results.map((r) => `| ${r.call} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} | ${r.note ?? ''} |`)].join('\n'));
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,7 @@
+ALTER TABLE "images" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower((coalesce("images"."description", '') || ' ' || coalesce("images"."category", '') || ' ' || "images"."file_name") collate app_sort)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "information_entries" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower((coalesce("information_entries"."text", '') || ' ' || coalesce("information_entries"."product_name", '')) collate app_sort)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "images_confirmation_idx" ON "images" USING btree ("tenant_id","confirmation_id") WHERE "images"."confirmation_id" is not null;--> statement-breakpoint
+CREATE INDEX "information_tenant_occurred_idx" ON "information_entries" USING btree ("tenant_id","occurred_at");--> statement-breakpoint
+CREATE INDEX "information_confirmation_idx" ON "information_entries" USING btree ("tenant_id","confirmation_id") WHERE "information_entries"."confirmation_id" is not null;--> statement-breakpoint
+CREATE INDEX "time_tracks_confirmation_idx" ON "time_tracks" USING btree ("tenant_id","confirmation_id") WHERE "time_tracks"."confirmation_id" is not null;--> statement-breakpoint
+CREATE INDEX "work_confirmations_tenant_created_idx" ON "work_confirmations" USING btree ("tenant_id","created_at");

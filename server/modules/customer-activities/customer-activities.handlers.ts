@@ -1,0 +1,42 @@
+/** Handlers of the CustomerActivities calls: read the validated query, call the service, shape the answer. */
+import type { FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../../app';
+import type { operations } from '../../../generated/server/openapi';
+import type { OperationId } from '../../platform/contract';
+import { contextOf } from '../../platform/context';
+import { ok } from '../../platform/errors';
+import { getActivities, getTotals } from './customer-activities.service';
+
+type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
+
+export const customerActivitiesHandlers = {
+  customerActivitiesByCustomer: async (request: Query<'customerActivitiesByCustomer'>) => {
+    const q = request.query;
+    return ok(
+      await getActivities(contextOf(request), request.server.deps.database, {
+        customerId: q.customerId,
+        includeProcessed: q.includeProcessed,
+        includeUnprocessed: q.includeUnprocessed,
+        archived: q.archived,
+        kinds: q.kind,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        filter: q.filter,
+        orderBy: q.orderBy,
+        isDescending: q.isDescending,
+        page: q.page,
+        pageSize: q.pageSize,
+      }),
+    );
+  },
+
+  customerActivitiesGetTotals: async (request: Query<'customerActivitiesGetTotals'>) =>
+    ok(
+      await getTotals(
+        contextOf(request),
+        request.server.deps.database,
+        { customerId: request.query.customerId, fromDate: request.query.fromDate, toDate: request.query.toDate },
+        (error) => request.log.error({ err: error }, 'working time totals failed'),
+      ),
+    ),
+} as Partial<Record<OperationId, RouteHandler>>;

@@ -1,0 +1,367 @@
+/**
+ * The activity feed: one UNION ALL over stopped time tracks, information entries, photos and work
+ * confirmations, filtered, sorted and paged by PostgreSQL in one query (plus one for the count),
+ * never a query per row. The conditions sit inside every branch, so each branch can use its
+ * tenant-and-customer index, and the text filter looks at each branch's own columns; names are
+ * joined after paging unless the order needs them.
+ *
+ * And the dashboard's figures: counts, working time in total, per day (in the tenant's time zone)
+ * and per member, open billable positions per customer.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { searchPattern } from '../../db/helpers';
+import { SORT_COLLATION } from '../../db/schema';
+
+export type ActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
+
+export interface ActivityQuery {
+  customerId?: string;
+  includeProcessed: boolean;
+  includeUnprocessed: boolean;
+  archived?: 'include' | 'exclude' | 'only';
+  /** Only these kinds; all when left out or empty. */
+  kinds?: ActivityKind[];
+  fromDate?: string;
+  toDate?: string;
+  filter?: string;
+  orderBy?: string;
+  isDescending: boolean;
+  page: number;
+  pageSize: number;
+  /** An Employee sees only their own time tracks and time entries. */
+  onlyOwnTimeOf?: string;
+}
+
+/** Titles in the caller's language. */
+export interface ActivityTitles {
+  time: string;
+  note: string;
+  timeEntry: string;
+  image: string;
+  categories: Record<string, string>;
+}
+
+export interface ActivityRow {
+  id: string;
+  kind: ActivityKind;
+  customerId: string;
+  customerName: string;
+  occurredAt: Date;
+  title: string;
+  text: string | null;
+  durationSeconds: number | null;
+  quantity: number | null;
+  unit: string | null;
+  amount: number | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  processed: boolean;
+  archived: boolean;
+  locked: boolean;
+  refId: string | null;
+}
+
+const OWNER_NAME = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
+const CUSTOMER_NAME = sql`coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))`;
+const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
+
+/** The conditions every branch shares, on its own columns. */
+function branchConditions(
+  q: ActivityQuery,
+  columns: { customer: SQL; occurred: SQL; processed: SQL; archived: SQL },
+): SQL {
+  const parts: SQL[] = [];
+  if (q.customerId) parts.push(sql`${columns.customer} = ${q.customerId}`);
+  if (q.fromDate) parts.push(sql`${columns.occurred} >= ${new Date(q.fromDate)}`);
+  if (q.toDate) parts.push(sql`${columns.occurred} < ${new Date(q.toDate)}`);
+  if (!q.includeProcessed && !q.includeUnprocessed) parts.push(sql`false`);
+  else if (!q.includeProcessed) parts.push(sql`not (${columns.processed})`);
+  else if (!q.includeUnprocessed) parts.push(sql`(${columns.processed})`);
+  if (q.archived === 'exclude') parts.push(sql`not (${columns.archived})`);
+  if (q.archived === 'only') parts.push(sql`(${columns.archived})`);
+  return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+function categoryTitle(titles: ActivityTitles): SQL {
+  const cases = Object.entries(titles.categories).map(([key, label]) => sql`when ${key} then ${label}`);
+  return sql`left(case coalesce(im.category, 'other') ${sql.join(cases, sql` `)} else im.category end, 200)`;
+}
+
+/**
+ * The text filter, applied inside every branch to that branch's own columns: its text (the stored
+ * lower-case `search_text` of entries and photos), the member's and the customer's name (matched
+ * once per member and customer, not per row), and the branch's heading in the caller's language
+ * ("Notiz" finds every note).
+ */
+function textMatch(tenantId: string, filter: string | undefined, titles: ActivityTitles) {
+  if (!filter) return undefined;
+  const pattern = searchPattern(filter);
+  const needle = filter.toLocaleLowerCase('de-DE');
+  const hit = (title: string) => title.toLocaleLowerCase('de-DE').includes(needle);
+  const lowered = (expression: SQL) => sql`lower((${expression}) collate ${sql.identifier(SORT_COLLATION)}) like ${pattern}`;
+  const people = (owner: SQL, customer: SQL) => sql`(
+    ${owner} in (select u.id from users u where u.tenant_id = ${tenantId} and ${lowered(OWNER_NAME)})
+    or ${customer} in (select c.id from customers c where c.tenant_id = ${tenantId} and ${lowered(CUSTOMER_NAME)}))`;
+  const categories = Object.entries(titles.categories).filter(([, label]) => hit(label)).map(([key]) => sql`${key}`);
+  return {
+    time: hit(titles.time) ? sql`` : sql`and (${lowered(sql`coalesce(tt.description, '')`)} or ${people(sql`tt.owner_id`, sql`tt.customer_id`)})`,
+    information: sql`and (ie.search_text like ${pattern}
+      ${hit(titles.note) ? sql`or ie.sub_type = 'note'` : sql``}
+      ${hit(titles.timeEntry) ? sql`or ie.sub_type = 'time'` : sql``}
+      or ${people(sql`ie.owner_id`, sql`ie.customer_id`)})`,
+    image: sql`and (im.search_text like ${pattern}
+      ${categories.length ? sql`or coalesce(im.category, 'other') in (${sql.join(categories, sql`, `)})` : sql``}
+      or ${people(sql`im.owner_id`, sql`im.customer_id`)})`,
+    confirmation: sql`and (${lowered(sql`wc.signee || ' ' || coalesce(wc.place, '')`)} or ${people(sql`wc.owner_id`, sql`wc.customer_id`)})`,
+  };
+}
+
+/**
+ * The four branches of the feed with the query's conditions inside each. With `topN`, each branch
+ * is cut to its newest (or oldest) N rows by its own time index before the branches are merged:
+ * the first N rows of the merged feed are among them, so a page near the start reads a few rows
+ * per branch instead of the whole tenant.
+ */
+function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, topN?: { limit: number; descending: boolean }): SQL {
+  const cut = (time: SQL, id: SQL) => {
+    if (!topN) return sql``;
+    const direction = topN.descending ? sql`desc` : sql`asc`;
+    return sql`order by ${time} ${direction}, ${id} ${direction} limit ${topN.limit}`;
+  };
+  const branch = (body: SQL, time: SQL, id: SQL) => (topN ? sql`(${body} ${cut(time, id)})` : body);
+  const text = textMatch(tenantId, q.filter?.trim(), titles);
+  const own = q.onlyOwnTimeOf;
+  const wanted = (kind: ActivityKind) => !q.kinds?.length || q.kinds.includes(kind);
+  // A branch of a kind not asked for is cut off by a constant condition (the planner skips it).
+  const skip = (kind: ActivityKind) => (wanted(kind) ? sql`` : sql`and false`);
+  const subTypes = (['note', 'material', 'timeEntry'] as const).filter(wanted).map((k) => (k === 'timeEntry' ? 'time' : k));
+  const infoKinds = subTypes.length === 3 ? sql`` : subTypes.length ? sql`and ie.sub_type in (${sql.join(subTypes.map((t) => sql`${t}`), sql`, `)})` : sql`and false`;
+  const ttProcessed = sql`(tt.processed_at is not null or tt.archived_at is not null)`;
+  const ieProcessed = sql`(ie.processed_at is not null or ie.archived_at is not null)`;
+  const imProcessed = sql`(im.processed_at is not null or im.archived_at is not null)`;
+  // A confirmation is processed once everything it covers is, archived once everything is archived:
+  // counted per confirmation through the covered rows' confirmation index (no scan of the tenant).
+  const wcProcessed = sql`(cs.open = 0)`;
+  const wcArchived = sql`(cs.unarchived = 0)`;
+  const coveredCounts = sql`
+    cross join lateral (
+      select coalesce(sum(c.open), 0) as open, coalesce(sum(c.unarchived), 0) as unarchived from (
+        select count(*) filter (where x.processed_at is null and x.archived_at is null) as open, count(*) filter (where x.archived_at is null) as unarchived
+        from information_entries x where x.tenant_id = wc.tenant_id and x.confirmation_id = wc.id
+        union all
+        select count(*) filter (where x.processed_at is null and x.archived_at is null), count(*) filter (where x.archived_at is null)
+        from time_tracks x where x.tenant_id = wc.tenant_id and x.confirmation_id = wc.id
+        union all
+        select count(*) filter (where x.processed_at is null and x.archived_at is null), count(*) filter (where x.archived_at is null)
+        from images x where x.tenant_id = wc.tenant_id and x.confirmation_id = wc.id
+      ) c
+    ) cs`;
+
+  const timeBranch = branch(
+    sql`
+    select tt.id, 'time'::text as kind, tt.customer_id, tt.started_at as occurred_at, ${titles.time}::text as title,
+      tt.description as text, tt.duration_seconds, null::numeric as quantity, null::text as unit, null::numeric as amount,
+      tt.owner_id, ${ttProcessed} as processed, (tt.archived_at is not null) as archived,
+      (tt.confirmation_id is not null) as locked, tt.confirmation_id as ref_id
+    from time_tracks tt
+    where tt.tenant_id = ${tenantId} and tt.ended_at is not null ${skip('time')}
+      ${own ? sql`and tt.owner_id = ${own}` : sql``}
+      ${branchConditions(q, { customer: sql`tt.customer_id`, occurred: sql`tt.started_at`, processed: ttProcessed, archived: sql`tt.archived_at is not null` })}
+      ${text?.time ?? sql``}`,
+    sql`tt.started_at`,
+    sql`tt.id`,
+  );
+  const infoBranch = branch(
+    sql`
+    select ie.id, case ie.sub_type when 'time' then 'timeEntry' else ie.sub_type end, ie.customer_id, ie.occurred_at,
+      case ie.sub_type when 'note' then ${titles.note}::text when 'time' then ${titles.timeEntry}::text
+        else left(coalesce(ie.product_name, ie.text, ''), 200) end,
+      case when ie.sub_type = 'material' and ie.product_name is null then null else ie.text end,
+      ie.duration_seconds, ie.quantity, ie.unit,
+      case when ie.sub_type = 'material' and ie.unit_price is not null then round(ie.quantity * ie.unit_price, 2) end,
+      ie.owner_id, ${ieProcessed}, (ie.archived_at is not null), (ie.confirmation_id is not null), ie.confirmation_id
+    from information_entries ie
+    where ie.tenant_id = ${tenantId} ${infoKinds}
+      ${own ? sql`and (ie.sub_type <> 'time' or ie.owner_id = ${own})` : sql``}
+      ${branchConditions(q, { customer: sql`ie.customer_id`, occurred: sql`ie.occurred_at`, processed: ieProcessed, archived: sql`ie.archived_at is not null` })}
+      ${text?.information ?? sql``}`,
+    sql`ie.occurred_at`,
+    sql`ie.id`,
+  );
+  const imageBranch = branch(
+    sql`
+    select im.id, 'image', im.customer_id, im.taken_at, ${categoryTitle(titles)}, im.description, null, null, null, null,
+      im.owner_id, ${imProcessed}, (im.archived_at is not null), (im.confirmation_id is not null), im.confirmation_id
+    from images im
+    where im.tenant_id = ${tenantId} ${skip('image')}
+      ${branchConditions(q, { customer: sql`im.customer_id`, occurred: sql`im.taken_at`, processed: imProcessed, archived: sql`im.archived_at is not null` })}
+      ${text?.image ?? sql``}`,
+    sql`im.taken_at`,
+    sql`im.id`,
+  );
+  const confirmationBranch = branch(
+    sql`
+    select wc.id, 'confirmation', wc.customer_id, wc.created_at, left(wc.signee, 200), wc.place, null, null, null, null,
+      wc.owner_id, ${wcProcessed}, ${wcArchived}, true, wc.id
+    from work_confirmations wc ${coveredCounts}
+    where wc.tenant_id = ${tenantId} ${skip('confirmation')}
+      ${branchConditions(q, { customer: sql`wc.customer_id`, occurred: sql`wc.created_at`, processed: wcProcessed, archived: wcArchived })}
+      ${text?.confirmation ?? sql``}`,
+    sql`wc.created_at`,
+    sql`wc.id`,
+  );
+  return sql`${timeBranch} union all ${infoBranch} union all ${imageBranch} union all ${confirmationBranch}`;
+}
+
+const sortable: Record<string, { expression: SQL; nullable: boolean; needsNames?: boolean }> = {
+  occurredAtUtc: { expression: sql`f.occurred_at`, nullable: false },
+  kind: { expression: sql`f.kind`, nullable: false },
+  ownerName: { expression: collated(OWNER_NAME), nullable: true, needsNames: true },
+  customerName: { expression: collated(CUSTOMER_NAME), nullable: false, needsNames: true },
+  amount: { expression: sql`f.amount`, nullable: true },
+  durationSeconds: { expression: sql`f.duration_seconds`, nullable: true },
+};
+
+const joinNames = (tenantId: string) => sql`
+  left join users u on u.tenant_id = ${tenantId} and u.id = f.owner_id
+  join customers c on c.tenant_id = ${tenantId} and c.id = f.customer_id`;
+
+export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery, titles: ActivityTitles) {
+  const sort = sortable[q.orderBy ?? ''] ?? sortable.occurredAtUtc;
+  const direction = q.isDescending ? sql`desc` : sql`asc`;
+  const order = sql`${sort.expression} ${direction}${sort.nullable ? sql` nulls last` : sql``}, f.id ${direction}`;
+
+  const counted = await tx.execute<{ count: number }>(sql`select count(*)::int as count from (${feed(tenantId, q, titles)}) f`);
+  const totalCount = Number(counted.rows[0]?.count ?? 0);
+  const offset = (q.page - 1) * q.pageSize;
+  if (totalCount <= offset) return { totalCount, rows: [] as ActivityRow[] };
+
+  // Newest or oldest first (the usual view): each branch contributes at most the rows up to the
+  // end of the page, read in order from its time index.
+  const topN = sort === sortable.occurredAtUtc ? { limit: offset + q.pageSize, descending: q.isDescending } : undefined;
+  const page = sort.needsNames
+    ? sql`
+      select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name
+      from (${feed(tenantId, q, titles)}) f
+      ${joinNames(tenantId)}
+      order by ${order}
+      limit ${q.pageSize} offset ${offset}`
+    : sql`
+      select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name
+      from (select * from (${feed(tenantId, q, titles, topN)}) f order by ${order} limit ${q.pageSize} offset ${offset}) f
+      ${joinNames(tenantId)}
+      order by ${order}`;
+  const result = await tx.execute<Record<string, unknown>>(page);
+  const rows = result.rows.map(
+    (r): ActivityRow => ({
+      id: r.id as string,
+      kind: r.kind as ActivityKind,
+      customerId: r.customer_id as string,
+      customerName: r.customer_name as string,
+      occurredAt: new Date(r.occurred_at as string),
+      title: r.title as string,
+      text: (r.text as string | null) ?? null,
+      durationSeconds: r.duration_seconds === null ? null : Number(r.duration_seconds),
+      quantity: r.quantity === null ? null : Number(r.quantity),
+      unit: (r.unit as string | null) ?? null,
+      amount: r.amount === null ? null : Number(r.amount),
+      ownerId: (r.owner_id as string | null) ?? null,
+      ownerName: (r.owner_name as string | null) ?? null,
+      processed: r.processed as boolean,
+      archived: r.archived as boolean,
+      locked: r.locked as boolean,
+      refId: (r.ref_id as string | null) ?? null,
+    }),
+  );
+  return { totalCount, rows };
+}
+
+export interface TotalsQuery {
+  customerId?: string;
+  fromDate?: string;
+  toDate?: string;
+}
+
+function period(column: SQL, q: TotalsQuery): SQL {
+  const parts: SQL[] = [];
+  if (q.fromDate) parts.push(sql`and ${column} >= ${new Date(q.fromDate)}`);
+  if (q.toDate) parts.push(sql`and ${column} < ${new Date(q.toDate)}`);
+  return sql.join(parts, sql` `);
+}
+
+const customerOf = (column: SQL, q: TotalsQuery) => (q.customerId ? sql`and ${column} = ${q.customerId}` : sql``);
+
+export async function countNew(tx: Tx, tenantId: string, q: TotalsQuery) {
+  const result = await tx.execute<{ customers: number; information: number }>(sql`
+    select
+      (select count(*)::int from customers c where c.tenant_id = ${tenantId} ${customerOf(sql`c.id`, q)} ${period(sql`c.created_at`, q)}) as customers,
+      (select count(*)::int from information_entries ie where ie.tenant_id = ${tenantId} ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.created_at`, q)}) as information`);
+  const row = result.rows[0];
+  return { customers: Number(row.customers), information: Number(row.information) };
+}
+
+/** Billable working time in the period: stopped time tracks by their start, time entries by their time. */
+function workingTime(tenantId: string, q: TotalsQuery): SQL {
+  return sql`
+    select tt.owner_id, tt.customer_id, tt.started_at as at, tt.duration_seconds as seconds
+    from time_tracks tt
+    where tt.tenant_id = ${tenantId} and tt.ended_at is not null and tt.duration_seconds is not null
+      ${customerOf(sql`tt.customer_id`, q)} ${period(sql`tt.started_at`, q)}
+    union all
+    select ie.owner_id, ie.customer_id, ie.occurred_at, ie.duration_seconds
+    from information_entries ie
+    where ie.tenant_id = ${tenantId} and ie.sub_type = 'time' and ie.duration_seconds is not null
+      ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}`;
+}
+
+export async function workingSeconds(tx: Tx, tenantId: string, q: TotalsQuery, timeZone: string) {
+  const total = await tx.execute<{ seconds: string | null }>(sql`select sum(w.seconds)::bigint as seconds from (${workingTime(tenantId, q)}) w`);
+  const perDay = await tx.execute<{ day: string; seconds: string }>(sql`
+    select to_char((w.at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day, sum(w.seconds)::bigint as seconds
+    from (${workingTime(tenantId, q)}) w group by 1 order by 1`);
+  const perMember = await tx.execute<{ member_id: string; member_name: string; seconds: string }>(sql`
+    select w.owner_id as member_id, ${OWNER_NAME} as member_name, sum(w.seconds)::bigint as seconds
+    from (${workingTime(tenantId, q)}) w join users u on u.tenant_id = ${tenantId} and u.id = w.owner_id
+    group by w.owner_id, u.first_name, u.last_name, u.email
+    order by 3 desc, 2 limit 1000`);
+  return {
+    total: Number(total.rows[0]?.seconds ?? 0),
+    perDay: perDay.rows.map((r) => ({ date: r.day, seconds: Number(r.seconds) })),
+    perMember: perMember.rows.map((r) => ({ memberId: r.member_id, memberName: r.member_name, seconds: Number(r.seconds) })),
+  };
+}
+
+/** Open billable positions (stopped time tracks, time entries, materials; neither processed nor archived) per customer. */
+export async function openPositionsPerCustomer(tx: Tx, tenantId: string, q: TotalsQuery) {
+  const result = await tx.execute<{ customer_id: string; customer_name: string; positions: number; seconds: string; amount: string }>(sql`
+    select p.customer_id, ${CUSTOMER_NAME} as customer_name, count(*)::int as positions,
+      coalesce(sum(p.seconds), 0)::bigint as seconds, coalesce(sum(p.amount), 0)::numeric(14, 2) as amount
+    from (
+      select tt.customer_id, tt.duration_seconds as seconds, null::numeric as amount
+      from time_tracks tt
+      where tt.tenant_id = ${tenantId} and tt.ended_at is not null and tt.processed_at is null and tt.archived_at is null
+        ${customerOf(sql`tt.customer_id`, q)} ${period(sql`tt.started_at`, q)}
+      union all
+      select ie.customer_id, ie.duration_seconds, case when ie.sub_type = 'material' then round(ie.quantity * coalesce(ie.unit_price, 0), 2) end
+      from information_entries ie
+      where ie.tenant_id = ${tenantId} and ie.sub_type in ('time', 'material') and ie.processed_at is null and ie.archived_at is null
+        ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}
+    ) p
+    join customers c on c.tenant_id = ${tenantId} and c.id = p.customer_id
+    group by p.customer_id, c.company_name, c.first_name, c.last_name
+    order by 3 desc, 2
+    limit 10`);
+  return result.rows.map((r) => ({
+    customerId: r.customer_id,
+    customerName: r.customer_name,
+    positions: Number(r.positions),
+    workingSeconds: Number(r.seconds),
+    materialAmount: Number(r.amount),
+  }));
+}
+
+export async function tenantZone(tx: Tx, tenantId: string): Promise<string> {
+  const result = await tx.execute<{ time_zone: string }>(sql`select time_zone from tenants where tenant_id = ${tenantId}`);
+  return result.rows[0]?.time_zone ?? 'Europe/Berlin';
+}

@@ -1,0 +1,92 @@
+/** Handlers of the Images calls: read the request, call the service, shape the answer or send the file. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../../app';
+import type { operations } from '../../../generated/server/openapi';
+import type { OperationId } from '../../platform/contract';
+import { contextOf } from '../../platform/context';
+import { AppError, ok } from '../../platform/errors';
+import { sendStoredFile } from '../../platform/file-response';
+import { readMultipart } from '../../platform/multipart';
+import { MAX_IMAGE_BYTES, thumbnailAsJpeg } from './image-processing';
+import { getImagePage, getImageRecord, readUploadForm, uploadImage } from './images.service';
+
+type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
+type Params = FastifyRequest<{ Params: { id: string } }>;
+
+/** Whether an `Accept` header allows WebP (no header allows everything). */
+export function acceptsWebp(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return accept.split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) <= 0) return false;
+    return type === 'image/webp' || type === 'image/*' || type === '*/*';
+  });
+}
+
+export const imagesHandlers = {
+  imagesGetAll: async (request: Query<'imagesGetAll'>) => {
+    const q = request.query;
+    return ok(
+      await getImagePage(contextOf(request), request.server.deps.database, {
+        customerId: q.customerId,
+        category: q.category,
+        includeProcessed: q.includeProcessed,
+        includeUnprocessed: q.includeUnprocessed,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        filter: q.filter,
+        orderBy: q.orderBy,
+        isDescending: q.isDescending,
+        page: q.page,
+        pageSize: q.pageSize,
+      }),
+    );
+  },
+
+  imagesUploadWorkDocImage: async (request: FastifyRequest) => {
+    const ctx = contextOf(request);
+    const form = await readMultipart(request, {
+      fileField: 'file',
+      maxFileBytes: MAX_IMAGE_BYTES,
+      tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'images.tooLarge'),
+    });
+    const input = readUploadForm(ctx, form);
+    return ok(await uploadImage(ctx, request.server.deps, input));
+  },
+
+  imagesGet: async (request: Params, reply: FastifyReply) => {
+    const image = await getImageRecord(contextOf(request), request.server.deps.database, request.params.id);
+    const range = request.headers.range;
+    return sendStoredFile(reply, request.server.deps.storage, {
+      key: image.storageKey,
+      contentType: image.contentType,
+      fileName: image.fileName,
+      etag: `"${image.id}-${image.sizeBytes}"`,
+      ranges: true,
+      rangeHeader: typeof range === 'string' ? range : undefined,
+    });
+  },
+
+  imagesGetThumbnail: async (request: Params, reply: FastifyReply) => {
+    const image = await getImageRecord(contextOf(request), request.server.deps.database, request.params.id);
+    const base = image.fileName.replace(/\.[^.]+$/, '');
+    reply.header('Vary', 'Accept');
+    if (acceptsWebp(request.headers.accept)) {
+      return sendStoredFile(reply, request.server.deps.storage, {
+        key: image.thumbnailKey,
+        contentType: 'image/webp',
+        fileName: `${base}-thumb.webp`,
+        etag: `"${image.id}-thumb-webp"`,
+      });
+    }
+    const jpeg = await thumbnailAsJpeg(await request.server.deps.storage.get(image.thumbnailKey));
+    return reply
+      .header('Content-Type', 'image/jpeg')
+      .header('Content-Disposition', `inline; filename="${base}-thumb.jpg"`)
+      .header('ETag', `"${image.id}-thumb-jpeg"`)
+      .header('Content-Length', String(jpeg.length))
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(jpeg);
+  },
+} as Partial<Record<OperationId, RouteHandler>>;

@@ -1,0 +1,113 @@
+/**
+ * Queries of the photo records (the files live in storage), each inside the tenant transaction of
+ * `database.withTenant`. Lists join the customer's and the owner's names in the same query.
+ */
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { customerDisplayName, customers, images, SORT_COLLATION, tenants, users } from '../../db/schema';
+import { offsetOf, searchPattern } from '../../db/helpers';
+import { memberDisplayName } from '../../db/names';
+
+export type ImageRow = typeof images.$inferSelect;
+export type ImageListRow = ImageRow & { customerName: string; ownerName: string };
+
+export interface ImageListQuery {
+  customerId?: string;
+  category?: string;
+  includeProcessed: boolean;
+  includeUnprocessed: boolean;
+  fromDate?: string;
+  toDate?: string;
+  filter?: string;
+  orderBy?: string;
+  isDescending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+const customerName = customerDisplayName(customers);
+const ownerName = memberDisplayName(users);
+const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
+
+const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
+  createdAtUtc: { expression: sql`${images.takenAt}`, nullable: false },
+  category: { expression: collated(sql`coalesce(${images.category}, 'other')`), nullable: false },
+  customerName: { expression: collated(sql`(${customerName})`), nullable: false },
+  fileName: { expression: sql`${images.fileName}`, nullable: false },
+  sizeBytes: { expression: sql`${images.sizeBytes}`, nullable: false },
+};
+
+function imagesWhere(tenantId: string, query: ImageListQuery) {
+  const filter = query.filter?.trim();
+  return and(
+    eq(images.tenantId, tenantId),
+    query.customerId ? eq(images.customerId, query.customerId) : undefined,
+    query.category ? sql`coalesce(${images.category}, 'other') = ${query.category}` : undefined,
+    query.includeProcessed && query.includeUnprocessed
+      ? undefined
+      : query.includeProcessed
+        ? sql`(${images.processedAt} is not null or ${images.archivedAt} is not null)`
+        : query.includeUnprocessed
+          ? and(isNull(images.processedAt), isNull(images.archivedAt))
+          : sql`false`,
+    query.fromDate ? gte(images.takenAt, new Date(query.fromDate)) : undefined,
+    query.toDate ? lt(images.takenAt, new Date(query.toDate)) : undefined,
+    // The photo's stored lower-case description, category and file name, or the customer's name
+    // (matched once per customer, not per photo).
+    filter
+      ? sql`(${images.searchText} like ${searchPattern(filter)} or ${images.customerId} in (
+          select c.id from ${customers} c where c.tenant_id = ${tenantId}
+          and lower((coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
+      : undefined,
+  );
+}
+
+function joined(tx: Tx) {
+  return tx
+    .select({ image: images, customerName: sql<string>`${customerName}`, ownerName: sql<string>`${ownerName}` })
+    .from(images)
+    .innerJoin(customers, and(eq(customers.tenantId, images.tenantId), eq(customers.id, images.customerId)))
+    .innerJoin(users, and(eq(users.tenantId, images.tenantId), eq(users.id, images.ownerId)));
+}
+
+const flatten = (row: { image: ImageRow; customerName: string; ownerName: string }): ImageListRow => ({
+  ...row.image,
+  customerName: row.customerName,
+  ownerName: row.ownerName,
+});
+
+export async function listImages(tx: Tx, tenantId: string, query: ImageListQuery) {
+  const where = imagesWhere(tenantId, query);
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(images).where(where);
+  const offset = offsetOf(query.page, query.pageSize);
+  if (count <= offset) return { totalCount: count, rows: [] as ImageListRow[] };
+  const sort = sortable[query.orderBy ?? ''] ?? sortable.createdAtUtc;
+  const direction = query.isDescending ? sql`desc` : sql`asc`;
+  const rows = await joined(tx)
+    .where(where)
+    .orderBy(sql`${sort.expression} ${direction}`, query.isDescending ? desc(images.id) : asc(images.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  return { totalCount: count, rows: rows.map(flatten) };
+}
+
+export async function findImage(tx: Tx, tenantId: string, id: string): Promise<ImageListRow | undefined> {
+  const [row] = await joined(tx).where(and(eq(images.tenantId, tenantId), eq(images.id, id)));
+  return row ? flatten(row) : undefined;
+}
+
+export type ImageValues = Omit<typeof images.$inferInsert, 'tenantId' | 'createdAt'>;
+
+export async function insertImage(tx: Tx, tenantId: string, values: ImageValues): Promise<ImageRow> {
+  const [row] = await tx
+    .insert(images)
+    .values({ tenantId, ...values })
+    .returning();
+  return row;
+}
+
+/** The tenant's time zone (file names carry the local time a photo was taken). */
+export async function tenantTimeZone(tx: Tx, tenantId: string): Promise<string> {
+  const [row] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.tenantId, tenantId));
+  return row?.timeZone ?? 'Europe/Berlin';
+}

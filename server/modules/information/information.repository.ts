@@ -1,0 +1,163 @@
+/**
+ * Queries of the information entries, each inside the tenant transaction of `database.withTenant`.
+ * Lists join the customer's and the owner's names in the same query (no lookups per row).
+ */
+import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/database';
+import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
+import { offsetOf, searchPattern } from '../../db/helpers';
+import { memberDisplayName } from '../../db/names';
+import type { InformationSubType } from './information.rules';
+
+export type InformationRow = typeof informationEntries.$inferSelect;
+export type InformationListRow = InformationRow & { customerName: string; ownerName: string };
+
+export interface InformationListQuery {
+  customerId?: string;
+  subType?: InformationSubType;
+  includeProcessed: boolean;
+  includeUnprocessed: boolean;
+  fromDate?: string;
+  toDate?: string;
+  filter?: string;
+  orderBy?: string;
+  isDescending: boolean;
+  page: number;
+  pageSize: number;
+  /** An Employee sees only their own `time` entries. */
+  onlyOwnTimeOf?: string;
+}
+
+const customerName = customerDisplayName(customers);
+const ownerName = memberDisplayName(users);
+const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
+
+/** Processed: marked by hand or invoiced, or archived at export (archived implies processed). */
+export const informationProcessed = sql<boolean>`(${informationEntries.processedAt} is not null or ${informationEntries.archivedAt} is not null)`;
+
+const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
+  occurredAtUtc: { expression: sql`${informationEntries.occurredAt}`, nullable: false },
+  createdAtUtc: { expression: sql`${informationEntries.createdAt}`, nullable: false },
+  subType: { expression: sql`${informationEntries.subType}`, nullable: false },
+  customerName: { expression: collated(sql`(${customerName})`), nullable: false },
+  productName: { expression: collated(sql`${informationEntries.productName}`), nullable: true },
+  ownerName: { expression: collated(sql`(${ownerName})`), nullable: false },
+};
+
+const listColumns = {
+  entry: informationEntries,
+  customerName: sql<string>`${customerName}`,
+  ownerName: sql<string>`${ownerName}`,
+};
+
+function joined(tx: Tx) {
+  return tx
+    .select(listColumns)
+    .from(informationEntries)
+    .innerJoin(customers, and(eq(customers.tenantId, informationEntries.tenantId), eq(customers.id, informationEntries.customerId)))
+    .innerJoin(users, and(eq(users.tenantId, informationEntries.tenantId), eq(users.id, informationEntries.ownerId)));
+}
+
+const flatten = (row: { entry: InformationRow; customerName: string; ownerName: string }): InformationListRow => ({
+  ...row.entry,
+  customerName: row.customerName,
+  ownerName: row.ownerName,
+});
+
+export function informationWhere(tenantId: string, query: Omit<InformationListQuery, 'page' | 'pageSize' | 'orderBy' | 'isDescending'>) {
+  const filter = query.filter?.trim();
+  return and(
+    eq(informationEntries.tenantId, tenantId),
+    query.customerId ? eq(informationEntries.customerId, query.customerId) : undefined,
+    query.subType ? eq(informationEntries.subType, query.subType) : undefined,
+    query.includeProcessed && query.includeUnprocessed
+      ? undefined
+      : query.includeProcessed
+        ? informationProcessed
+        : query.includeUnprocessed
+          ? and(isNull(informationEntries.processedAt), isNull(informationEntries.archivedAt))
+          : sql`false`,
+    query.fromDate ? gte(informationEntries.occurredAt, new Date(query.fromDate)) : undefined,
+    query.toDate ? lt(informationEntries.occurredAt, new Date(query.toDate)) : undefined,
+    query.onlyOwnTimeOf
+      ? or(sql`${informationEntries.subType} <> 'time'`, eq(informationEntries.ownerId, query.onlyOwnTimeOf))
+      : undefined,
+    // The entry's stored lower-case text and product name, or the customer's name (matched once
+    // per customer, not per entry).
+    filter
+      ? sql`(${informationEntries.searchText} like ${searchPattern(filter)} or ${informationEntries.customerId} in (
+          select c.id from ${customers} c where c.tenant_id = ${tenantId}
+          and lower((coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
+      : undefined,
+  );
+}
+
+export async function listInformation(tx: Tx, tenantId: string, query: InformationListQuery) {
+  const where = informationWhere(tenantId, query);
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(informationEntries).where(where);
+  const offset = offsetOf(query.page, query.pageSize);
+  if (count <= offset) return { totalCount: count, rows: [] as InformationListRow[] };
+  const sort = sortable[query.orderBy ?? ''] ?? sortable.occurredAtUtc;
+  const direction = query.isDescending ? sql`desc` : sql`asc`;
+  const order = sort.nullable ? sql`${sort.expression} ${direction} nulls last` : sql`${sort.expression} ${direction}`;
+  const rows = await joined(tx)
+    .where(where)
+    .orderBy(order, query.isDescending ? desc(informationEntries.id) : asc(informationEntries.id))
+    .limit(query.pageSize)
+    .offset(offset);
+  return { totalCount: count, rows: rows.map(flatten) };
+}
+
+export async function findInformation(tx: Tx, tenantId: string, id: string): Promise<InformationListRow | undefined> {
+  const [row] = await joined(tx).where(and(eq(informationEntries.tenantId, tenantId), eq(informationEntries.id, id)));
+  return row ? flatten(row) : undefined;
+}
+
+/** The entry, locked against concurrent changes (and against a confirmation covering it meanwhile). */
+export async function lockInformation(tx: Tx, tenantId: string, id: string): Promise<InformationRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(informationEntries)
+    .where(and(eq(informationEntries.tenantId, tenantId), eq(informationEntries.id, id)))
+    .for('update');
+  return row;
+}
+
+export type InformationValues = Omit<typeof informationEntries.$inferInsert, 'tenantId' | 'id' | 'createdAt' | 'updatedAt'>;
+
+export async function insertInformation(tx: Tx, tenantId: string, values: InformationValues): Promise<InformationRow> {
+  const [row] = await tx
+    .insert(informationEntries)
+    .values({ tenantId, ...values })
+    .returning();
+  return row;
+}
+
+export async function updateInformation(
+  tx: Tx,
+  tenantId: string,
+  id: string,
+  values: Partial<InformationValues>,
+): Promise<InformationRow | undefined> {
+  const [row] = await tx
+    .update(informationEntries)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(informationEntries.tenantId, tenantId), eq(informationEntries.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteInformation(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+  const rows = await tx
+    .delete(informationEntries)
+    .where(
+      and(
+        eq(informationEntries.tenantId, tenantId),
+        eq(informationEntries.id, id),
+        isNull(informationEntries.confirmationId),
+        isNull(informationEntries.archivedAt),
+      ),
+    )
+    .returning({ id: informationEntries.id });
+  return rows.length > 0;
+}

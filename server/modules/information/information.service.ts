@@ -1,0 +1,191 @@
+/**
+ * Information entries (notes, materials, described times): list, report, create, change, delete.
+ * Every function takes the request context first and runs in the caller's tenant transaction.
+ *
+ * - Every member may record entries for any active customer; the entry belongs to the caller.
+ * - An Employee sees only their own `time` entries and changes or deletes only their own entries.
+ * - An entry covered by a work confirmation or archived at export is read-only: 409 ENTRY_LOCKED.
+ * - Every create, change and delete writes an audit row in the same transaction.
+ */
+import type { components } from '../../../generated/server/openapi';
+import type { Database, Tx } from '../../db/database';
+import { isManager, type RequestContext } from '../../platform/context';
+import { AppError, forbidden, notFound, type FieldErrors } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { diff, recordAudit } from '../audit/audit.repository';
+import { findCustomer } from '../customers/customers.repository';
+import { findProduct } from '../products/products.repository';
+import {
+  informationViolations,
+  materialValues,
+  normaliseInformation,
+  type InformationSubType,
+  type RuleViolation,
+} from './information.rules';
+import {
+  deleteInformation,
+  findInformation,
+  insertInformation,
+  listInformation,
+  lockInformation,
+  updateInformation,
+  type InformationListQuery,
+  type InformationListRow,
+  type InformationRow,
+  type InformationValues,
+} from './information.repository';
+
+export type Information = components['schemas']['Information'];
+export type InformationCreate = components['schemas']['InformationCreate'];
+export type InformationUpdate = components['schemas']['InformationUpdate'];
+type VatRate = components['schemas']['VatRate'];
+
+export function toInformation(row: InformationListRow): Information {
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    subType: row.subType as InformationSubType,
+    text: row.text,
+    productId: row.productId,
+    productName: row.productName,
+    quantity: row.quantity,
+    unit: row.unit,
+    unitPrice: row.unitPrice,
+    vatRate: row.vatRate as VatRate | null,
+    durationSeconds: row.durationSeconds,
+    occurredAtUtc: row.occurredAt.toISOString(),
+    ownerId: row.ownerId,
+    ownerName: row.ownerName,
+    processed: row.processedAt !== null || row.archivedAt !== null,
+    archived: row.archivedAt !== null,
+    locked: row.confirmationId !== null,
+    createdAtUtc: row.createdAt.toISOString(),
+    updatedAtUtc: row.updatedAt.toISOString(),
+  };
+}
+
+function rejectInvalid(ctx: RequestContext, violations: RuleViolation[]) {
+  if (violations.length === 0) return;
+  const fieldErrors: FieldErrors = {};
+  for (const v of violations) (fieldErrors[v.field] ??= []).push(translate(ctx.lang, v.key));
+  throw new AppError('VALIDATION_ERROR', violations[0].key, { fieldErrors });
+}
+
+const productMissing = () => new AppError('NOT_FOUND', 'information.productMissing', { fieldErrors: { productId: ['information.productMissing'] } });
+
+/** The values an audit row keeps of an entry. */
+function auditValues(row: InformationRow) {
+  return {
+    customerId: row.customerId,
+    subType: row.subType,
+    text: row.text,
+    productId: row.productId,
+    productName: row.productName,
+    quantity: row.quantity,
+    unit: row.unit,
+    unitPrice: row.unitPrice,
+    vatRate: row.vatRate,
+    durationSeconds: row.durationSeconds,
+    occurredAt: row.occurredAt.toISOString(),
+    ownerId: row.ownerId,
+  };
+}
+
+export type InformationListParams = Omit<InformationListQuery, 'onlyOwnTimeOf'>;
+
+export async function getInformationPage(ctx: RequestContext, database: Database, query: InformationListParams) {
+  const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) =>
+    listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
+  );
+  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
+}
+
+async function readBack(tx: Tx, ctx: RequestContext, id: string): Promise<Information> {
+  const row = await findInformation(tx, ctx.tenantId, id);
+  if (!row) throw notFound();
+  return toInformation(row);
+}
+
+export async function createInformation(ctx: RequestContext, database: Database, input: InformationCreate): Promise<Information> {
+  const subType = input.subType as InformationSubType;
+  const fields = normaliseInformation(input);
+  rejectInvalid(ctx, informationViolations(subType, fields));
+  return database.withTenant(ctx.tenantId, async (tx) => {
+    const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
+    if (!customer) throw notFound();
+    if (customer.archived) throw new AppError('CUSTOMER_ARCHIVED');
+    let values: InformationValues = {
+      customerId: customer.id,
+      ownerId: ctx.userId,
+      subType,
+      text: fields.text,
+      durationSeconds: fields.durationSeconds,
+      occurredAt: input.occurredAtUtc ? new Date(input.occurredAtUtc) : new Date(),
+    };
+    if (subType === 'material') {
+      let source = null;
+      if (fields.productId) {
+        const product = await findProduct(tx, ctx.tenantId, fields.productId);
+        if (!product) throw productMissing();
+        source = { name: product.name, unit: product.unit, unitPrice: product.netPrice, vatRate: product.vatRate };
+      }
+      values = { ...values, productId: fields.productId, quantity: fields.quantity, ...materialValues(fields, source) };
+    }
+    const row = await insertInformation(tx, ctx.tenantId, values);
+    await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'create', changes: { after: auditValues(row) } });
+    return readBack(tx, ctx, row.id);
+  });
+}
+
+/** The entry for a change: it exists, the caller may change it, and it is not locked. */
+async function changeableEntry(tx: Tx, ctx: RequestContext, id: string): Promise<InformationRow> {
+  const row = await lockInformation(tx, ctx.tenantId, id);
+  if (!row) throw notFound();
+  if (!isManager(ctx) && row.ownerId !== ctx.userId) {
+    // Another member's time entry stays invisible to an Employee; their notes are visible, not theirs to change.
+    if (row.subType === 'time') throw notFound();
+    throw forbidden();
+  }
+  if (row.confirmationId !== null || row.archivedAt !== null) throw new AppError('ENTRY_LOCKED');
+  return row;
+}
+
+export async function updateInformationEntry(ctx: RequestContext, database: Database, input: InformationUpdate): Promise<Information> {
+  const fields = normaliseInformation(input);
+  return database.withTenant(ctx.tenantId, async (tx) => {
+    const row = await changeableEntry(tx, ctx, input.id);
+    const subType = row.subType as InformationSubType;
+    rejectInvalid(ctx, informationViolations(subType, fields));
+    let values: Partial<InformationValues> = {
+      text: fields.text,
+      durationSeconds: fields.durationSeconds,
+      ...(input.occurredAtUtc ? { occurredAt: new Date(input.occurredAtUtc) } : {}),
+    };
+    if (subType === 'material') {
+      let source = null;
+      if (fields.productId && fields.productId === row.productId) {
+        // The product stays: the entry keeps its own copy of name, unit, price and VAT.
+        source = { name: row.productName ?? '', unit: row.unit, unitPrice: row.unitPrice, vatRate: row.vatRate };
+      } else if (fields.productId) {
+        const product = await findProduct(tx, ctx.tenantId, fields.productId);
+        if (!product) throw productMissing();
+        source = { name: product.name, unit: product.unit, unitPrice: product.netPrice, vatRate: product.vatRate };
+      }
+      values = { ...values, productId: fields.productId, quantity: fields.quantity, ...materialValues(fields, source) };
+    }
+    const updated = await updateInformation(tx, ctx.tenantId, row.id, values);
+    if (!updated) throw notFound();
+    const changes = diff(auditValues(row), auditValues(updated));
+    await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'update', changes });
+    return readBack(tx, ctx, row.id);
+  });
+}
+
+export async function deleteInformationEntry(ctx: RequestContext, database: Database, id: string): Promise<void> {
+  await database.withTenant(ctx.tenantId, async (tx) => {
+    const row = await changeableEntry(tx, ctx, id);
+    if (!(await deleteInformation(tx, ctx.tenantId, row.id))) throw new AppError('ENTRY_LOCKED');
+    await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'delete', changes: { before: auditValues(row) } });
+  });
+}

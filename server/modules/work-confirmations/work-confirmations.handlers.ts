@@ -1,0 +1,34 @@
+/** Handlers of the WorkConfirmations calls: read the signed form, call the service; send the PDF. */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteHandler } from '../../app';
+import type { OperationId } from '../../platform/contract';
+import { contextOf } from '../../platform/context';
+import { AppError, ok } from '../../platform/errors';
+import { sendStoredFile } from '../../platform/file-response';
+import { readMultipart } from '../../platform/multipart';
+import { createConfirmation, getConfirmationRecord, MAX_SIGNATURE_BYTES, readConfirmationForm } from './work-confirmations.service';
+
+type Params = FastifyRequest<{ Params: { id: string } }>;
+
+export const workConfirmationsHandlers = {
+  workConfirmationsCreate: async (request: FastifyRequest) => {
+    const ctx = contextOf(request);
+    const form = await readMultipart(request, {
+      fileField: 'file',
+      maxFileBytes: MAX_SIGNATURE_BYTES,
+      tooLarge: () => new AppError('INVALID_IMAGE', 'confirmations.signatureInvalid'),
+    });
+    const input = readConfirmationForm(ctx, form);
+    return ok(await createConfirmation(ctx, request.server.deps, input));
+  },
+
+  workConfirmationsGet: async (request: Params, reply: FastifyReply) => {
+    const confirmation = await getConfirmationRecord(contextOf(request), request.server.deps.database, request.params.id);
+    return sendStoredFile(reply, request.server.deps.storage, {
+      key: confirmation.pdfKey,
+      contentType: 'application/pdf',
+      fileName: confirmation.fileName,
+      etag: `"${confirmation.id}"`,
+    });
+  },
+} as Partial<Record<OperationId, RouteHandler>>;

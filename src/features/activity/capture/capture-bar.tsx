@@ -1,0 +1,61 @@
+/**
+ * The phone-first capture of a customer's activity: big buttons for a note, a material (with EAN or
+ * QR scan), a described time, photos and the customer's signature. Every member may record for an
+ * active customer; an archived customer takes no new entries.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
+import { IconArchive, IconCamera, IconHourglass, IconNote, IconPackage, IconSignature } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { InformationSubType } from '../../../../generated/api/types.gen';
+import { ConfirmationModal } from './confirmation-modal';
+import { EntryModal } from './entry-modal';
+import { PhotoUploadModal } from './photo-upload-modal';
+
+export function CaptureBar({ customer }: { customer: { id: string; displayName: string; archived: boolean } }) {
+  const { t } = useLingui();
+  const [entry, setEntry] = useState<InformationSubType | null>(null);
+  const [photos, setPhotos] = useState(false);
+  const [signing, setSigning] = useState(false);
+
+  if (customer.archived) {
+    return (
+      <Alert variant="light" color="gray" icon={<IconArchive size={18} />}>
+        <Trans>This customer is archived. Restore the customer to record new entries.</Trans>
+      </Alert>
+    );
+  }
+  const actions = [
+    { key: 'note', label: t`Note`, icon: IconNote, color: 'yellow', onClick: () => setEntry('note') },
+    { key: 'material', label: t`Material`, icon: IconPackage, color: 'teal', onClick: () => setEntry('material') },
+    { key: 'time', label: t`Time`, icon: IconHourglass, color: 'indigo', onClick: () => setEntry('time') },
+    { key: 'photo', label: t`Photo`, icon: IconCamera, color: 'grape', onClick: () => setPhotos(true) },
+    { key: 'sign', label: t`Signature`, icon: IconSignature, color: 'green', onClick: () => setSigning(true) },
+  ];
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
+        <Trans>Record</Trans>
+      </Text>
+      <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs">
+        {actions.map((a) => (
+          <Button
+            key={a.key}
+            variant="light"
+            color={a.color}
+            onClick={a.onClick}
+            h={64}
+            px={4}
+            styles={{ inner: { flexDirection: 'column', gap: 4 }, section: { margin: 0 } }}
+            leftSection={<a.icon size={22} />}
+          >
+            {a.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <EntryModal mode={entry ? { kind: 'create', subType: entry, customerId: customer.id } : null} onClose={() => setEntry(null)} />
+      <PhotoUploadModal customerId={customer.id} opened={photos} onClose={() => setPhotos(false)} />
+      <ConfirmationModal customerId={customer.id} customerName={customer.displayName} opened={signing} onClose={() => setSigning(false)} />
+    </Paper>
+  );
+}

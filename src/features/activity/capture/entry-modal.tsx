@@ -1,0 +1,335 @@
+/**
+ * Recording and changing information entries: a note, a material (a product found by name or by
+ * its EAN — scanned with the camera or typed — or free text, with quantity and unit; the server
+ * copies price and VAT from the product), or a described time. Full screen on phones.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconBarcode, IconInfoCircle } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  informationCreateMutation,
+  informationUpdateMutation,
+  productsGetAllOptions,
+} from '../../../../generated/api/@tanstack/react-query.gen';
+import { productsGetByEan } from '../../../../generated/api/sdk.gen';
+import type { Information, InformationSubType, Product } from '../../../../generated/api/types.gen';
+import { ApiError } from '../../../lib/api-error';
+import { formatMoney } from '../../../lib/format';
+import { showSuccess } from '../../../lib/notifications';
+import { entryChanged } from '../api/cache';
+import { BarcodeScannerModal } from './barcode-scanner';
+import { VoiceInputSlot } from './voice-input-slot';
+
+type Mode = { kind: 'create'; subType: InformationSubType; customerId: string } | { kind: 'edit'; entry: Information };
+
+interface Values {
+  text: string;
+  productId: string | null;
+  productName: string | null;
+  quantity: number | string;
+  unit: string;
+  hours: number | string;
+  minutes: number | string;
+}
+
+function initialValues(mode: Mode): Values {
+  if (mode.kind === 'create') return { text: '', productId: null, productName: null, quantity: 1, unit: '', hours: 1, minutes: 0 };
+  const e = mode.entry;
+  const seconds = e.durationSeconds ?? 0;
+  return {
+    text: e.text ?? '',
+    productId: e.productId,
+    productName: e.productName,
+    quantity: e.quantity ?? 1,
+    unit: e.unit ?? '',
+    hours: Math.floor(seconds / 3600),
+    minutes: Math.round((seconds % 3600) / 60),
+  };
+}
+
+function ProductPicker({
+  value,
+  valueName,
+  onPick,
+}: {
+  value: string | null;
+  valueName: string | null;
+  onPick: (product: Product | null) => void;
+}) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [scanning, setScanning] = useState(false);
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const [looking, setLooking] = useState(false);
+  const products = useQuery({
+    ...productsGetAllOptions({ query: { filter: debounced.trim() || undefined, page: 1, pageSize: 20, isDescending: false, includeArchived: false } }),
+    placeholderData: keepPreviousData,
+  });
+  const items = products.data?.data.items ?? [];
+  const byId = new Map(items.map((p) => [p.id, p]));
+  const data = items.map((p) => ({ value: p.id, label: `${p.name} · ${formatMoney(p.netPrice)} / ${p.unit}` }));
+  if (value && !byId.has(value)) data.unshift({ value, label: valueName ?? value });
+
+  const lookUp = async (ean: string) => {
+    setLooking(true);
+    setNotFound(null);
+    try {
+      const answer = await productsGetByEan({ query: { ean } });
+      const product = answer.data?.data;
+      if (product) {
+        onPick(product);
+        setScanning(false);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+        setNotFound(ean);
+        setScanning(false);
+      } else throw error;
+    } finally {
+      setLooking(false);
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <Select
+          style={{ flex: 1 }}
+          label={t`Product`}
+          placeholder={t`Search by name or EAN`}
+          searchable
+          clearable
+          nothingFoundMessage={t`No product found`}
+          data={data}
+          value={value}
+          searchValue={search}
+          onSearchChange={setSearch}
+          filter={({ options }) => options}
+          onChange={(id) => onPick(id ? (byId.get(id) ?? null) : null)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Tooltip label={t`Scan EAN or QR code`}>
+          <ActionIcon size={36} variant="light" aria-label={t`Scan EAN or QR code`} onClick={() => setScanning(true)} loading={looking}>
+            <IconBarcode size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {notFound ? (
+        <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} withCloseButton onClose={() => setNotFound(null)}>
+          <Trans>No product has the EAN {notFound}. Choose another one or describe the material as free text.</Trans>
+        </Alert>
+      ) : null}
+      <BarcodeScannerModal opened={scanning} onClose={() => setScanning(false)} onCode={(code) => void lookUp(code)} />
+    </Stack>
+  );
+}
+
+export function EntryModal({ mode, onClose }: { mode: Mode | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const subType = mode ? (mode.kind === 'create' ? mode.subType : mode.entry.subType) : 'note';
+  const titles: Record<InformationSubType, string> = {
+    note: mode?.kind === 'edit' ? t`Edit note` : t`New note`,
+    material: mode?.kind === 'edit' ? t`Edit material` : t`Add material`,
+    time: mode?.kind === 'edit' ? t`Edit time entry` : t`New time entry`,
+  };
+  return (
+    <Modal opened={mode !== null} onClose={onClose} title={titles[subType]} fullScreen={!!phone} size="lg">
+      {mode ? <EntryForm key={mode.kind === 'edit' ? mode.entry.id : mode.subType} mode={mode} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const subType = mode.kind === 'create' ? mode.subType : mode.entry.subType;
+  const [values, setValues] = useState<Values>(() => initialValues(mode));
+  const [freeText, setFreeText] = useState(mode.kind === 'edit' && subType === 'material' && !mode.entry.productId);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<Values>) => setValues((v) => ({ ...v, ...patch }));
+
+  const onSuccess = async () => {
+    await entryChanged(queryClient);
+    showSuccess(mode.kind === 'create' ? t`Saved.` : t`Changes saved.`);
+    onDone();
+  };
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError) {
+      const next: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(error.fieldErrors)) next[field === 'durationSeconds' ? 'hours' : field] = messages[0];
+      setErrors(next);
+    }
+  };
+  const create = useMutation({ ...informationCreateMutation(), onSuccess, onError });
+  const update = useMutation({ ...informationUpdateMutation(), onSuccess, onError });
+  const saving = create.isPending || update.isPending;
+
+  const submit = () => {
+    const local: Record<string, string> = {};
+    const text = values.text.trim();
+    const quantity = Number(values.quantity);
+    const durationSeconds = Number(values.hours || 0) * 3600 + Number(values.minutes || 0) * 60;
+    if (subType === 'note' && !text) local.text = t`Please enter a text.`;
+    if (subType === 'material') {
+      if (!freeText && !values.productId) local.productId = t`Please choose a product or describe the material.`;
+      if (freeText && !text) local.text = t`Please describe the material.`;
+      if (freeText && !values.unit.trim()) local.unit = t`Please enter a unit.`;
+      if (!(quantity > 0)) local.quantity = t`The quantity must be greater than 0.`;
+    }
+    if (subType === 'time' && (durationSeconds < 60 || durationSeconds > 86400)) local.hours = t`The duration must be between 1 minute and 24 hours.`;
+    setErrors(local);
+    if (Object.keys(local).length) return;
+
+    const fields =
+      subType === 'note'
+        ? { text }
+        : subType === 'time'
+          ? { text: text || null, durationSeconds }
+          : freeText
+            ? { text, quantity, unit: values.unit.trim() }
+            : { productId: values.productId, quantity, unit: values.unit.trim() || null };
+    if (mode.kind === 'create') create.mutate({ body: { customerId: mode.customerId, subType, ...fields } });
+    else update.mutate({ body: { id: mode.entry.id, ...fields } });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack>
+        {subType === 'note' ? (
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <Textarea
+              style={{ flex: 1 }}
+              label={t`Note`}
+              autosize
+              minRows={4}
+              maxLength={4000}
+              data-autofocus
+              value={values.text}
+              error={errors.text}
+              onChange={(event) => set({ text: event.currentTarget.value })}
+            />
+            <VoiceInputSlot purpose="note" onText={(more) => set({ text: `${values.text} ${more}`.trim() })} />
+          </Group>
+        ) : null}
+
+        {subType === 'material' ? (
+          <>
+            <SegmentedControl
+              fullWidth
+              value={freeText ? 'free' : 'product'}
+              onChange={(value) => setFreeText(value === 'free')}
+              data={[
+                { value: 'product', label: t`From the catalogue` },
+                { value: 'free', label: t`Free text` },
+              ]}
+            />
+            {freeText ? (
+              <TextInput
+                label={t`Material`}
+                maxLength={4000}
+                value={values.text}
+                error={errors.text}
+                onChange={(event) => set({ text: event.currentTarget.value })}
+              />
+            ) : (
+              <>
+                <ProductPicker
+                  value={values.productId}
+                  valueName={values.productName}
+                  onPick={(product) =>
+                    set({ productId: product?.id ?? null, productName: product?.name ?? null, unit: product?.unit ?? '' })
+                  }
+                />
+                {errors.productId ? (
+                  <Text c="red" fz="sm">
+                    {errors.productId}
+                  </Text>
+                ) : null}
+              </>
+            )}
+            <Group grow align="flex-start">
+              <NumberInput
+                label={t`Quantity`}
+                min={0}
+                max={1000000}
+                decimalScale={3}
+                decimalSeparator={i18n.locale === 'de' ? ',' : '.'}
+                value={values.quantity}
+                error={errors.quantity}
+                onChange={(value) => set({ quantity: value })}
+              />
+              <TextInput
+                label={t`Unit`}
+                maxLength={20}
+                placeholder={freeText ? t`e.g. pcs, m` : undefined}
+                value={values.unit}
+                error={errors.unit}
+                onChange={(event) => set({ unit: event.currentTarget.value })}
+              />
+            </Group>
+            {!freeText ? (
+              <Text fz="xs" c="dimmed">
+                <Trans>Price and VAT are taken from the product as it is now.</Trans>
+              </Text>
+            ) : null}
+          </>
+        ) : null}
+
+        {subType === 'time' ? (
+          <>
+            <Group grow align="flex-start">
+              <NumberInput label={t`Hours`} min={0} max={24} allowDecimal={false} value={values.hours} error={errors.hours} onChange={(value) => set({ hours: value })} />
+              <NumberInput label={t`Minutes`} min={0} max={59} step={5} allowDecimal={false} value={values.minutes} onChange={(value) => set({ minutes: value })} />
+            </Group>
+            <Group align="flex-start" gap="xs" wrap="nowrap">
+              <Textarea
+                style={{ flex: 1 }}
+                label={t`What was done`}
+                autosize
+                minRows={2}
+                maxLength={4000}
+                value={values.text}
+                error={errors.text}
+                onChange={(event) => set({ text: event.currentTarget.value })}
+              />
+              <VoiceInputSlot purpose="timeEntry" onText={(more) => set({ text: `${values.text} ${more}`.trim() })} />
+            </Group>
+          </>
+        ) : null}
+
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onDone}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={saving}>
+            <Trans>Save</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The contents of the activity tabs of the customer page (/customer/$id): the capture buttons and
+ * the feed, the customer's photos, the signed work confirmations. Filters are local to the tab;
+ * the full-page view with its filters in the URL is /activity/$id.
+ */
+import { Trans } from '@lingui/react/macro';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconArrowRight, IconCamera, IconPhotoPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { imagesGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import type { Customer } from '../../../generated/api/types.gen';
+import { ListFooter } from '../../components/data-list/list-footer';
+import { EmptyState } from '../../components/empty-state';
+import { ButtonLink } from '../../components/router-links';
+import { ArchiveStateFilter, KindFilter } from './activity-filters';
+import { ActivityFeed } from './activity-feed';
+import { CaptureBar } from './capture/capture-bar';
+import { PhotoUploadModal } from './capture/photo-upload-modal';
+import { PhotoGrid, PhotoViewer } from './photos';
+import { activityQuery, type ArchiveState, type ActivitySearch } from './search';
+
+export function CustomerActivitiesTab({ customer }: { customer: Customer }) {
+  const [search, setSearch] = useState<ActivitySearch>({ state: 'all' });
+  const patch = (change: Partial<ActivitySearch>) => setSearch((current) => ({ ...current, page: 1, ...change }));
+  return (
+    <Stack gap="md">
+      <CaptureBar customer={customer} />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          <ArchiveStateFilter value={search.state ?? 'all'} onChange={(state: ArchiveState) => patch({ state })} />
+          <KindFilter value={search.kinds ?? []} onChange={(kinds) => patch({ kinds: kinds as ActivitySearch['kinds'] })} />
+        </Group>
+        <ButtonLink to="/activity/$id" params={{ id: customer.id }} variant="subtle" rightSection={<IconArrowRight size={16} />}>
+          <Trans>Open activity view</Trans>
+        </ButtonLink>
+      </Group>
+      <ActivityFeed
+        query={activityQuery(search, { customerId: customer.id, state: 'all', pageSize: 10 })}
+        onPage={(page) => setSearch((current) => ({ ...current, page }))}
+        onPageSize={(pageSize) => patch({ pageSize })}
+        emptyTitle={<Trans>No activities yet</Trans>}
+        emptyText={<Trans>Notes, materials, times, photos and signed confirmations of this customer will be listed here.</Trans>}
+      />
+    </Stack>
+  );
+}
+
+export function CustomerPhotosTab({ customer }: { customer: Customer }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const photos = useQuery({
+    ...imagesGetAllOptions({
+      query: { customerId: customer.id, includeProcessed: true, includeUnprocessed: true, page, pageSize, orderBy: 'createdAtUtc', isDescending: true },
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const upload = customer.archived ? null : (
+    <Button leftSection={<IconPhotoPlus size={16} />} variant="light" onClick={() => setUploading(true)}>
+      <Trans>Add photos</Trans>
+    </Button>
+  );
+  const items = photos.data?.data.items ?? [];
+  return (
+    <Stack gap="md">
+      {photos.isPending ? (
+        <Skeleton height={160} />
+      ) : items.length === 0 ? (
+        <EmptyState icon={IconCamera} title={<Trans>No photos yet</Trans>} action={upload}>
+          <Trans>Photos of the work at this customer will be shown here.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <Group justify="flex-end">{upload}</Group>
+          <PhotoGrid images={items} onOpen={setViewing} />
+          <ListFooter
+            page={page}
+            pageSize={pageSize}
+            totalCount={photos.data?.data.totalCount ?? 0}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        </>
+      )}
+      <PhotoViewer images={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
+      <PhotoUploadModal customerId={customer.id} opened={uploading} onClose={() => setUploading(false)} />
+    </Stack>
+  );
+}
+
+export function CustomerConfirmationsTab({ customer }: { customer: Customer }) {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  return (
+    <ActivityFeed
+      query={{ customerId: customer.id, kind: ['confirmation'], includeProcessed: true, includeUnprocessed: true, page, pageSize, isDescending: true }}
+      onPage={setPage}
+      onPageSize={(size) => {
+        setPageSize(size);
+        setPage(1);
+      }}
+      emptyTitle={<Trans>No work confirmations yet</Trans>}
+      emptyText={<Trans>Work confirmations the customer signed will be listed here as PDF.</Trans>}
+    />
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The dashboard (/, Admin, Manager and Owner): for a chosen period the new customers, new entries
+ * and billable working time (`CustomerActivities/GetTotals`; -1 is shown as unavailable), charts of
+ * the hours per day and per member and of the open billable positions per customer, the latest
+ * activity of all customers, and the timers running right now.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BarChart } from '@mantine/charts';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClockHour4, IconNotes, IconPlayerPlay, IconUsersPlus, type Icon } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { customerActivitiesGetTotalsOptions, timeTracksGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { PageHeader } from '../../components/page-header';
+import { AnchorLink } from '../../components/router-links';
+import { formatMoney } from '../../lib/format';
+import type { PeriodPreset } from '../../lib/periods';
+import { PeriodFilter } from './activity-filters';
+import { ActivityFeed } from './activity-feed';
+import { formatDateTime, formatDuration, formatShortDay, hoursOf } from './format';
+import { periodQuery } from './search';
+
+export interface DashboardSearch {
+  period?: PeriodPreset;
+  from?: string;
+  to?: string;
+}
+
+export const DASHBOARD_DEFAULT_PERIOD: PeriodPreset = 'currentMonth';
+
+function Stat({ icon: StatIcon, label, value, color }: { icon: Icon; label: ReactNode; value: ReactNode; color: string }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Group wrap="nowrap" gap="md">
+        <ThemeIcon size={44} radius="md" variant="light" color={color}>
+          <StatIcon size={24} />
+        </ThemeIcon>
+        <Stack gap={0}>
+          <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+            {label}
+          </Text>
+          <Text fz={28} fw={700} lh={1.2}>
+            {value}
+          </Text>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+function Section({ title, children, description }: { title: ReactNode; children: ReactNode; description?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} fz="h5" mb={description ? 2 : 'sm'}>
+        {title}
+      </Title>
+      {description ? (
+        <Text fz="xs" c="dimmed" mb="sm">
+          {description}
+        </Text>
+      ) : null}
+      {children}
+    </Paper>
+  );
+}
+
+/** Axis labels of names: at most 18 characters (the full name is in the tooltip). */
+const shorten = (value: string) => (value.length > 18 ? `${value.slice(0, 17)}…` : value);
+
+function Quiet({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" fz="sm" py="lg" ta="center">
+      {children}
+    </Text>
+  );
+}
+
+function RunningTimers() {
+  const { t } = useLingui();
+  const timers = useQuery({
+    ...timeTracksGetOptions({
+      query: { includeRunning: true, includeStopped: false, includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 20, orderBy: 'startedAtUtc', isDescending: true },
+    }),
+    refetchInterval: 60_000,
+    meta: { silent: true },
+  });
+  if (timers.isPending) return <Skeleton height={60} />;
+  if (timers.isError) return <Quiet>{t`Running timers are not available.`}</Quiet>;
+  const items = timers.data.data.items;
+  if (items.length === 0) return <Quiet>{t`No timer is running.`}</Quiet>;
+  return (
+    <Stack gap="xs" role="list" aria-label={t`Running timers`}>
+      {items.map((track) => (
+        <Group key={track.id} justify="space-between" wrap="nowrap" role="listitem">
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <AnchorLink to="/customer/$id" params={{ id: track.customerId }} fz="sm" fw={500} truncate>
+              {track.customerName}
+            </AnchorLink>
+            <Text fz="xs" c="dimmed" truncate>
+              {track.ownerName} · {t`since ${formatDateTime(track.startedAtUtc)}`}
+            </Text>
+          </Stack>
+          <Badge variant="light" color="red" leftSection={<IconPlayerPlay size={10} />}>
+            {formatDuration(track.durationSeconds)}
+          </Badge>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+export function DashboardScreen({ search, onSearch }: { search: DashboardSearch; onSearch: (patch: DashboardSearch) => void }) {
+  const { t, i18n } = useLingui();
+  const period = periodQuery(search, DASHBOARD_DEFAULT_PERIOD);
+  const totals = useQuery(customerActivitiesGetTotalsOptions({ query: period }));
+  const data = totals.data?.data;
+  const unavailable = data?.totalWorkingSeconds === -1;
+  const perDay = (data?.workingSecondsPerDay ?? []).map((d) => ({ day: formatShortDay(d.date), hours: hoursOf(d.seconds) }));
+  const perMember = (data?.workingSecondsPerMember ?? []).map((m) => ({ member: m.memberName, hours: hoursOf(m.seconds) }));
+  const open = data?.openPositionsPerCustomer ?? [];
+  const hoursLabel = t`Hours`;
+  const positionsLabel = t`Open positions`;
+  const number = (n: number) => i18n.number(n);
+
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Dashboard</Trans>}
+        description={<Trans>New customers, new entries and tracked working time of the chosen period.</Trans>}
+        actions={<PeriodFilter period={search.period} from={search.from} to={search.to} fallback={DASHBOARD_DEFAULT_PERIOD} onChange={onSearch} />}
+      />
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Stat icon={IconUsersPlus} color="blue" label={<Trans>New customers</Trans>} value={data ? number(data.newCustomersCount) : <Skeleton h={28} w={60} />} />
+          <Stat icon={IconNotes} color="yellow" label={<Trans>New entries</Trans>} value={data ? number(data.newInformationsCount) : <Skeleton h={28} w={60} />} />
+          <Stat
+            icon={IconClockHour4}
+            color="teal"
+            label={<Trans>Working time</Trans>}
+            value={!data ? <Skeleton h={28} w={60} /> : unavailable ? <Text c="dimmed" fz="lg" fw={500}>{t`not available`}</Text> : formatDuration(data.totalWorkingSeconds)}
+          />
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Section title={<Trans>Hours per day</Trans>} description={<Trans>Billable time: stopped timers and time entries.</Trans>}>
+            {!data ? (
+              <Skeleton h={220} />
+            ) : unavailable ? (
+              <Quiet>{t`The working time is not available right now.`}</Quiet>
+            ) : perDay.length === 0 ? (
+              <Quiet>{t`No working time in this period.`}</Quiet>
+            ) : (
+              <BarChart
+                h={220}
+                data={perDay}
+                dataKey="day"
+                series={[{ name: 'hours', label: hoursLabel, color: 'teal.6' }]}
+                valueFormatter={(value) => i18n.number(value)}
+                tickLine="y"
+                gridAxis="y"
+                aria-label={t`Hours per day`}
+              />
+            )}
+          </Section>
+          <Section title={<Trans>Hours per member</Trans>}>
+            {!data ? (
+              <Skeleton h={220} />
+            ) : unavailable ? (
+              <Quiet>{t`The working time is not available right now.`}</Quiet>
+            ) : perMember.length === 0 ? (
+              <Quiet>{t`No working time in this period.`}</Quiet>
+            ) : (
+              <BarChart
+                h={Math.max(140, perMember.length * 40 + 40)}
+                data={perMember}
+                dataKey="member"
+                orientation="vertical"
+                yAxisProps={{ width: 130, tickFormatter: shorten }}
+                series={[{ name: 'hours', label: hoursLabel, color: 'blue.6' }]}
+                valueFormatter={(value) => i18n.number(value)}
+                gridAxis="x"
+                aria-label={t`Hours per member`}
+              />
+            )}
+          </Section>
+        </SimpleGrid>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          <Section title={<Trans>Open billable positions per customer</Trans>} description={<Trans>Times and materials not yet processed, the ten customers with the most.</Trans>}>
+            {!data ? (
+              <Skeleton h={220} />
+            ) : open.length === 0 ? (
+              <Quiet>{t`No open positions in this period.`}</Quiet>
+            ) : (
+              <Stack gap="sm">
+                <BarChart
+                  h={Math.max(140, open.length * 36 + 40)}
+                  data={open.map((o) => ({ customer: o.customerName, positions: o.positions }))}
+                  dataKey="customer"
+                  orientation="vertical"
+                  yAxisProps={{ width: 130, tickFormatter: shorten }}
+                  series={[{ name: 'positions', label: positionsLabel, color: 'orange.6' }]}
+                  gridAxis="x"
+                  aria-label={t`Open billable positions per customer`}
+                />
+                <Stack gap={4}>
+                  {open.map((o) => (
+                    <Group key={o.customerId} justify="space-between" wrap="nowrap" fz="sm">
+                      <AnchorLink to="/activity/$id" params={{ id: o.customerId }} fz="sm" truncate>
+                        {o.customerName}
+                      </AnchorLink>
+                      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {formatDuration(o.workingSeconds)} · {formatMoney(o.materialAmount)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              </Stack>
+            )}
+          </Section>
+          <Section title={<Trans>Running timers</Trans>}>
+            <RunningTimers />
+          </Section>
+        </SimpleGrid>
+
+        <Section title={<Trans>Latest activity</Trans>}>
+          <ActivityFeed
+            showCustomer
+            withFooter={false}
+            query={{ includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 8, isDescending: true }}
+            onPage={() => undefined}
+            onPageSize={() => undefined}
+            emptyTitle={<Trans>No activity yet</Trans>}
+            emptyText={<Trans>As soon as your team records times, notes, materials or photos, the latest ones appear here.</Trans>}
+          />
+          <Group justify="flex-end" mt="sm">
+            <AnchorLink to="/library" fz="sm">
+              <Trans>All entries in the library</Trans>
+            </AnchorLink>
+          </Group>
+        </Section>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * Ids the app chooses for uploads and confirmations (so a retry is stored once). `randomUUID`
+ * exists only in secure contexts (https, localhost); a phone on the workshop's LAN over plain http
+ * gets a version-4 UUID from `getRandomValues`, which every browser has.
+ */
+export function newId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

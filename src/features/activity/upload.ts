@@ -1,0 +1,76 @@
+/**
+ * Photo uploads with progress. `fetch` cannot report how much of a request body has been sent, so
+ * uploads go through XMLHttpRequest with the same headers the generated client sends (bearer token
+ * refreshed when expired, device id, language) and the same error type (`ApiError`).
+ */
+import type { Image } from '../../../generated/api/types.gen';
+import { ApiError, apiErrorFromResponse, toApiError } from '../../lib/api-error';
+import { DEVICE_ID_HEADER, ensureFreshToken } from '../../lib/api-interceptors';
+import { getStoredLocale } from '../../lib/locale';
+import { getDeviceId } from '../../lib/session';
+
+export const UPLOAD_PATH = '/api/Images/UploadWorkDocImage';
+
+export interface PhotoUpload {
+  file: Blob;
+  fileName: string;
+  customerId: string;
+  /** Chosen by the app so a retry is stored once. */
+  id: string;
+  category: string;
+  description?: string;
+  createdAtUtc?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+export async function uploadPhoto(upload: PhotoUpload, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Image> {
+  const form = new FormData();
+  form.append('customerId', upload.customerId);
+  form.append('id', upload.id);
+  form.append('category', upload.category);
+  if (upload.description) form.append('description', upload.description);
+  if (upload.createdAtUtc) form.append('createdAtUtc', upload.createdAtUtc);
+  if (upload.latitude !== undefined && upload.longitude !== undefined) {
+    form.append('latitude', String(upload.latitude));
+    form.append('longitude', String(upload.longitude));
+  }
+  form.append('file', upload.file, upload.fileName);
+  const token = await ensureFreshToken();
+
+  return new Promise<Image>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', UPLOAD_PATH);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader(DEVICE_ID_HEADER, getDeviceId());
+    xhr.setRequestHeader('Accept-Language', getStoredLocale());
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(toApiError(new Error('network error')));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    xhr.onload = () => {
+      const type = xhr.getResponseHeader('Content-Type') ?? '';
+      let body: unknown = xhr.responseText;
+      try {
+        if (type.includes('json') && xhr.responseText) body = JSON.parse(xhr.responseText);
+      } catch {
+        // keep the text
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && typeof body === 'object' && body !== null) {
+        onProgress(1);
+        resolve((body as { data: Image }).data);
+        return;
+      }
+      const response = new Response(null, { status: xhr.status, headers: { 'Content-Type': type } });
+      reject(apiErrorFromResponse(body, response));
+    };
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

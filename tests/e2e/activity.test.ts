@@ -1,0 +1,165 @@
+/**
+ * The customer-activity journey on a phone-sized window, in the built app on the real server: an
+ * Owner signs up (through the API, the address confirmed from the development outbox), opens a
+ * customer and records a note, a material by its EAN (typed in: headless Chromium has no camera),
+ * a photo, and collects the customer's signature on the screen. The signed PDF is downloaded and
+ * rendered with pdftoppm; afterwards the entries are shown locked and the server refuses changes.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshotPath } from './browser';
+import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+
+let account: SeededAccount;
+
+/** A call whose status the test checks itself (the journey helper expects 200). */
+async function call(method: string, url: string, body?: unknown) {
+  const response = await fetch(appUrl + url, {
+    method,
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': account.deviceId, Authorization: `Bearer ${account.session.token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let customerId: string;
+const EAN = '4006381333931';
+
+beforeAll(async () => {
+  account = await seedAccount({ prefix: 'monteur' });
+  const customer = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' })) as { id: string };
+  customerId = customer.id;
+  await apiAs(account, 'POST', '/api/Products/Create', { name: 'Fehlerstromschutzschalter 40A', ean: EAN, unit: 'Stk', netPrice: 38.9, vatRate: 19 });
+  browser = await launchBrowser();
+  context = await newContext(browser, { viewport: 'phone' });
+  await signInContext(context, account);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe('customer activity on the phone', () => {
+  it('records a note', async () => {
+    await page.goto(`${appUrl}/customer/${customerId}`);
+    await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+    await page.getByRole('heading', { name: 'Noch keine Aktivitäten' }).waitFor();
+    await page.getByRole('button', { name: 'Notiz', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Neue Notiz' });
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByText('Bitte geben Sie einen Text ein.').waitFor();
+    await dialog.getByLabel('Notiz').fill('Zählerschrank hat keinen Platz für den FI.');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('listitem', { name: 'Notiz: Notiz' }).getByText('Zählerschrank hat keinen Platz für den FI.').waitFor();
+  });
+
+  it('adds a material found by its EAN, typed in where the browser cannot scan', async () => {
+    await page.getByRole('button', { name: 'Material', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Material erfassen' });
+    await dialog.getByRole('button', { name: 'EAN oder QR-Code scannen' }).click();
+    const scanner = page.getByRole('dialog', { name: 'EAN oder QR-Code scannen' });
+    await scanner.getByLabel('EAN').fill(EAN);
+    await scanner.getByRole('button', { name: 'Suchen' }).click();
+    await scanner.waitFor({ state: 'hidden' });
+    await expect.poll(() => dialog.getByLabel('Einheit').inputValue()).toBe('Stk');
+    expect(await dialog.getByLabel('Produkt', { exact: true }).inputValue()).toContain('Fehlerstromschutzschalter 40A');
+    await dialog.getByLabel('Menge').fill('2');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const item = page.getByRole('listitem', { name: 'Material: Fehlerstromschutzschalter 40A' });
+    await item.waitFor();
+    await item.getByText(/2 Stk · 77,80\s€/).waitFor();
+  });
+
+  it('uploads a photo with its progress', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c96f3b' } }).jpeg().toBuffer();
+    await page.getByRole('button', { name: 'Foto', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fotos hinzufügen' });
+    await dialog.getByTestId('photo-file-input').setInputFiles({ name: 'IMG_4711.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await dialog.getByText('IMG_4711.jpg').waitFor();
+    await dialog.getByRole('button', { name: 'Hochladen' }).click();
+    await dialog.getByLabel('Hochgeladen').waitFor();
+    await page.screenshot({ path: screenshotPath('activity-photo-uploaded-phone') });
+    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await page.getByRole('listitem', { name: 'Foto: Sonstiges' }).waitFor();
+  });
+
+  it('collects the customer\'s signature and stores the signed PDF', async () => {
+    await page.getByRole('button', { name: 'Unterschrift', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Arbeitsnachweis für Bäckerei Huber' });
+    const list = dialog.getByLabel('Zu bestätigende Einträge');
+    await list.getByText('Zählerschrank hat keinen Platz', { exact: false }).waitFor();
+    expect(await list.getByRole('checkbox').count()).toBe(3);
+    await dialog.getByRole('button', { name: 'Weiter zur Unterschrift' }).click();
+    await dialog.getByLabel('Name der unterschreibenden Person').fill('Thomas Huber');
+    await dialog.getByLabel('Ort').fill('Garching');
+    const pad = dialog.getByTestId('signature-pad');
+    await pad.scrollIntoViewIfNeeded();
+    const box = (await pad.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height * 0.6);
+    await page.mouse.down();
+    for (let i = 1; i <= 30; i++) {
+      await page.mouse.move(box.x + 20 + i * ((box.width - 40) / 30), box.y + box.height * 0.5 + Math.sin(i / 3) * box.height * 0.25);
+    }
+    await page.mouse.up();
+    await page.screenshot({ path: screenshotPath('activity-signature-phone') });
+    await dialog.getByRole('button', { name: 'Bestätigen und unterschreiben' }).click();
+    await dialog.getByText('Arbeitsnachweis gespeichert').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'PDF herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Arbeitsnachweis-Baeckerei-Huber-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-pdf-'));
+    try {
+      const file = path.join(dir, 'confirmation.pdf');
+      await download.saveAs(file);
+      const pdf = fs.readFileSync(file);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = spawnSync('pdftotext', ['-layout', file, '-']).stdout.toString('utf8');
+      for (const expected of ['Arbeitsnachweis', 'Bäckerei Huber', 'Thomas Huber', 'Garching', 'Fehlerstromschutzschalter 40A', 'Zählerschrank hat keinen Platz']) {
+        expect(text, expected).toContain(expected);
+      }
+      const rendered = spawnSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', file, path.join(dir, 'page')]);
+      expect(rendered.status, rendered.stderr.toString()).toBe(0);
+      const png = fs.readdirSync(dir).find((f) => f.startsWith('page') && f.endsWith('.png'))!;
+      const image = sharp(path.join(dir, png));
+      const meta = await image.metadata();
+      // A4 at 72 dpi: 595.28 × 841.89 points.
+      expect(meta.width).toBeGreaterThanOrEqual(595);
+      expect(meta.width).toBeLessThanOrEqual(596);
+      expect(meta.height).toBe(842);
+      expect((await image.stats()).channels[0].min).toBeLessThan(60);
+      fs.copyFileSync(path.join(dir, png), screenshotPath('activity-confirmation-pdf-page1'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await dialog.getByRole('button', { name: 'Fertig' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the confirmed entries locked, and the server refuses to change them', async () => {
+    await page.getByRole('listitem', { name: 'Arbeitsnachweis: Thomas Huber' }).waitFor();
+    for (const name of ['Notiz: Notiz', 'Material: Fehlerstromschutzschalter 40A', 'Foto: Sonstiges']) {
+      await page.getByRole('listitem', { name }).getByTestId('locked-badge').waitFor();
+    }
+    // Locked entries offer no edit or delete.
+    expect(await page.getByRole('button', { name: /^Aktionen für/ }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('activity-locked-phone'), fullPage: true });
+
+    const entries = await call('GET', `/api/Information/GetAll?customerId=${customerId}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true`);
+    const note = entries.body.data.items.find((i: { subType: string }) => i.subType === 'note');
+    expect(note.locked).toBe(true);
+    const change = await call('PUT', '/api/Information/Update', { id: note.id, text: 'nachträglich geändert' });
+    expect(change.status).toBe(409);
+    expect(change.body.errorMessages[0].code).toBe('ENTRY_LOCKED');
+  });
+});

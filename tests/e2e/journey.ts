@@ -1,0 +1,151 @@
+/**
+ * Helpers of the end-to-end journeys: the app's address, the mails the local SMTP sink received,
+ * accounts seeded through the API (the front door), sessions written into a browser context the
+ * way the app stores them, screenshots.
+ */
+import crypto from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { screenshotPath } from './browser';
+
+export const appUrl = inject('appUrl');
+export const controlUrl = inject('controlUrl');
+
+export const PASSWORD = 'Sonnenblume-Kabel-42';
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@elektro-schneider.de`;
+}
+
+export interface ReceivedMail {
+  id: number;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const response = await fetch(`${controlUrl}/mails?to=${encodeURIComponent(address)}`);
+  return (await response.json()) as ReceivedMail[];
+}
+
+/** Waits for the next mail to the address whose subject matches (newer than `after` mails). */
+export async function waitForMail(address: string, subject: RegExp, after = 0, timeoutMs = 15_000): Promise<ReceivedMail> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await mailsTo(address)).slice(after).filter((m) => subject.test(m.subject));
+    if (mails.length) return mails[mails.length - 1];
+    if (Date.now() > until) throw new Error(`no mail to ${address} with subject ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The first link of the mail's plain text. */
+export function linkIn(mail: ReceivedMail): URL {
+  const url = mail.text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no link in mail "${mail.subject}"`);
+  return new URL(url);
+}
+
+export function newDeviceId(): string {
+  return `backoffice_${crypto.randomUUID()}`;
+}
+
+export interface SeededAccount {
+  email: string;
+  password: string;
+  deviceId: string;
+  session: Record<string, unknown> & { token: string; refreshToken: string; id: string };
+}
+
+async function api(method: string, path: string, deviceId: string, body?: unknown, token?: string) {
+  const response = await fetch(`${appUrl}${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Device-Id': deviceId,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: unknown };
+  expect(response.status, JSON.stringify(json)).toBe(200);
+  return json.data;
+}
+
+/**
+ * Signs up through the API; with `confirm` the mailed link is opened (as the user would) and the
+ * session renewed, so it says the email is confirmed.
+ */
+export async function seedAccount(
+  options: { prefix?: string; language?: 'de' | 'en'; confirm?: boolean } = {},
+): Promise<SeededAccount> {
+  const email = uniqueEmail(options.prefix ?? 'seed');
+  const deviceId = newDeviceId();
+  let session = (await api('POST', '/api/Auth/SignUp', deviceId, {
+    email,
+    password: PASSWORD,
+    tenantName: email.split('@')[0].replace(/[^\p{L}\p{N}]/gu, ''),
+    termsConfirmed: true,
+    language: options.language ?? 'de',
+  })) as SeededAccount['session'];
+  if (options.confirm !== false) {
+    const mail = await waitForMail(email, /bestätigen|confirm/i);
+    const confirmed = await fetch(linkIn(mail), { redirect: 'manual' });
+    expect(confirmed.headers.get('location')).toBe('/email-confirmed');
+    session = (await api('POST', '/api/Auth/RefreshToken', deviceId, { token: session.refreshToken })) as SeededAccount['session'];
+  }
+  return { email, password: PASSWORD, deviceId, session };
+}
+
+/** Calls the API as the seeded account (its device and token). */
+export function apiAs(account: SeededAccount, method: string, path: string, body?: unknown) {
+  return api(method, path, account.deviceId, body, account.session.token);
+}
+
+/** Writes the account's session into the browser's storage before the app starts. */
+export async function signInContext(context: BrowserContext, account: SeededAccount, locale: 'de' | 'en' = 'de') {
+  const s = account.session as Record<string, unknown>;
+  const stored = {
+    token: s.token,
+    refreshToken: s.refreshToken,
+    userId: s.id,
+    userName: s.userName,
+    userEmail: s.email,
+    emailConfirmed: s.emailConfirmed,
+    isMaster: s.isMaster,
+    firstName: s.firstName,
+    lastName: s.lastName,
+    showMenu: true,
+  };
+  await context.addInitScript(
+    ({ session, deviceId, lang }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      localStorage.setItem('fieldbook-session', JSON.stringify(session));
+      localStorage.setItem('fieldbook-device-id', deviceId);
+      localStorage.setItem('fieldbook-locale', lang);
+    },
+    { session: stored, deviceId: account.deviceId, lang: locale },
+  );
+}
+
+/** Keeps a screenshot in test-results/e2e/. */
+export async function shot(page: Page, name: string, fullPage = true) {
+  // Let transitions and toasts settle.
+  await page.waitForTimeout(350);
+  await page.screenshot({ path: screenshotPath(name), fullPage });
+}
+
+/** Resolves when the page shows this path. */
+export async function expectPath(page: Page, pathname: string, timeout = 15_000) {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout });
+}
+
+/** A form field by its label, with or without the required asterisk Mantine adds. */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}

@@ -1,0 +1,111 @@
+/**
+ * Screenshots of every account screen on a desktop (1440 px) and a phone (390 px), in German and
+ * English, light and dark, kept in test-results/e2e/screens/ for review. Each screen must show its
+ * heading and must not scroll sideways on the phone.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+import { appUrl, controlUrl, expectPath, seedAccount, shot, signInContext, type SeededAccount } from './journey';
+
+let browser: Browser;
+let confirmed: SeededAccount;
+let unconfirmed: SeededAccount;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  confirmed = await seedAccount({ prefix: 'screens' });
+  unconfirmed = await seedAccount({ prefix: 'screens.unconfirmed', confirm: false });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Variant {
+  name: string;
+  viewport: 'desktop' | 'phone';
+  lang: 'de' | 'en';
+  scheme: 'light' | 'dark';
+}
+
+const variants: Variant[] = [
+  { name: 'desktop-de-light', viewport: 'desktop', lang: 'de', scheme: 'light' },
+  { name: 'phone-de-light', viewport: 'phone', lang: 'de', scheme: 'light' },
+  { name: 'desktop-en-dark', viewport: 'desktop', lang: 'en', scheme: 'dark' },
+  { name: 'phone-en-dark', viewport: 'phone', lang: 'en', scheme: 'dark' },
+];
+
+const publicScreens: { name: string; path: string }[] = [
+  { name: 'login', path: '/login' },
+  { name: 'register', path: '/register' },
+  { name: 'password-recovery', path: '/password-recovery' },
+  { name: 'password-reset', path: '/password-reset?userId=3f0c2a9e-0000-4000-8000-000000000001&token=abcdefghijklmnopqrstuvwxyz' },
+  { name: 'password-reset-invalid', path: '/password-reset' },
+  { name: 'set-password', path: '/set-password?userId=3f0c2a9e-0000-4000-8000-000000000001&token=abcdefghijklmnopqrstuvwxyz' },
+  { name: 'email-confirmation-expired', path: '/email-confirmation?status=expired' },
+  { name: 'email-confirmed', path: '/email-confirmed' },
+  { name: 'terms-view', path: '/terms-view' },
+  { name: 'license-expired', path: '/license-expired?role=Manager&checkoutUrl=https%3A%2F%2Fpay.example%2Fc%2F1' },
+  { name: 'info', path: '/info' },
+  { name: 'development', path: '/development' },
+];
+
+async function open(variant: Variant, account?: SeededAccount): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, {
+    viewport: variant.viewport,
+    colorScheme: variant.scheme,
+    locale: variant.lang === 'de' ? 'de-DE' : 'en-US',
+  });
+  if (account) await signInContext(context, account, variant.lang);
+  else await context.addInitScript((lang) => localStorage.setItem('fieldbook-locale', lang), variant.lang);
+  return { context, page: await context.newPage() };
+}
+
+async function check(page: Page, file: string) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
+  await shot(page, `screens/${file}`);
+}
+
+describe('account screens', () => {
+  for (const variant of variants) {
+    it(`public screens, ${variant.name}`, async () => {
+      const { context, page } = await open(variant);
+      for (const screen of publicScreens) {
+        await page.goto(`${appUrl}${screen.path}`);
+        await check(page, `${screen.name}-${variant.name}`);
+      }
+      await context.close();
+    });
+
+    it(`signed-in screens, ${variant.name}`, async () => {
+      let { context, page } = await open(variant, confirmed);
+      await page.goto(`${appUrl}/account`);
+      await page.getByText(variant.lang === 'de' ? 'Dieses Gerät' : 'This device').waitFor();
+      await check(page, `account-${variant.name}`);
+      await context.close();
+
+      ({ context, page } = await open(variant, unconfirmed));
+      await page.goto(`${appUrl}/`);
+      await expectPath(page, '/missing-email-confirmation');
+      await check(page, `missing-email-confirmation-${variant.name}`);
+      await context.close();
+
+      // A new Google account has not accepted the terms yet.
+      const suffix = `${variant.name}.${Date.now().toString(36)}`;
+      await fetch(`${controlUrl}/google/identity`, {
+        method: 'POST',
+        body: JSON.stringify({ sub: `screens-${suffix}`, email: `screens.${suffix}@gmail.com`, given_name: 'Lena', family_name: 'Huber' }),
+      });
+      ({ context, page } = await open(variant));
+      await page.goto(`${appUrl}/login`);
+      await page.getByRole('button', { name: variant.lang === 'de' ? 'Weiter mit Google' : 'Continue with Google' }).click();
+      await expectPath(page, '/terms-confirmation');
+      await page.getByText('§ 1').first().waitFor();
+      await check(page, `terms-confirmation-${variant.name}`);
+      await context.close();
+    });
+  }
+});
