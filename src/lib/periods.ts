@@ -2,7 +2,8 @@
  * The period presets of spec section 9 (today, yesterday, this week, current month, last 7/14/30
  * days, last 2 weeks, last week, last month, last year, manual) as local calendar days, and the
  * `fromDate` (inclusive) / `toDate` (exclusive) instants the lists take. Weeks start on Monday.
- * Periods that run into the future end today. Used by the library, the gallery and the dashboard.
+ * Periods that run into the future end today. Used by the library, the gallery, the dashboard and,
+ * without `all` (it needs a bounded period), the time-tracking overview.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -24,6 +25,13 @@ export const periodPresets = [
   'manual',
 ] as const;
 export type PeriodPreset = (typeof periodPresets)[number];
+
+/** The presets that name a bounded period: all but `all`. */
+export type BoundedPeriodPreset = Exclude<PeriodPreset, 'all'>;
+export const boundedPeriodPresets = periodPresets.filter((p): p is BoundedPeriodPreset => p !== 'all') as [
+  BoundedPeriodPreset,
+  ...BoundedPeriodPreset[],
+];
 
 export const periodLabels: Record<PeriodPreset, MessageDescriptor> = {
   all: msg`All time`,
@@ -53,6 +61,8 @@ const isDay = (value: string | undefined) => !!value && /^\d{4}-\d{2}-\d{2}$/.te
 const mondayOf = (d: Dayjs) => d.subtract((d.day() + 6) % 7, 'day').startOf('day');
 
 /** The days of a preset seen from `today`; undefined for `all`. */
+export function periodRange(preset: BoundedPeriodPreset, today?: Date, manual?: Partial<DayRange>): DayRange;
+export function periodRange(preset: PeriodPreset, today?: Date, manual?: Partial<DayRange>): DayRange | undefined;
 export function periodRange(preset: PeriodPreset, today: Date = new Date(), manual?: Partial<DayRange>): DayRange | undefined {
   const d = dayjs(today).startOf('day');
   const monday = mondayOf(d);
@@ -94,10 +104,17 @@ export function periodRange(preset: PeriodPreset, today: Date = new Date(), manu
 }
 
 /** The instants of a day range for the API: local midnight of `from`, local midnight after `to`. */
+export function rangeToQuery(range: DayRange): { fromDate: string; toDate: string };
+export function rangeToQuery(range: DayRange | undefined): { fromDate?: string; toDate?: string };
 export function rangeToQuery(range: DayRange | undefined): { fromDate?: string; toDate?: string } {
   if (!range) return {};
   return {
     fromDate: dayjs(range.from).startOf('day').toISOString(),
     toDate: dayjs(range.to).add(1, 'day').startOf('day').toISOString(),
   };
+}
+
+/** Number of days of a range, both ends included. */
+export function rangeDays(range: DayRange): number {
+  return dayjs(range.to).diff(dayjs(range.from), 'day') + 1;
 }

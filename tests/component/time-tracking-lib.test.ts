@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { activateLocale, i18n } from '../../src/lib/i18n';
 import { neutralise, toCsv, toXlsx, type ExportTable } from '../../src/features/time-tracking/export';
 import { decimalHours, formatClock, formatDuration, formatOvertime, formatTime } from '../../src/features/time-tracking/format';
-import { presetRange, rangeDays, rangeToQuery, periodPresets } from '../../src/features/time-tracking/periods';
+import { boundedPeriodPresets, periodRange, rangeDays, rangeToQuery } from '../../src/lib/periods';
 import { workingTimeTable } from '../../src/features/time-tracking/working-time-export';
 import type { UserTimeTrackGroup } from '../../generated/api/types.gen';
 
@@ -27,7 +27,7 @@ const friday = new Date(2026, 10, 20, 10, 30);
 
 describe('period presets', () => {
   it('covers every preset of section 9', () => {
-    expect(periodPresets).toEqual([
+    expect(boundedPeriodPresets).toEqual([
       'today',
       'yesterday',
       'thisWeek',
@@ -56,17 +56,17 @@ describe('period presets', () => {
     ['lastMonth', '2026-10-01', '2026-10-31'],
     ['lastYear', '2025-01-01', '2025-12-31'],
   ] as const)('%s is %s to %s', (preset, from, to) => {
-    expect(presetRange(preset, friday)).toEqual({ from, to });
+    expect(periodRange(preset, friday)).toEqual({ from, to });
   });
 
   it('starts this week on Monday also on a Sunday', () => {
-    expect(presetRange('thisWeek', new Date(2026, 10, 22, 9))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
-    expect(presetRange('lastWeek', new Date(2026, 10, 22, 9))).toEqual({ from: '2026-11-09', to: '2026-11-15' });
+    expect(periodRange('thisWeek', new Date(2026, 10, 22, 9))).toEqual({ from: '2026-11-16', to: '2026-11-22' });
+    expect(periodRange('lastWeek', new Date(2026, 10, 22, 9))).toEqual({ from: '2026-11-09', to: '2026-11-15' });
   });
 
   it('takes a manual range in either order and falls back to today', () => {
-    expect(presetRange('manual', friday, { from: '2026-11-10', to: '2026-11-03' })).toEqual({ from: '2026-11-03', to: '2026-11-10' });
-    expect(presetRange('manual', friday, {})).toEqual({ from: '2026-11-20', to: '2026-11-20' });
+    expect(periodRange('manual', friday, { from: '2026-11-10', to: '2026-11-03' })).toEqual({ from: '2026-11-03', to: '2026-11-10' });
+    expect(periodRange('manual', friday, {})).toEqual({ from: '2026-11-20', to: '2026-11-20' });
     expect(rangeDays({ from: '2026-03-01', to: '2026-03-31' })).toBe(31);
   });
 

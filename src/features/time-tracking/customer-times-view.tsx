@@ -16,7 +16,7 @@ import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { TimeTrackFormModal, useDeleteTimeTrack } from './edit-modals';
 import { formatClock, formatDate, formatDuration, formatTime } from './format';
-import { rangeToQuery, type DayRange } from './periods';
+import { rangeToQuery, type DayRange } from '../../lib/periods';
 
 function Status({ track }: { track: TimeTrack }) {
   if (track.status === 'running')

@@ -17,13 +17,14 @@ import { timersChanged } from './api/cache';
 import { formatClock } from './format';
 import { StartTimerDialog } from './start-timer-dialog';
 import classes from './time-tracking.module.css';
-import { elapsedSince, useNow, usePositionUnderConsent, useRunningTimers } from './use-time-tracking';
+import { useGpsPosition } from '../../lib/position';
+import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 
 function TimerChip({ track, answeredAt, now }: { track: TimeTrack; answeredAt: number; now: number }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const position = usePositionUnderConsent();
+  const position = useGpsPosition();
   const stop = useMutation({ ...timeTracksStopMutation(), onSuccess: () => timersChanged(queryClient) });
   const elapsed = formatClock(elapsedSince(track.durationSeconds, answeredAt, now));
   const name = track.customerName;

@@ -4,14 +4,14 @@
  * optional manual range, grouping, whether days without work show, and the customer-times list.
  */
 import { z } from 'zod';
-import { periodPresets } from './periods';
+import { boundedPeriodPresets } from '../../lib/periods';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const timeTrackingSearchSchema = z.object({
   tab: z.enum(['working', 'customer']).optional().catch(undefined),
   member: z.union([z.literal('all'), z.uuid()]).optional().catch(undefined),
-  period: z.enum(periodPresets).optional().catch(undefined),
+  period: z.enum(boundedPeriodPresets).optional().catch(undefined),
   from: day.optional().catch(undefined),
   to: day.optional().catch(undefined),
   grouping: z.enum(['day', 'week', 'month']).optional().catch(undefined),

@@ -12,7 +12,7 @@ import { customersGetAllOptions, timeTracksStartMutation } from '../../../genera
 import type { Customer } from '../../../generated/api/types.gen';
 import { timersChanged } from './api/cache';
 import classes from './time-tracking.module.css';
-import { usePositionUnderConsent } from './use-time-tracking';
+import { useGpsPosition } from '../../lib/position';
 
 export function StartTimerDialog({
   opened,
@@ -29,7 +29,7 @@ export function StartTimerDialog({
   const [description, setDescription] = useState('');
   const [filter] = useDebouncedValue(search.trim(), 250);
   const queryClient = useQueryClient();
-  const position = usePositionUnderConsent();
+  const position = useGpsPosition();
   const customers = useQuery({
     ...customersGetAllOptions({
       query: { page: 1, pageSize: 8, filter: filter || undefined, orderBy: 'displayName', isDescending: false, includeArchived: false },

@@ -11,7 +11,7 @@ import { IconBriefcase, IconClockHour4 } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { displayName, hasRoles, useSession } from '../../lib/session';
 import { CustomerTimesView } from './customer-times-view';
-import { periodPresets, presetLabels, presetRange, rangeDays, type PeriodPreset } from './periods';
+import { boundedPeriodPresets, periodLabels, periodRange, rangeDays, type BoundedPeriodPreset } from '../../lib/periods';
 import { DEFAULT_PERIOD, MAX_RANGE_DAYS, type TimeTrackingSearch } from './search';
 import { useMembers } from './use-time-tracking';
 import { AllMembersWorkingTime, MemberWorkingTime, memberName } from './working-time-view';
@@ -30,8 +30,8 @@ export function TimeTrackingScreen({
   const members = useMembers(backOffice);
   const selfId = session.userId;
   const tab = search.tab ?? 'working';
-  const preset: PeriodPreset = search.period ?? DEFAULT_PERIOD;
-  const range = presetRange(preset, new Date(), { from: search.from, to: search.to });
+  const preset: BoundedPeriodPreset = search.period ?? DEFAULT_PERIOD;
+  const range = periodRange(preset, new Date(), { from: search.from, to: search.to });
   const tooLong = rangeDays(range) > MAX_RANGE_DAYS;
   const grouping = search.grouping ?? 'day';
   const memberList = (members.data?.data.items ?? []).filter((m) => !m.archived);
@@ -60,10 +60,10 @@ export function TimeTrackingScreen({
       ) : null}
       <Select
         label={t`Period`}
-        data={periodPresets.map((p) => ({ value: p, label: i18n._(presetLabels[p]) }))}
+        data={boundedPeriodPresets.map((p) => ({ value: p, label: i18n._(periodLabels[p]) }))}
         value={preset}
         onChange={(value) =>
-          onSearch({ period: (value as PeriodPreset) ?? undefined, page: 1, ...(value === 'manual' ? { from: range.from, to: range.to } : { from: undefined, to: undefined }) })
+          onSearch({ period: (value as BoundedPeriodPreset) ?? undefined, page: 1, ...(value === 'manual' ? { from: range.from, to: range.to } : { from: undefined, to: undefined }) })
         }
         allowDeselect={false}
         w={{ base: '100%', xs: 200 }}

@@ -2,17 +2,16 @@
  * Shared reads of the time-tracking feature: the caller's running timers and active working time
  * (server state: they survive a reload and show what another device started; polled and refreshed
  * when the window gets focus), a ticking clock, elapsed seconds that do not depend on the device's
- * clock, the GPS position under the tenant's consent, and the member list of the back office.
+ * clock, and the member list of the back office. The GPS position comes from `lib/position`.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
-  managementGetTenantConsentOptions,
   timeTracksGetMyOptions,
   userTimeTracksGetActiveOptions,
 } from '../../../generated/api/@tanstack/react-query.gen';
 import { usersGetAll } from '../../../generated/api/sdk.gen';
-import type { GeoPosition, UsersGetAllData } from '../../../generated/api/types.gen';
+import type { UsersGetAllData } from '../../../generated/api/types.gen';
 
 /** How often the bar asks the server for timers and clock-ins made on other devices. */
 export const POLL_MS = 30_000;
@@ -65,37 +64,6 @@ export function useNow(intervalMs = 1000): number {
  */
 export function elapsedSince(serverSeconds: number, answeredAt: number, now: number): number {
   return Math.max(0, Math.floor(serverSeconds + Math.max(0, now - answeredAt) / 1000));
-}
-
-/**
- * A function that asks the browser for the position, only while the tenant's `gps` consent is
- * granted (the server would drop it anyway); gives up after a few seconds and never blocks the
- * start or stop.
- */
-export function usePositionUnderConsent() {
-  const consent = useQuery({
-    ...managementGetTenantConsentOptions({ query: { purpose: 'gps' } }),
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
-  const granted = consent.data?.data?.granted === true;
-  return async (): Promise<GeoPosition | null> => {
-    if (!granted || typeof navigator === 'undefined' || !navigator.geolocation) return null;
-    return new Promise((resolve) => {
-      const timer = window.setTimeout(() => resolve(null), 5000);
-      navigator.geolocation.getCurrentPosition(
-        (p) => {
-          window.clearTimeout(timer);
-          resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude });
-        },
-        () => {
-          window.clearTimeout(timer);
-          resolve(null);
-        },
-        { enableHighAccuracy: false, maximumAge: 60_000, timeout: 5000 },
-      );
-    });
-  };
 }
 
 const membersQuery: UsersGetAllData['query'] = { includeArchived: false };

@@ -14,7 +14,8 @@ import {
 import type { UserTimeTrack } from '../../../generated/api/types.gen';
 import { workingTimeChanged } from './api/cache';
 import { formatClock, formatTime } from './format';
-import { elapsedSince, useActiveWorkingTime, useNow, usePositionUnderConsent } from './use-time-tracking';
+import { elapsedSince, useActiveWorkingTime, useNow } from './use-time-tracking';
+import { useGpsPosition } from '../../lib/position';
 
 export interface WorkingTimeState {
   track: UserTimeTrack | null;
@@ -43,7 +44,7 @@ export function workingTimeState(track: UserTimeTrack | null | undefined, answer
 
 function useWorkingTimeActions() {
   const queryClient = useQueryClient();
-  const position = usePositionUnderConsent();
+  const position = useGpsPosition();
   const onSuccess = () => workingTimeChanged(queryClient);
   const start = useMutation({ ...userTimeTracksStartMutation(), onSuccess });
   const append = useMutation({ ...userTimeTracksAppendSegmentMutation(), onSuccess });

@@ -42,7 +42,7 @@ import { showError } from '../../lib/notifications';
 import { SegmentEditModal, useDeleteSegment } from './edit-modals';
 import { download, toCsv, toXlsx } from './export';
 import { formatDuration, formatOvertime, formatTime } from './format';
-import { rangeToQuery, type DayRange } from './periods';
+import { rangeToQuery, type DayRange } from '../../lib/periods';
 import classes from './time-tracking.module.css';
 import { useNow } from './use-time-tracking';
 import { groupSpan, totalsOf, workingTimeTable, type MemberGroups } from './working-time-export';
