@@ -1,4 +1,9 @@
 /** Small query helpers shared by the feature repositories. */
+import { sql, type SQL } from 'drizzle-orm';
+import { SORT_COLLATION } from './schema';
+
+/** An expression compared and sorted by the app's collation (German order, case-insensitive). */
+export const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 
 /** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {

@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { searchPattern } from '../../db/helpers';
+import { collated, searchPattern } from '../../db/helpers';
 import { SORT_COLLATION } from '../../db/schema';
 
 export type ActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
@@ -64,7 +64,6 @@ export interface ActivityRow {
 
 const OWNER_NAME = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
 const CUSTOMER_NAME = sql`coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))`;
-const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 
 /** The conditions every branch shares, on its own columns. */
 function branchConditions(

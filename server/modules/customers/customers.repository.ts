@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { customerDisplayName, customers, SORT_COLLATION } from '../../db/schema';
-import { chunk, searchPattern, offsetOf } from '../../db/helpers';
+import { customerDisplayName, customers } from '../../db/schema';
+import { chunk, collated, offsetOf, searchPattern } from '../../db/helpers';
 
 /** The columns a customer is read with; the filter's `search_text` stays in the database. */
 const { searchText: _searchText, ...customerColumns } = getTableColumns(customers);
@@ -50,7 +50,6 @@ export interface CustomerListQuery {
   includeArchived: boolean;
 }
 
-const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 const displayName = customerDisplayName(customers);
 
 /** The columns the list may be sorted by (the contract's list); anything else sorts by name. */

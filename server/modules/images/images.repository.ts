@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, images, SORT_COLLATION, tenants, users } from '../../db/schema';
-import { offsetOf, searchPattern } from '../../db/helpers';
+import { collated, offsetOf, searchPattern } from '../../db/helpers';
 import { memberDisplayName } from '../../db/names';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -27,7 +27,6 @@ export interface ImageListQuery {
 
 const customerName = customerDisplayName(customers);
 const ownerName = memberDisplayName(users);
-const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 
 const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
   createdAtUtc: { expression: sql`${images.takenAt}`, nullable: false },

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
-import { offsetOf, searchPattern } from '../../db/helpers';
+import { collated, offsetOf, searchPattern } from '../../db/helpers';
 import { memberDisplayName } from '../../db/names';
 import type { InformationSubType } from './information.rules';
 
@@ -30,7 +30,6 @@ export interface InformationListQuery {
 
 const customerName = customerDisplayName(customers);
 const ownerName = memberDisplayName(users);
-const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 
 /** Processed: marked by hand or invoiced, or archived at export (archived implies processed). */
 export const informationProcessed = sql<boolean>`(${informationEntries.processedAt} is not null or ${informationEntries.archivedAt} is not null)`;

@@ -3,8 +3,8 @@
  */
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { products, SORT_COLLATION } from '../../db/schema';
-import { chunk, searchPattern, offsetOf } from '../../db/helpers';
+import { products } from '../../db/schema';
+import { chunk, collated, offsetOf, searchPattern } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 
 /** The columns a product is read with; the filter's `search_text` stays in the database. */
@@ -20,7 +20,6 @@ export interface ProductListQuery {
   includeArchived: boolean;
 }
 
-const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 
 /** The columns the list may be sorted by (the contract's list); anything else sorts by name. */
 const sortable: Record<string, { expression: SQL; nullable: boolean }> = {

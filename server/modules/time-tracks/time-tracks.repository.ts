@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { customerDisplayName, customers, SORT_COLLATION, timeTracks, users } from '../../db/schema';
-import { containsPattern, offsetOf } from '../../db/helpers';
+import { customerDisplayName, customers, timeTracks, users } from '../../db/schema';
+import { collated, containsPattern, offsetOf } from '../../db/helpers';
 
 export type TimeTrackRecord = typeof timeTracks.$inferSelect;
 export type TimeTrackRow = TimeTrackRecord & { customerName: string; ownerName: string };
@@ -34,7 +34,6 @@ export interface TimeTrackListQuery {
   isDescending: boolean;
 }
 
-const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
 
 /** Sort columns that can be null (a running track has no end). */
 const nullableSorts = new Set(['endedAtUtc', 'durationSeconds']);
