@@ -15,6 +15,7 @@ import { informationHandlers } from './information/information.handlers';
 import { imagesHandlers } from './images/images.handlers';
 import { workConfirmationsHandlers } from './work-confirmations/work-confirmations.handlers';
 import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
+import { invoiceHandlers } from './invoice/invoice.handlers';
 
 export const handlers: Partial<Record<OperationId, RouteHandler>> = {
   ...authHandlers,
@@ -28,6 +29,7 @@ export const handlers: Partial<Record<OperationId, RouteHandler>> = {
   ...imagesHandlers,
   ...workConfirmationsHandlers,
   ...customerActivitiesHandlers,
+  ...invoiceHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

@@ -7,6 +7,7 @@ import { UsersService } from './users/users.service';
 import { ManagementService } from './management/management.service';
 import { TimeTracksService } from './time-tracks/time-tracks.service';
 import { UserTimeTracksService } from './user-time-tracks/user-time-tracks.service';
+import { InvoiceService } from './invoice/invoice.service';
 
 export function createServices(deps: Deps) {
   const auth = new AuthService(deps);
@@ -18,6 +19,7 @@ export function createServices(deps: Deps) {
     management: new ManagementService(deps),
     timeTracks: new TimeTracksService(deps),
     userTimeTracks: new UserTimeTracksService(deps),
+    invoice: new InvoiceService(deps),
   };
 }
 

@@ -3,7 +3,8 @@
  * Owner signs up (through the API, the address confirmed from the development outbox), opens a
  * customer and records a note, a material by its EAN (typed in: headless Chromium has no camera),
  * a photo, and collects the customer's signature on the screen. The signed PDF is downloaded and
- * rendered with pdftoppm; afterwards the entries are shown locked and the server refuses changes.
+ * rendered with pdftoppm; afterwards the entries are shown locked and the server refuses changes,
+ * and the note is marked processed from the feed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -151,9 +152,12 @@ describe('customer activity on the phone', () => {
     for (const name of ['Notiz: Notiz', 'Material: Fehlerstromschutzschalter 40A', 'Foto: Sonstiges']) {
       await page.getByRole('listitem', { name }).getByTestId('locked-badge').waitFor();
     }
-    // Locked entries offer no edit or delete.
-    expect(await page.getByRole('button', { name: /^Aktionen für/ }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('activity-locked-phone'), fullPage: true });
+    // Locked entries offer no edit or delete, only marking them processed (their content does not change).
+    await page.getByRole('listitem', { name: 'Notiz: Notiz' }).getByRole('button', { name: /^Aktionen für/ }).click();
+    await page.getByRole('menuitem', { name: 'Als erledigt markieren' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: /Bearbeiten|Löschen/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
 
     const entries = await call('GET', `/api/Information/GetAll?customerId=${customerId}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true`);
     const note = entries.body.data.items.find((i: { subType: string }) => i.subType === 'note');
@@ -161,5 +165,20 @@ describe('customer activity on the phone', () => {
     const change = await call('PUT', '/api/Information/Update', { id: note.id, text: 'nachträglich geändert' });
     expect(change.status).toBe(409);
     expect(change.body.errorMessages[0].code).toBe('ENTRY_LOCKED');
+  });
+
+  it('marks the confirmed note processed from the customer\'s feed', async () => {
+    const note = page.getByRole('listitem', { name: 'Notiz: Notiz' });
+    await note.getByRole('button', { name: /^Aktionen für/ }).click();
+    await page.getByRole('menuitem', { name: 'Als erledigt markieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Als erledigt markieren?' });
+    await dialog.getByText('1 Eintrag wird als erledigt markiert', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Als erledigt markieren' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await note.getByText('Erledigt', { exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath('activity-processed-phone'), fullPage: true });
+
+    const entries = await call('GET', `/api/Information/GetAll?customerId=${customerId}&includeProcessed=true&includeUnprocessed=false&page=1&pageSize=10&isDescending=true`);
+    expect(entries.body.data.items.map((i: { subType: string; processed: boolean; archived: boolean }) => [i.subType, i.processed, i.archived])).toEqual([['note', true, false]]);
   });
 });

@@ -72,6 +72,7 @@ export function CustomerActivityScreen({ id, search, onSearch }: { id: string; s
         <div>
           <Filters search={search} onSearch={onSearch} defaultState="open" />
           <ActivityFeed
+            markable
             query={activityQuery(search, { customerId: id, state: 'open' })}
             onPage={(page) => onSearch({ page })}
             onPageSize={(pageSize) => onSearch({ pageSize, page: undefined })}
@@ -99,6 +100,7 @@ export function LibraryScreen({ search, onSearch }: { search: ActivitySearch; on
       <Filters search={search} onSearch={onSearch} defaultState="open" />
       <ActivityFeed
         showCustomer
+        markable
         query={activityQuery(search, { state: 'open' })}
         onPage={(page) => onSearch({ page })}
         onPageSize={(pageSize) => onSearch({ pageSize, page: undefined })}

@@ -36,6 +36,7 @@ export function CustomerActivitiesTab({ customer }: { customer: Customer }) {
         </ButtonLink>
       </Group>
       <ActivityFeed
+        markable
         query={activityQuery(search, { customerId: customer.id, state: 'all', pageSize: 10 })}
         onPage={(page) => setSearch((current) => ({ ...current, page }))}
         onPageSize={(pageSize) => patch({ pageSize })}

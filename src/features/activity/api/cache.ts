@@ -10,6 +10,8 @@ import {
   customerActivitiesGetTotalsQueryKey,
   imagesGetAllQueryKey,
   informationGetAllQueryKey,
+  timeTracksGetMyQueryKey,
+  timeTracksGetQueryKey,
 } from '../../../../generated/api/@tanstack/react-query.gen';
 
 /** A key that matches every query of one operation, whatever its parameters. */
@@ -20,6 +22,8 @@ const feeds = () => allOf(customerActivitiesByCustomerQueryKey({ query: paging }
 const totals = () => allOf(customerActivitiesGetTotalsQueryKey());
 const entries = () => allOf(informationGetAllQueryKey({ query: paging }));
 const photos = () => allOf(imagesGetAllQueryKey({ query: paging }));
+const timerPaging = { ...paging, includeRunning: true, includeStopped: true };
+const timers = () => [allOf(timeTracksGetQueryKey({ query: timerPaging })), allOf(timeTracksGetMyQueryKey({ query: timerPaging }))];
 
 function invalidate(queryClient: QueryClient, keys: ReturnType<typeof allOf>[]) {
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
@@ -38,4 +42,12 @@ export function photosUploaded(queryClient: QueryClient) {
 /** A work confirmation was signed: it is in the feed, and what it covers is locked now. */
 export function confirmationCreated(queryClient: QueryClient) {
   return invalidate(queryClient, [feeds(), entries(), photos()]);
+}
+
+/**
+ * Entries, time tracks and photos were marked processed (or archived): they leave the open
+ * activities and the open positions of the dashboard, and their lists show the new state.
+ */
+export function activitiesMarked(queryClient: QueryClient) {
+  return invalidate(queryClient, [feeds(), totals(), entries(), photos(), ...timers()]);
 }
