@@ -16,12 +16,24 @@ import type { Role } from '../../server/platform/auth';
 
 /**
  * Operations whose feature issue has not landed yet. They answer 501 FEATURE_NOT_IMPLEMENTED.
- * This list must shrink to nothing: remove an operation when its handler is built.
+ * This list must shrink to nothing: remove an operation when its handler is built (the first
+ * test below fails until the list says exactly which handlers are missing).
  */
-const NOT_IMPLEMENTED = allOperations()
-  .map((o) => o.operationId)
-  .filter((id) => !(id in handlers))
-  .sort();
+const NOT_IMPLEMENTED = [
+  // Accounting integration (lexoffice)
+  'customersImportLexOffice',
+  'externalSystemConnectExternalSystem',
+  'invoiceExportToLexOffice',
+  // Invoicing
+  'invoiceCreatePreviewFromActivities',
+  'invoiceDeleteActivitiesByFilter',
+  // Subscriptions and licences (Stripe)
+  'subscriptionAssignLicense',
+  'subscriptionCreateCheckout',
+  'subscriptionCreatePortalSession',
+  'subscriptionGetSubscriptionDetails',
+  'subscriptionRemoveLicenseAssignment',
+];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,6 +54,14 @@ async function token(role: Role, options: { tenantId?: string; now?: number; lan
 }
 
 describe('contract routes', () => {
+  it('lists exactly the operations that have no handler yet', () => {
+    const missing = allOperations()
+      .map((o) => o.operationId)
+      .filter((id) => !(id in handlers))
+      .sort();
+    expect(missing).toEqual([...NOT_IMPLEMENTED].sort());
+  });
+
   it('has all 85 operations of the specification, each routed', () => {
     const ops = allOperations();
     expect(ops).toHaveLength(85);
