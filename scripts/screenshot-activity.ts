@@ -164,7 +164,7 @@ try {
   await shoot('gallery-de', '/gallery');
   await shoot('gallery-viewer-de', '/gallery', { action: async (p) => { await p.getByRole('button', { name: /Foto .* öffnen/ }).first().click(); } });
   await shoot('gallery-phone-dark-en', '/gallery', { phone: true, dark: true, locale: 'en' });
-  await shoot('capture-material-phone-de', `/activity/${huber.id}`, { phone: true, action: (p) => p.getByRole('button', { name: 'Material' }).click() });
+  await shoot('capture-material-phone-de', `/activity/${huber.id}`, { phone: true, action: (p) => p.getByRole('button', { name: 'Material', exact: true }).click() });
   await shoot('capture-photo-phone-de', `/activity/${huber.id}`, { phone: true, action: (p) => p.getByRole('button', { name: 'Foto', exact: true }).click() });
   await shoot('capture-sign-step1-phone-de', `/activity/${huber.id}`, { phone: true, action: (p) => p.getByRole('button', { name: 'Unterschrift' }).click() });
   await shoot('capture-sign-step2-phone-de', `/activity/${huber.id}`, {

@@ -14,7 +14,7 @@ import type { CustomerActivityKind } from '../../../generated/api/types.gen';
 import type { PhotoCategory } from './search';
 
 export const kindLooks: Record<CustomerActivityKind, { icon: Icon; color: string; label: MessageDescriptor }> = {
-  time: { icon: IconClockHour4, color: 'blue', label: msg`Working time` },
+  time: { icon: IconClockHour4, color: 'blue', label: msg`Customer time` },
   note: { icon: IconNote, color: 'yellow', label: msg`Note` },
   material: { icon: IconPackage, color: 'teal', label: msg`Material` },
   timeEntry: { icon: IconHourglass, color: 'indigo', label: msg`Time entry` },
