@@ -46,10 +46,10 @@ const app = await buildServer({ config, database: prepared.database });
 await app.listen({ port, host: 'localhost' });
 
 const deviceId = `backoffice_${crypto.randomUUID()}`;
-async function api<T>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
+async function api<T>(method: string, url: string, body?: unknown, token?: string, device = deviceId): Promise<T> {
   const response = await fetch(appUrl + url, {
     method,
-    headers: { 'content-type': 'application/json', 'X-Device-Id': deviceId, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', 'X-Device-Id': device, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json()) as { data: T };
@@ -165,9 +165,7 @@ try {
   await api('POST', '/api/UserTimeTracks/Start', {}, token);
   await api('POST', '/api/UserTimeTracks/AppendSegment', { kind: 'break' }, token);
 
-  const stored = {
-    token: session.token,
-    refreshToken: session.refreshToken,
+  const storedBase = {
     userId: session.id,
     userName: session.userName,
     userEmail: session.email,
@@ -191,6 +189,12 @@ try {
   ];
   for (const v of variants) {
     const phone = v.viewport.width < 600;
+    // The server writes period labels and warnings in the account's language: each variant signs
+    // in on its own device after setting it, as a user who switched the language would be.
+    await api('PUT', '/api/Users/UpdateMe', { firstName: 'Anna', lastName: 'Schneider', language: v.locale }, token);
+    const variantDevice = `backoffice_${crypto.randomUUID()}`;
+    const signedIn = await api<{ token: string; refreshToken: string }>('POST', '/api/Auth/SignIn', { userNameOrEmail: email, password: 'Sonnenblume-Kabel-42' }, undefined, variantDevice);
+    const stored = { ...storedBase, token: signedIn.token, refreshToken: signedIn.refreshToken };
     const context = await browser.newContext({ viewport: v.viewport, colorScheme: v.scheme, locale: v.locale, timezoneId: 'Europe/Berlin', isMobile: phone, hasTouch: phone });
     await context.addInitScript(
       ({ session: s, device, lang, scheme }) => {
@@ -199,7 +203,7 @@ try {
         localStorage.setItem('fieldbook-locale', lang);
         localStorage.setItem('fieldbook-color-scheme', scheme);
       },
-      { session: stored, device: deviceId, lang: v.locale, scheme: v.scheme },
+      { session: stored, device: variantDevice, lang: v.locale, scheme: v.scheme },
     );
     const page = await context.newPage();
     const shot = async (name: string, fullPage = true) => {

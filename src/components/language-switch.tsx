@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { usersUpdateMe } from '../../generated/api/sdk.gen';
+import { adoptAccountLanguage } from '../lib/account-language';
 import { activateLocale } from '../lib/i18n';
 import { locales, normalizeLocale, type Locale } from '../lib/locale';
 import { getSession } from '../lib/session';
@@ -11,7 +12,7 @@ const endonyms: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
 
 /**
  * Switches the UI language (kept in localStorage, sets <html lang>). Signed in, the account keeps
- * it too, so mails come in the same language.
+ * it too, so mails and the server's texts come in the same language.
  */
 async function switchLanguage(locale: Locale) {
   await activateLocale(locale);
@@ -20,7 +21,9 @@ async function switchLanguage(locale: Locale) {
     await usersUpdateMe({ body: { language: locale }, throwOnError: true });
   } catch {
     // The UI language is switched; the account keeps the old one until the next try.
+    return;
   }
+  await adoptAccountLanguage();
 }
 
 export function LanguageSwitch() {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { validatePasswordChange } from '../../src/features/auth/account/password-card';
 import { sortSessions } from '../../src/features/auth/account/sessions-card';
 import { getSession } from '../../src/lib/session';
-import { accountAnswer, injectSession, mockApi, renderApp, setWindowWidth } from './helpers';
+import { accountAnswer, injectSession, inOneHour, makeJwt, mockApi, renderApp, setWindowWidth } from './helpers';
 
 const noKeys = { totalCount: 0, page: 1, pageSize: 1, items: [] };
 const oneKey = {
@@ -111,5 +111,36 @@ describe('logout', () => {
     expect(new URL(request.url).pathname).toBe('/api/Users/UpdateMe');
     expect(await request.json()).toEqual({ endSessionIds: ['session-1'] });
     expect(getSession().token).toBeNull();
+  });
+});
+
+describe('the account language', () => {
+  it('switching the language saves it on the account and fetches a token that carries it', async () => {
+    setWindowWidth(1440);
+    const calls: string[] = [];
+    const fresh = makeJwt({ sub: 'user-1', tenantId: 'tenant-1', exp: inOneHour(), role: ['Manager'], TermsConfirmed: 'true', lang: 'en' });
+    mockApi({
+      'GET /api/Users/Get': accountAnswer(),
+      'GET /api/Auth/WebAuthnGetKeys': noKeys,
+      'PUT /api/Users/UpdateMe': async (request: Request) => {
+        calls.push(`UpdateMe ${JSON.stringify(await request.json())}`);
+        return accountAnswer({ language: 'en' });
+      },
+      'POST /api/Auth/RefreshToken': () => {
+        calls.push('RefreshToken');
+        return { token: fresh, refreshToken: 'refresh-2' };
+      },
+    });
+    injectSession({ sid: 'session-1' });
+    const user = userEvent.setup();
+    await renderApp('/account');
+    await screen.findByRole('heading', { level: 1, name: 'Mein Konto' });
+
+    await user.click(screen.getByRole('button', { name: 'Sprache: Deutsch' }));
+    await user.click(await screen.findByRole('menuitem', { name: /English/ }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();
+    await waitFor(() => expect(calls).toEqual(['UpdateMe {"language":"en"}', 'RefreshToken']));
+    expect(getSession().token).toBe(fresh);
   });
 });

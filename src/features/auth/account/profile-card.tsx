@@ -6,6 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { usersUpdateMeMutation } from '../../../../generated/api/@tanstack/react-query.gen';
 import type { Language, User } from '../../../../generated/api/types.gen';
 import { showFormError } from '../form-errors';
+import { adoptAccountLanguage } from '../../../lib/account-language';
 import { activateLocale } from '../../../lib/i18n';
 import { normalizeLocale } from '../../../lib/locale';
 import { showSuccess } from '../../../lib/notifications';
@@ -41,6 +42,7 @@ export function ProfileCard({ user }: { user: User }) {
       updateSession({ firstName: saved.firstName, lastName: saved.lastName });
       accountUpdated(queryClient, user.id, answer);
       if (saved.language !== normalizeLocale(i18n.locale)) await activateLocale(saved.language);
+      if (saved.language !== user.language) await adoptAccountLanguage();
       form.resetDirty({ firstName: saved.firstName ?? '', lastName: saved.lastName ?? '', language: saved.language });
       showSuccess(t`Your details are saved.`);
     },
