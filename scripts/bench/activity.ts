@@ -17,26 +17,12 @@
  *
  * Environment: BENCH_ENTRIES (default 100000), BENCH_RUNS (default 40).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildServer } from '../../server/app';
-import { appUrlFrom, connectDatabase, migrateDatabase } from '../../server/db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
-import { loadConfig } from '../../server/platform/config';
-import { freePort } from '../../tests/support/pg-global-setup';
+import { machine, markdownTable, startBench } from './harness';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const CUSTOMERS = 200;
-
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), runs: samples.length };
-}
 
 /** The bulk seed: plain SQL with generate_series, deterministic (no random()). */
 export async function seed(admin: pg.Client, tenantId: string, ownerId: string, customerIds: string[], big: string) {
@@ -96,65 +82,13 @@ export async function seed(admin: pg.Client, tenantId: string, ownerId: string, 
 }
 
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench-admin' });
-  const adminUrl = pgServer.adminUrl('bench');
-  await ensureDatabase(adminUrl, 'bench');
-  await migrateDatabase(adminUrl, 'bench-app');
-  const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: 'false' });
-  const app = await buildServer({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const deviceId = `backoffice_${crypto.randomUUID()}`;
-  const results: { call: string; median: number; p95: number; runs: number; note?: string }[] = [];
+  const { adminUrl, owner, results, call, measure: measureWithNote, close } = await startBench();
   let seeded: Record<string, string> = {};
+  // Each line notes how many entries the call matched.
+  const measure = (label: string, url: string) =>
+    measureWithNote(label, url, (body: { data: { totalCount: number } }) => `${body.data.totalCount.toLocaleString('en')} matching`);
 
   try {
-    const signUp = await fetch(`${base}/api/Auth/SignUp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-      body: JSON.stringify({ email: 'bench@elektro-schneider.example', password: 'Kabeltrommel-Sommer-2026', tenantName: 'bench', termsConfirmed: true }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    let session = (await signUp.json()).data as { token: string; refreshToken: string; id: string };
-    let tokenAt = Date.now();
-    const claims = JSON.parse(Buffer.from(session.token.split('.')[1], 'base64url').toString('utf8')) as { tenantId: string; sub: string };
-
-    const headers = async () => {
-      if (Date.now() - tokenAt > 10 * 60_000) {
-        const refreshed = await fetch(`${base}/api/Auth/RefreshToken`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-          body: JSON.stringify({ token: session.refreshToken }),
-        });
-        session = (await refreshed.json()).data;
-        tokenAt = Date.now();
-      }
-      return { Authorization: `Bearer ${session.token}`, 'X-Device-Id': deviceId, 'Content-Type': 'application/json' };
-    };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const started = performance.now();
-      const response = await fetch(base + url, { method, headers: await headers(), body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${text.slice(0, 300)}`);
-      return { ms, body: JSON.parse(text) };
-    };
-    const measure = async (label: string, url: string, note?: string) => {
-      for (let i = 0; i < 5; i++) await call('GET', url);
-      const samples: number[] = [];
-      let total = 0;
-      for (let i = 0; i < RUNS; i++) {
-        const { ms, body } = await call('GET', url);
-        samples.push(ms);
-        total = body.data.totalCount;
-      }
-      results.push({ call: label, ...stats(samples), note: note ?? `${total.toLocaleString('en')} matching` });
-      process.stderr.write(`${label}: ${stats(samples).median.toFixed(1)} ms\n`);
-    };
-
     const rows = Array.from({ length: CUSTOMERS }, (_, i) => ({
       sourceLine: i + 2,
       externalId: `KD-${1000 + i}`,
@@ -175,7 +109,7 @@ async function main() {
     admin.on('error', () => undefined);
     await admin.connect();
     const started = performance.now();
-    seeded = await seed(admin, claims.tenantId, claims.sub, customerIds, big);
+    seeded = await seed(admin, owner.tenantId, owner.id, customerIds, big);
     await admin.end();
     process.stderr.write(`seeded ${JSON.stringify(seeded)} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
@@ -207,16 +141,13 @@ async function main() {
     await measure('Images/GetAll, filter "keller"', images('filter=keller'));
     await measure('Images/GetAll, sort by customer name', images('orderBy=customerName'));
   } finally {
-    await app.close();
-    await database.close();
-    await pgServer.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 
   console.log(
-    `\n${Number(seeded.info).toLocaleString('en')} information entries, ${Number(seeded.tracks).toLocaleString('en')} time tracks, ${Number(seeded.photos).toLocaleString('en')} photos, ${seeded.confirmations} confirmations in one tenant (${Number(seeded.big).toLocaleString('en')} of them the largest customer's); Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}\n`,
+    `\n${Number(seeded.info).toLocaleString('en')} information entries, ${Number(seeded.tracks).toLocaleString('en')} time tracks, ${Number(seeded.photos).toLocaleString('en')} photos, ${seeded.confirmations} confirmations in one tenant (${Number(seeded.big).toLocaleString('en')} of them the largest customer's); ${machine()}\n`,
   );
-  console.log(['| Call | median ms | p95 ms | runs | note |', '|---|---:|---:|---:|---|', ...results.map((r) => `| ${r.call} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} | ${r.note ?? ''} |`)].join('\n'));
+  console.log(markdownTable(results));
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

@@ -12,19 +12,10 @@
  *
  * Environment: BENCH_ROWS (default 50000), BENCH_RUNS (calls per measurement, default 40).
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { buildServer } from '../../server/app';
-import { appUrlFrom, connectDatabase, migrateDatabase } from '../../server/db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
-import { loadConfig } from '../../server/platform/config';
-import { freePort } from '../../tests/support/pg-global-setup';
+import { machine, markdownTable, startBench, stats } from './harness';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const BATCH = 10_000;
 
 // A small deterministic generator, so every run seeds the same data.
@@ -80,64 +71,10 @@ function productRow(i: number) {
   };
 }
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), runs: samples.length };
-}
-
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench-admin' });
-  const adminUrl = pgServer.adminUrl('bench');
-  await ensureDatabase(adminUrl, 'bench');
-  await migrateDatabase(adminUrl, 'bench-app');
-  const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: 'false' });
-  const app = await buildServer({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const deviceId = `backoffice_${crypto.randomUUID()}`;
-  const results: { call: string; median: number; p95: number; runs: number; note?: string }[] = [];
+  const { adminUrl, results, call, measure, close } = await startBench();
 
   try {
-    const signUp = await fetch(`${base}/api/Auth/SignUp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-      body: JSON.stringify({ email: 'bench@elektro-schneider.example', password: 'Kabeltrommel-Sommer-2026', tenantName: 'bench', termsConfirmed: true }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    let session = (await signUp.json()).data as { token: string; refreshToken: string };
-    let tokenAt = Date.now();
-
-    const headers = async () => {
-      if (Date.now() - tokenAt > 10 * 60_000) {
-        const refreshed = await fetch(`${base}/api/Auth/RefreshToken`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-          body: JSON.stringify({ token: session.refreshToken }),
-        });
-        session = (await refreshed.json()).data;
-        tokenAt = Date.now();
-      }
-      return { Authorization: `Bearer ${session.token}`, 'X-Device-Id': deviceId, 'Content-Type': 'application/json' };
-    };
-    const call = async (method: string, url: string, body?: unknown) => {
-      const started = performance.now();
-      const response = await fetch(base + url, { method, headers: await headers(), body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      if (!response.ok) throw new Error(`${method} ${url} → ${response.status}: ${text.slice(0, 300)}`);
-      return { ms, body: JSON.parse(text) };
-    };
-    const measure = async (label: string, url: string, note?: string) => {
-      for (let i = 0; i < 5; i++) await call('GET', url); // warm-up
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i++) samples.push((await call('GET', url)).ms);
-      results.push({ call: label, ...stats(samples), note });
-    };
-
     // Seed through the import call, timing every batch of 10,000.
     const seedImports = async (what: 'Customers' | 'Products', make: (i: number) => unknown) => {
       const samples: number[] = [];
@@ -211,19 +148,11 @@ async function main() {
       results.push({ call: 'POST /api/Customers/ImportCsv, 10,000 rows, dry run', ...stats(samples) });
     }
   } finally {
-    await app.close();
-    await database.close();
-    await pgServer.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 
-  const lines = [
-    `| Call | median ms | p95 ms | runs | note |`,
-    `|---|---:|---:|---:|---|`,
-    ...results.map((r) => `| ${r.call} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} | ${r.note ?? ''} |`),
-  ];
-  console.log(`\n${ROWS.toLocaleString('en')} customers and ${ROWS.toLocaleString('en')} products in one tenant; Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}\n`);
-  console.log(lines.join('\n'));
+  console.log(`\n${ROWS.toLocaleString('en')} customers and ${ROWS.toLocaleString('en')} products in one tenant; ${machine()}\n`);
+  console.log(markdownTable(results));
 }
 
 main().catch((error) => {

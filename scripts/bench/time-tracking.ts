@@ -16,22 +16,14 @@
  * Environment: BENCH_MEMBERS (default 30), BENCH_DAYS (default 365), BENCH_RUNS (default 40).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { buildServer } from '../../server/app';
-import { appUrlFrom, connectDatabase, migrateDatabase } from '../../server/db/database';
-import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
 import { customers, timeTracks, users, userTimeTracks, userTimeTrackSegments } from '../../server/db/schema';
 import { chunk } from '../../server/db/helpers';
-import { loadConfig } from '../../server/platform/config';
 import { localEpochDay, startOfLocalDay, weekdayOfEpochDay } from '../../server/platform/time-zone';
-import { freePort } from '../../tests/support/pg-global-setup';
+import { markdownTable, RUNS, startBench, stats } from './harness';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 30);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
-const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const ZONE = 'Europe/Berlin';
 const MINUTE = 60_000;
 
@@ -42,63 +34,13 @@ const random = () => {
   return seed / 2 ** 31;
 };
 
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { median: at(0.5), p95: at(0.95), runs: samples.length };
-}
-
 async function main() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
-  fs.chmodSync(dir, 0o755);
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench-admin' });
-  const adminUrl = pgServer.adminUrl('bench');
-  await ensureDatabase(adminUrl, 'bench');
-  await migrateDatabase(adminUrl, 'bench-app');
-  const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'), 20);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: 'false' });
-  const app = await buildServer({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const deviceId = `backoffice_${crypto.randomUUID()}`;
-  const results: { call: string; median: number; p95: number; runs: number; note?: string }[] = [];
+  // The "all members" view sends 30 calls at once: a pool that size keeps them from queueing.
+  const { adminUrl, database, owner, results, call: callAs, measure, close } = await startBench({ poolSize: 20 });
+  const { tenantId } = owner;
+  const call = (url: string) => callAs('GET', url);
 
   try {
-    const signUp = await fetch(`${base}/api/Auth/SignUp`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-      body: JSON.stringify({ email: 'bench@elektro-schneider.example', password: 'Kabeltrommel-Sommer-2026', tenantName: 'bench', termsConfirmed: true }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    let session = (await signUp.json()).data as { token: string; refreshToken: string; id: string; tenantId: string };
-    const tenantId = session.tenantId;
-    let tokenAt = Date.now();
-    const headers = async () => {
-      if (Date.now() - tokenAt > 10 * 60_000) {
-        const refreshed = await fetch(`${base}/api/Auth/RefreshToken`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-          body: JSON.stringify({ token: session.refreshToken }),
-        });
-        session = { ...session, ...(await refreshed.json()).data };
-        tokenAt = Date.now();
-      }
-      return { Authorization: `Bearer ${session.token}`, 'X-Device-Id': deviceId };
-    };
-    const call = async (url: string) => {
-      const started = performance.now();
-      const response = await fetch(base + url, { headers: await headers() });
-      const text = await response.text();
-      const ms = performance.now() - started;
-      if (!response.ok) throw new Error(`GET ${url} → ${response.status}: ${text.slice(0, 300)}`);
-      return { ms, body: JSON.parse(text) };
-    };
-    const measure = async (label: string, url: string, note?: string) => {
-      for (let i = 0; i < 5; i++) await call(url); // warm-up
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i++) samples.push((await call(url)).ms);
-      results.push({ call: label, ...stats(samples), note });
-    };
     const measureBatch = async (label: string, urls: string[], note?: string) => {
       for (let i = 0; i < 3; i++) await Promise.all(urls.map(call));
       const samples: number[] = [];
@@ -112,7 +54,7 @@ async function main() {
 
     // ---- seed ----
     const seedStarted = performance.now();
-    const memberIds = [session.id];
+    const memberIds = [owner.id];
     const customerIds: string[] = [];
     await database.withTenant(tenantId, async (tx) => {
       const more = Array.from({ length: MEMBERS - 1 }, (_, i) => ({
@@ -186,10 +128,10 @@ async function main() {
     // The Owner is at work right now with two timers running, as the bar would show it.
     await database.withTenant(tenantId, async (tx) => {
       const id = crypto.randomUUID();
-      await tx.insert(userTimeTracks).values({ tenantId, id, ownerId: session.id, startedAt: new Date(Date.now() - 2 * 3_600_000) });
+      await tx.insert(userTimeTracks).values({ tenantId, id, ownerId: owner.id, startedAt: new Date(Date.now() - 2 * 3_600_000) });
       await tx.insert(userTimeTrackSegments).values({ tenantId, trackId: id, kind: 'work', startedAt: new Date(Date.now() - 2 * 3_600_000) });
       await tx.insert(timeTracks).values(
-        customerIds.slice(0, 2).map((customerId) => ({ tenantId, customerId, ownerId: session.id, startedAt: new Date(Date.now() - 3_600_000) })),
+        customerIds.slice(0, 2).map((customerId) => ({ tenantId, customerId, ownerId: owner.id, startedAt: new Date(Date.now() - 3_600_000) })),
       );
     });
     const admin = new pg.Client({ connectionString: adminUrl });
@@ -203,7 +145,7 @@ async function main() {
     const localMidnight = (day: number) => new Date(startOfLocalDay(day, ZONE)).toISOString();
     const range = (days: number) => `fromDate=${encodeURIComponent(localMidnight(today - days + 1))}&toDate=${encodeURIComponent(localMidnight(today + 1))}`;
     const grouped = (query: string) => `/api/UserTimeTracks/GetListGrouped?page=1&pageSize=500&fillEmpty=true&${query}`;
-    const other = memberIds[7];
+    const other = memberIds[Math.min(7, memberIds.length - 1)];
 
     await measure('GetListGrouped by day, current month (default period), own', grouped('grouping=day'), 'what /timetracking opens with');
     await measure('GetListGrouped by day, last 7 days, own', grouped(`grouping=day&${range(7)}`));
@@ -237,16 +179,11 @@ async function main() {
     const lines = [
       `${MEMBERS} members, ${DAYS} days: ${shifts.toLocaleString('en')} shifts with ${segments.toLocaleString('en')} segments, ${timers.toLocaleString('en')} customer time tracks (seeded in ${seedSeconds.toFixed(1)} s)`,
       '',
-      '| Call | median ms | p95 ms | runs | note |',
-      '|---|---:|---:|---:|---|',
-      ...results.map((r) => `| ${r.call} | ${r.median.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.runs} | ${r.note ?? ''} |`),
+      markdownTable(results),
     ];
     console.log(lines.join('\n'));
   } finally {
-    await app.close();
-    await database.close();
-    await pgServer.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
