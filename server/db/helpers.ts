@@ -1,9 +1,28 @@
 /** Small query helpers shared by the feature repositories. */
-import { sql, type SQL } from 'drizzle-orm';
+import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { SORT_COLLATION } from './schema';
 
 /** An expression compared and sorted by the app's collation (German order, case-insensitive). */
 export const collated = (expression: SQL) => sql`${expression} collate ${sql.identifier(SORT_COLLATION)}`;
+
+/**
+ * The ORDER BY of a list that shows the newest first unless the caller names one of `sortable`:
+ * that column in the asked direction (empty values last where `nullable` says it can be empty;
+ * the plain default lets the (tenant, started_at) index serve it), then start time and id, which
+ * keep pages stable among equal values.
+ */
+export function newestFirstOrder(
+  query: { orderBy?: string; isDescending: boolean },
+  sortable: Record<string, SQL>,
+  nullable: ReadonlySet<string>,
+  columns: { startedAt: AnyColumn; id: AnyColumn },
+): SQL[] {
+  const key = query.orderBy && Object.hasOwn(sortable, query.orderBy) ? query.orderBy : undefined;
+  const descending = key ? query.isDescending : true;
+  const nulls = key && nullable.has(key) ? sql` nulls last` : sql``;
+  const by = descending ? desc : asc;
+  return [sql`${key ? sortable[key] : columns.startedAt} ${descending ? sql`desc` : sql`asc`}${nulls}`, by(columns.startedAt), by(columns.id)];
+}
 
 /** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {

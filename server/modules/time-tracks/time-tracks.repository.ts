@@ -3,10 +3,10 @@
  * `database.withTenant`; the explicit `tenant_id` conditions let PostgreSQL use the tenant-first
  * indexes.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, timeTracks, users } from '../../db/schema';
-import { collated, containsPattern, offsetOf } from '../../db/helpers';
+import { collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
 
 export type TimeTrackRecord = typeof timeTracks.$inferSelect;
 export type TimeTrackRow = TimeTrackRecord & { customerName: string; ownerName: string };
@@ -95,19 +95,9 @@ export async function listTimeTracks(tx: Tx, tenantId: string, q: TimeTrackListQ
   const [{ count }] = await countQuery;
   const offset = offsetOf(q.page, q.pageSize);
   if (count <= offset) return { totalCount: count, rows: [] as TimeTrackRow[] };
-  // Without `orderBy` the newest first (the contract's default); with it, in the asked direction.
-  const sort = q.orderBy && sortable[q.orderBy] ? sortable[q.orderBy] : undefined;
-  const descending = sort ? q.isDescending : true;
-  const direction = descending ? sql`desc` : sql`asc`;
-  // Nulls last only where there can be nulls: a plain order lets the (tenant, started_at) index serve it.
-  const nulls = q.orderBy && nullableSorts.has(q.orderBy) ? sql` nulls last` : sql``;
   const rows = await joined(tx)
     .where(where)
-    .orderBy(
-      sql`${sort ?? sortable.startedAtUtc} ${direction}${nulls}`,
-      descending ? desc(timeTracks.startedAt) : asc(timeTracks.startedAt),
-      descending ? desc(timeTracks.id) : asc(timeTracks.id),
-    )
+    .orderBy(...newestFirstOrder(q, sortable, nullableSorts, { startedAt: timeTracks.startedAt, id: timeTracks.id }))
     .limit(q.pageSize)
     .offset(offset);
   return { totalCount: count, rows: rows.map(flatten) };

@@ -2,10 +2,10 @@
  * Queries of personal working time: user time tracks and their segments. Every function takes the
  * tenant transaction of `database.withTenant`.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { SORT_COLLATION, tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
-import { chunk, containsPattern, offsetOf } from '../../db/helpers';
+import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
+import { chunk, collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
 import { memberName } from '../time-tracks/time-tracks.repository';
 
 export type TrackRecord = typeof userTimeTracks.$inferSelect;
@@ -178,7 +178,7 @@ const sortable: Record<string, SQL> = {
   endedAtUtc: sql`${userTimeTracks.endedAt}`,
   workSeconds: secondsOfKind('work'),
   breakSeconds: secondsOfKind('break'),
-  ownerName: sql`(${ownerName}) collate ${sql.identifier(SORT_COLLATION)}`,
+  ownerName: collated(sql`(${ownerName})`),
 };
 
 export async function listTracks(tx: Tx, tenantId: string, q: TrackListQuery) {
@@ -205,18 +205,9 @@ export async function listTracks(tx: Tx, tenantId: string, q: TrackListQuery) {
     .where(where);
   const offset = offsetOf(q.page, q.pageSize);
   if (count <= offset) return { totalCount: count, rows: [] as TrackRow[] };
-  const sort = q.orderBy && sortable[q.orderBy] ? sortable[q.orderBy] : undefined;
-  const descending = sort ? q.isDescending : true;
-  const direction = descending ? sql`desc` : sql`asc`;
-  // Nulls last only where there can be nulls: a plain order lets the (tenant, started_at) index serve it.
-  const nulls = q.orderBy && nullableSorts.has(q.orderBy) ? sql` nulls last` : sql``;
   const rows = await withOwner(tx)
     .where(where)
-    .orderBy(
-      sql`${sort ?? sortable.startedAtUtc} ${direction}${nulls}`,
-      descending ? desc(userTimeTracks.startedAt) : asc(userTimeTracks.startedAt),
-      descending ? desc(userTimeTracks.id) : asc(userTimeTracks.id),
-    )
+    .orderBy(...newestFirstOrder(q, sortable, nullableSorts, { startedAt: userTimeTracks.startedAt, id: userTimeTracks.id }))
     .limit(q.pageSize)
     .offset(offset);
   return { totalCount: count, rows: rows.map(flatten) };
