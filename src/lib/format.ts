@@ -1,4 +1,4 @@
-/** Numbers and money in the UI's language (German: 1.234,50 €; English: €1,234.50). */
+/** Numbers, money and dates in the UI's language (German: 1.234,50 €; English: €1,234.50). */
 import { i18n } from '@lingui/core';
 
 export function formatMoney(value: number | null | undefined): string {
@@ -18,4 +18,12 @@ export function countryName(code: string): string {
   } catch {
     return code;
   }
+}
+
+/** Date and time of an instant (German 24-hour, English 12-hour; spec section 9); `–` for none. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '–';
+  return new Intl.DateTimeFormat(i18n.locale || 'de', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }

@@ -47,13 +47,13 @@ import type {
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { AnchorLink } from '../../components/router-links';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { hasRoles, useSession } from '../../lib/session';
 import { activitiesMarked, entryChanged } from './api/cache';
 import { kindLooks } from './activity-kinds';
 import { EntryModal } from './capture/entry-modal';
-import { formatDateTime, formatDuration } from './format';
+import { formatDuration } from './format';
 import { downloadConfirmationPdf } from './pdf';
 import { PhotoViewer, Thumbnail } from './photos';
 

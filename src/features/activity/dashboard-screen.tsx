@@ -13,11 +13,11 @@ import type { ReactNode } from 'react';
 import { customerActivitiesGetTotalsOptions, timeTracksGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-links';
-import { formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import type { PeriodPreset } from '../../lib/periods';
 import { PeriodFilter } from './activity-filters';
 import { ActivityFeed } from './activity-feed';
-import { formatDateTime, formatDuration, formatShortDay, hoursOf } from './format';
+import { formatDuration, formatShortDay, hoursOf } from './format';
 import { periodQuery } from './search';
 
 export interface DashboardSearch {

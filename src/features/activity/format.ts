@@ -1,4 +1,4 @@
-/** Durations, dates and times of the activity screens in the UI's language. */
+/** Durations and days of the activity screens in the UI's language (instants: `lib/format`). */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 
@@ -16,14 +16,6 @@ export function formatDuration(seconds: number | null | undefined): string {
 /** Hours with one decimal for charts and totals: `7,5` / `7.5`. */
 export function hoursOf(seconds: number): number {
   return Math.round((seconds / 3600) * 10) / 10;
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(i18n.locale || 'de', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(i18n.locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A calendar day `2026-11-20` as `Fr., 20.11.` / `Fri 20/11`. */

@@ -26,7 +26,7 @@ import { IconChevronLeft, IconChevronRight, IconDownload, IconLock, IconMapPin, 
 import { useEffect, useRef, useState } from 'react';
 import type { Image } from '../../../generated/api/types.gen';
 import { categoryLabels } from './activity-kinds';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../lib/format';
 import type { PhotoCategory } from './search';
 import { usePhotoUrl, useThumbnailUrl } from './use-blob-url';
 

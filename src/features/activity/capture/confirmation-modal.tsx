@@ -32,10 +32,10 @@ import {
 } from '../../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivity, WorkConfirmation } from '../../../../generated/api/types.gen';
 import { ApiError } from '../../../lib/api-error';
-import { formatMoney, formatNumber } from '../../../lib/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { confirmationCreated } from '../api/cache';
 import { kindLooks } from '../activity-kinds';
-import { formatDateTime, formatDuration } from '../format';
+import { formatDuration } from '../format';
 import { downloadConfirmationPdf } from '../pdf';
 import { newId } from '../ids';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';

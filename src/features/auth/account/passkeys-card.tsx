@@ -19,7 +19,7 @@ import type { Passkey, WebAuthnRegistrationResponse } from '../../../../generate
 import { showError, showSuccess } from '../../../lib/notifications';
 import { notifyError } from '../../../lib/query-client';
 import { passkeysChanged } from '../api/cache';
-import { formatDateTime } from '../date-time';
+import { formatDateTime } from '../../../lib/format';
 import { guessDeviceName } from '../device-name';
 import { passkeyErrorLabel } from '../passkey-errors';
 import { SectionCard } from './section-card';
@@ -95,7 +95,7 @@ function AddPasskeyModal({ opened, onClose }: { opened: boolean; onClose: () => 
 
 /** The passkeys of the account: device name, created, last used; add and delete. */
 export function PasskeysCard() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const keys = useQuery({ ...authWebAuthnGetKeysOptions(), select: (answer) => answer.data.items });
@@ -163,8 +163,8 @@ export function PasskeysCard() {
       ) : (
         <Stack gap={0} role="list" aria-label={t`Passkeys`}>
           {keys.data.map((passkey) => {
-            const created = formatDateTime(passkey.createdAtUtc, i18n.locale);
-            const used = passkey.lastUsedAtUtc ? formatDateTime(passkey.lastUsedAtUtc, i18n.locale) : t`never`;
+            const created = formatDateTime(passkey.createdAtUtc);
+            const used = passkey.lastUsedAtUtc ? formatDateTime(passkey.lastUsedAtUtc) : t`never`;
             const name = passkey.deviceName;
             return (
               <Group

@@ -8,7 +8,7 @@ import type { UserSession } from '../../../../generated/api/types.gen';
 import { showSuccess } from '../../../lib/notifications';
 import { signOut } from '../../../lib/sign-out';
 import { accountUpdated } from '../api/cache';
-import { formatDateTime } from '../date-time';
+import { formatDateTime } from '../../../lib/format';
 import { SectionCard } from './section-card';
 
 const phonePattern = /iOS|iPhone|iPad|Android|Mobile/i;
@@ -22,7 +22,7 @@ export function sortSessions(sessions: UserSession[]): UserSession[] {
 
 /** The devices signed in to the account; end one, or all others. Ending this one logs out. */
 export function SessionsCard({ userId, sessions }: { userId: string; sessions: UserSession[] }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const end = useMutation({
     ...usersUpdateMeMutation(),
@@ -88,8 +88,8 @@ export function SessionsCard({ userId, sessions }: { userId: string; sessions: U
       <Stack gap={0} role="list" aria-label={t`Signed-in devices`}>
         {sorted.map((session) => {
           const Icon = phonePattern.test(session.deviceLabel) ? IconDeviceMobile : IconDeviceDesktop;
-          const lastUsed = formatDateTime(session.lastUsedAtUtc, i18n.locale);
-          const since = formatDateTime(session.createdAtUtc, i18n.locale);
+          const lastUsed = formatDateTime(session.lastUsedAtUtc);
+          const since = formatDateTime(session.createdAtUtc);
           const label = session.deviceLabel;
           return (
             <Group
