@@ -3,11 +3,11 @@
  * request context first and runs in the caller's tenant transaction.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Database } from '../../db/database';
+import type { Database, Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound, type FieldErrors } from '../../platform/errors';
-import { translate } from '../../platform/i18n';
+import { translate, type MessageKey } from '../../platform/i18n';
 import { customerViolations, normaliseCustomer, type RuleViolation } from './customer.rules';
 import {
   findCustomer,
@@ -21,6 +21,17 @@ import {
 export type Customer = components['schemas']['Customer'];
 export type CustomerCreate = components['schemas']['CustomerCreate'];
 export type CustomerUpdate = components['schemas']['CustomerUpdate'];
+
+/**
+ * The customer a new entry (time, note, material, photo) is recorded for: 404 when unknown or
+ * another tenant's, 400 CUSTOMER_ARCHIVED when archived (with the caller's message key, if any).
+ */
+export async function customerForNewEntry(tx: Tx, tenantId: string, id: string, archivedMessage?: MessageKey): Promise<CustomerRow> {
+  const customer = await findCustomer(tx, tenantId, id);
+  if (!customer) throw notFound();
+  if (customer.archived) throw new AppError('CUSTOMER_ARCHIVED', archivedMessage);
+  return customer;
+}
 
 export function toCustomer(row: CustomerRow): Customer {
   const displayName = row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' ');

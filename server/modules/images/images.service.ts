@@ -19,6 +19,7 @@ import { FormFields } from '../../platform/multipart';
 import { tenantKey, type FileStorage } from '../../platform/storage';
 import { recordAudit } from '../audit/audit.repository';
 import { findCustomer } from '../customers/customers.repository';
+import { customerForNewEntry } from '../customers/customers.service';
 import { gpsGranted } from '../time-tracks/gps-consent';
 import { processImage } from './image-processing';
 import { findImage, insertImage, listImages, tenantTimeZone, type ImageListQuery, type ImageListRow } from './images.repository';
@@ -106,9 +107,7 @@ export async function uploadImage(ctx: RequestContext, deps: ImageDeps, input: U
       if (stored && stored.customerId === input.customerId) return stored;
       if (stored) throw new AppError('CONFLICT', 'images.idTaken');
     }
-    const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
-    if (!customer) throw notFound();
-    if (customer.archived) throw new AppError('CUSTOMER_ARCHIVED');
+    await customerForNewEntry(tx, ctx.tenantId, input.customerId);
     return undefined;
   });
   if (existing) return toImage(existing);

@@ -13,7 +13,7 @@ import { isManager, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound, type FieldErrors } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { diff, recordAudit } from '../audit/audit.repository';
-import { findCustomer } from '../customers/customers.repository';
+import { customerForNewEntry } from '../customers/customers.service';
 import { findProduct } from '../products/products.repository';
 import {
   informationViolations,
@@ -112,9 +112,7 @@ export async function createInformation(ctx: RequestContext, database: Database,
   const fields = normaliseInformation(input);
   rejectInvalid(ctx, informationViolations(subType, fields));
   return database.withTenant(ctx.tenantId, async (tx) => {
-    const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
-    if (!customer) throw notFound();
-    if (customer.archived) throw new AppError('CUSTOMER_ARCHIVED');
+    const customer = await customerForNewEntry(tx, ctx.tenantId, input.customerId);
     let values: InformationValues = {
       customerId: customer.id,
       ownerId: ctx.userId,

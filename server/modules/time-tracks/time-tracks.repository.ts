@@ -157,10 +157,3 @@ export async function sumSince(
   return { today: Number(row.today), week: Number(row.week), month: Number(row.month) };
 }
 
-export async function findCustomerState(tx: Tx, tenantId: string, customerId: string) {
-  const [row] = await tx
-    .select({ id: customers.id, archived: customers.archived })
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
-  return row;
-}

@@ -12,10 +12,10 @@ import { isUniqueViolation } from '../../db/helpers';
 import { isManager, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { diff, recordAudit, snapshot } from '../audit/audit.repository';
+import { customerForNewEntry } from '../customers/customers.service';
 import { positionUnderConsent } from './gps-consent';
 import {
   deleteTimeTrack,
-  findCustomerState,
   findTimeTrack,
   insertTimeTrack,
   listTimeTracks,
@@ -101,9 +101,7 @@ export class TimeTracksService {
   }
 
   private async customerForNewTrack(tx: Tx, ctx: RequestContext, customerId: string) {
-    const customer = await findCustomerState(tx, ctx.tenantId, customerId);
-    if (!customer) throw notFound();
-    if (customer.archived) throw new AppError('CUSTOMER_ARCHIVED', 'timeTracks.customerArchived');
+    await customerForNewEntry(tx, ctx.tenantId, customerId, 'timeTracks.customerArchived');
   }
 
   /** The track for a change by the caller: 404 unknown, 403 another's for an Employee, 409 locked. */
