@@ -5,9 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../generated/server/openapi';
 
 export type OperationId = keyof operations;
+
+/** The request of operation K as its handler sees it, typed by the contract (validated before). */
+export type OperationQuery<K extends OperationId> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
+export type OperationPath<K extends OperationId> = FastifyRequest<{ Params: NonNullable<operations[K]['parameters']['path']> }>;
+export type OperationBody<K extends OperationId> = FastifyRequest<{
+  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
+}>;
 
 export interface OperationInfo {
   operationId: OperationId;

@@ -1,13 +1,10 @@
 /** Handlers of the CustomerActivities calls: read the validated query, call the service, shape the answer. */
-import type { FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../../app';
-import type { operations } from '../../../generated/server/openapi';
-import type { OperationId } from '../../platform/contract';
+import type { OperationQuery as Query, OperationId } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { getActivities, getTotals } from './customer-activities.service';
 
-type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
 
 export const customerActivitiesHandlers = {
   customerActivitiesByCustomer: async (request: Query<'customerActivitiesByCustomer'>) => {

@@ -1,8 +1,7 @@
 /** Handlers of the Images calls: read the request, call the service, shape the answer or send the file. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../../app';
-import type { operations } from '../../../generated/server/openapi';
-import type { OperationId } from '../../platform/contract';
+import type { OperationQuery as Query, OperationId } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
@@ -10,7 +9,6 @@ import { readMultipart } from '../../platform/multipart';
 import { MAX_IMAGE_BYTES, thumbnailAsJpeg } from './image-processing';
 import { getImagePage, getImageRecord, readUploadForm, uploadImage } from './images.service';
 
-type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
 type Params = FastifyRequest<{ Params: { id: string } }>;
 
 /** Whether an `Accept` header allows WebP (no header allows everything). */

@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../../app';
 import type { operations } from '../../../generated/server/openapi';
-import type { OperationId } from '../../platform/contract';
+import type { OperationBody as Body, OperationQuery as Query, OperationId } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import {
@@ -13,10 +13,6 @@ import {
   type InformationListParams,
 } from './information.service';
 
-type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
-type Body<K extends keyof operations> = FastifyRequest<{
-  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
-}>;
 type Params = FastifyRequest<{ Params: { id: string } }>;
 
 const database = (request: FastifyRequest) => request.server.deps.database;

@@ -4,14 +4,10 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../../app';
-import type { operations } from '../../../generated/server/openapi';
-import type { OperationId } from '../../platform/contract';
+import type { OperationBody as Body, OperationId } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 
-type Body<K extends keyof operations> = FastifyRequest<{
-  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
-}>;
 
 const service = (request: FastifyRequest) => request.server.services.invoice;
 

@@ -1,8 +1,7 @@
 /** Handlers of the Products calls: read the validated request, call the service, shape the answer. */
 import type { FastifyRequest } from 'fastify';
 import type { OperationRouteOptions, RouteHandler } from '../../app';
-import type { operations } from '../../../generated/server/openapi';
-import type { OperationId } from '../../platform/contract';
+import type { OperationBody as Body, OperationQuery as Query, OperationId } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
@@ -16,10 +15,6 @@ import {
   updateProductRecord,
 } from './products.service';
 
-type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
-type Body<K extends keyof operations> = FastifyRequest<{
-  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
-}>;
 
 const database = (request: FastifyRequest) => request.server.deps.database;
 

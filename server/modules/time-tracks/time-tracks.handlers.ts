@@ -2,16 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../../app';
 import type { operations } from '../../../generated/server/openapi';
-import type { OperationId } from '../../platform/contract';
+import type { OperationBody as Body, OperationPath as Path, OperationQuery as Query, OperationId } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 
-type Query<K extends keyof operations> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
-type Path<K extends keyof operations> = FastifyRequest<{ Params: NonNullable<operations[K]['parameters']['path']> }>;
-type Body<K extends keyof operations> = FastifyRequest<{
-  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
-}>;
 
 const service = (request: FastifyRequest) => request.server.services.timeTracks;
 
