@@ -3,7 +3,6 @@ import componentProject from './tests/component/vitest.project';
 
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
         test: {

@@ -1,29 +1,112 @@
 // The README's test command: Chromium for the end-to-end tests, the built app, then every
 // Vitest project (unit, api, component, e2e). Extra arguments go to Vitest. Ends with the plain
 // line "N passed, N failed" that CI reads.
+//
+// The exit code is decided here from what ran, not from Vitest's exit status alone (a library
+// loaded by the test set-up can force the process to exit with 0). The run fails when
+//  - a test failed, or a test file did not load or a hook outside the tests threw (counted as
+//    failed, not skipped),
+//  - a selected project ran no test (every project when none is named with --project; with file
+//    filters and no --project, the run as a whole must run a test),
+//  - Vitest reported an error outside the tests, wrote no report, or exited non-zero.
+// FIELDBOOK_TEST_SKIP_BUILD=1 skips the app build (the gate's own check uses it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
-const report = path.join(root, 'test-results', 'vitest.json');
+const run = (cmd, args, env = process.env) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit', env });
+const results = path.join(root, 'test-results');
+const jsonReport = path.join(results, 'vitest.json');
+const gateReport = path.join(results, 'gate.json');
+const args = process.argv.slice(2);
 
-let status = 0;
+const problems = [];
+let vitestStatus = 0;
 try {
   run(process.execPath, ['scripts/ensure-chromium.mjs']);
-  run(bin('vite'), ['build', '--logLevel', 'warn']);
-  fs.mkdirSync(path.dirname(report), { recursive: true });
-  fs.rmSync(report, { force: true });
-  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+  if (process.env.FIELDBOOK_TEST_SKIP_BUILD !== '1') run(bin('vite'), ['build', '--logLevel', 'warn']);
 } catch (error) {
-  status = error.status ?? 1;
+  console.error(`Preparing the tests failed (exit ${error.status ?? 'unknown'}).`);
+  process.exit(error.status || 1);
 }
-if (fs.existsSync(report)) {
-  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-  const skipped = result.numPendingTests + result.numTodoTests;
-  console.log(`${result.numPassedTests} passed, ${result.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
-  if (result.numTotalTests === 0) status ||= 1;
+
+fs.mkdirSync(results, { recursive: true });
+fs.rmSync(jsonReport, { force: true });
+fs.rmSync(gateReport, { force: true });
+try {
+  run(
+    bin('vitest'),
+    [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${jsonReport}`,
+      '--reporter=./tests/support/gate-reporter.ts',
+      ...args,
+    ],
+    { ...process.env, FIELDBOOK_GATE_REPORT: gateReport },
+  );
+} catch (error) {
+  vitestStatus = error.status || 1;
 }
-process.exit(status);
+
+const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const vitest = readJson(jsonReport);
+const gate = readJson(gateReport);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (!vitest || !gate) {
+  problems.push('Vitest wrote no report: it did not start or stopped early.');
+} else {
+  const tallies = Object.entries(gate.projects);
+  const broken = tallies.flatMap(([, tally]) => tally.brokenFiles);
+  passed = vitest.numPassedTests;
+  skipped = vitest.numPendingTests + vitest.numTodoTests;
+  // A broken file counts as failed; its tests (reported as skipped) do not count as skipped.
+  const skippedInBroken = tallies.reduce((sum, [, tally]) => sum + (tally.brokenFiles.length ? tally.skipped : 0), 0);
+  skipped = Math.max(0, skipped - skippedInBroken);
+  // Errors outside any test (an unhandled rejection, a throwing timer) count as failures too.
+  failed = vitest.numFailedTests + broken.length + gate.unhandledErrors.length;
+  if (!vitest.success) problems.push('Vitest reports the run as not successful.');
+  if (vitest.numFailedTestSuites > 0 || broken.length > 0) {
+    problems.push(`${Math.max(vitest.numFailedTestSuites, broken.length)} test file(s) or suite(s) failed${broken.length ? `: ${broken.join(', ')}` : ''}.`);
+  }
+  if (gate.unhandledErrors.length > 0) problems.push(`Vitest reported ${gate.unhandledErrors.length} error(s) outside the tests.`);
+  if (gate.reason !== 'passed' && vitest.numFailedTests === 0 && broken.length === 0) problems.push(`Vitest ended the run as "${gate.reason}".`);
+
+  const named = projectsNamed(args);
+  const filtered = hasFileFilters(args);
+  if (named.length > 0 || !filtered) {
+    for (const name of gate.selectedProjects) {
+      const tally = gate.projects[name];
+      if (!tally || tally.passed + tally.failed === 0) problems.push(`The project "${name}" ran no test.`);
+    }
+  } else if (passed + failed === 0) {
+    problems.push('No test ran.');
+  }
+}
+if (vitestStatus !== 0) problems.push(`Vitest exited with ${vitestStatus}.`);
+
+for (const problem of problems) console.error(`test gate: ${problem}`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
+
+/** Values of --project / --project=NAME. */
+function projectsNamed(argv) {
+  const names = [];
+  argv.forEach((arg, index) => {
+    if (arg === '--project' && argv[index + 1]) names.push(argv[index + 1]);
+    else if (arg.startsWith('--project=')) names.push(arg.slice('--project='.length));
+  });
+  return names;
+}
+
+/** Positional arguments (file filters), skipping the values of options that take one. */
+function hasFileFilters(argv) {
+  const takesValue = new Set(['--project', '-t', '--testNamePattern', '--shard', '--config', '-c', '--root', '-r', '--dir']);
+  return argv.some((arg, index) => !arg.startsWith('-') && !takesValue.has(argv[index - 1] ?? ''));
+}
