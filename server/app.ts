@@ -23,6 +23,7 @@ import { handlers, routeOptions } from './modules';
 import { healthRoutes } from './modules/health/health.handlers';
 import { appConfigRoute } from './modules/health/app-config';
 import { appleCallbackRoute } from './modules/auth/apple-callback';
+import { systemClock, type Clock } from './platform/clock';
 import { Metrics } from './platform/metrics';
 import { Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
@@ -39,6 +40,8 @@ export interface Deps {
   rateLimiter: RateLimiter;
   /** Photos, signatures and PDFs (server/platform/storage.ts). */
   storage: FileStorage;
+  /** "Now" for business rules (server/platform/clock.ts). */
+  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -82,6 +85,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
     mailer: deps.mailer ?? new Mailer(config),
     rateLimiter: deps.rateLimiter ?? new RateLimiter(deps.database.pool),
     storage: deps.storage ?? createFileStorage(config),
+    clock: deps.clock ?? systemClock,
   };
   const app = Fastify({
     logger:

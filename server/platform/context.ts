@@ -6,11 +6,12 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext, Role } from './auth';
 import { AppError } from './errors';
 
-export type RequestContext = AuthContext;
+/** The caller, plus the instant the request is served at (one "now" for all its rules). */
+export type RequestContext = AuthContext & { now: Date };
 
 export function contextOf(request: FastifyRequest): RequestContext {
   if (!request.auth) throw new AppError('UNAUTHORIZED');
-  return request.auth;
+  return { ...request.auth, now: request.server.deps.clock.now() };
 }
 
 const managerRoles: Role[] = ['Owner', 'Admin', 'Manager'];

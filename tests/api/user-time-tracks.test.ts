@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { testClock } from '../support/clock';
 import { createTenant, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf, seedUserTrack, setGpsConsent } from './time-tracking-support';
 
@@ -21,9 +22,11 @@ let manager: Member;
 let employee: Member;
 let colleague: Member;
 let other: TestTenant;
+/** The server stands at a fixed instant after every seeded day, so the history is always past. */
+const clock = testClock('2026-11-27T11:00:00Z');
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({}, { clock });
   firm = await createTenant(server);
   owner = firm.owner;
   manager = await firm.member('Manager');
@@ -331,9 +334,9 @@ describe('GetListGrouped and the law warnings', () => {
 
   it('defaults to the current month up to today', async () => {
     const { page } = await grouped(worker, { grouping: 'day', fillEmpty: true });
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-    expect(page!.totalCount).toBe(Number(today.slice(8, 10)));
-    expect(page!.items[0].periodStart <= new Date().toISOString()).toBe(true);
+    // The server's clock stands at Friday, 27 November 2026, noon in Berlin.
+    expect(page!.totalCount).toBe(27);
+    expect(page!.items[0].periodStart).toBe('2026-11-26T23:00:00.000Z');
   });
 
   it('gives GetList the warnings of each track’s day', async () => {
@@ -416,7 +419,7 @@ describe('UpdateSegment', () => {
     const inverted = await update(worker, { ...ref, startedAtUtc: '2026-11-04T11:30:00Z', endedAtUtc: '2026-11-04T11:00:00Z' });
     expect(inverted.status).toBe(400);
     expect(codeOf(inverted.error)).toBe('END_BEFORE_START');
-    const future = await update(worker, { userTimeTrackId: seeded.id, segmentId: seeded.segmentIds[2], startedAtUtc: '2026-11-04T11:30:00Z', endedAtUtc: new Date(Date.now() + 3_600_000).toISOString() });
+    const future = await update(worker, { userTimeTrackId: seeded.id, segmentId: seeded.segmentIds[2], startedAtUtc: '2026-11-04T11:30:00Z', endedAtUtc: new Date(clock.now().getTime() + 3_600_000).toISOString() });
     expect(future.status).toBe(400);
     expect(codeOf(future.error)).toBe('VALIDATION_ERROR');
     const noEnd = await update(worker, { ...ref, startedAtUtc: '2026-11-04T11:00:00Z', endedAtUtc: null });
@@ -437,12 +440,12 @@ describe('UpdateSegment', () => {
 
   it('corrects the start of the open segment of an active track, but never gives it an end', async () => {
     const started = (await clockIn(worker)).track!;
-    const earlier = new Date(Date.now() - 30 * 60_000).toISOString();
+    const earlier = new Date(clock.now().getTime() - 30 * 60_000).toISOString();
     const moved = await update(worker, { userTimeTrackId: started.id, segmentId: started.segments[0].id, startedAtUtc: earlier, endedAtUtc: null });
     expect(moved.status).toBe(200);
     expect(moved.track).toMatchObject({ active: true, startedAtUtc: earlier });
     expect(moved.track!.workSeconds).toBeGreaterThanOrEqual(1799);
-    const ended = await update(worker, { userTimeTrackId: started.id, segmentId: started.segments[0].id, startedAtUtc: earlier, endedAtUtc: new Date().toISOString() });
+    const ended = await update(worker, { userTimeTrackId: started.id, segmentId: started.segments[0].id, startedAtUtc: earlier, endedAtUtc: clock.now().toISOString() });
     expect(ended.status).toBe(400);
     expect((await active(worker))!.segments[0].endedAtUtc).toBeNull();
     await clockOut(worker);

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { loadConfig, type Config } from '../../server/platform/config';
+import type { Clock } from '../../server/platform/clock';
 import { ensureDatabase } from '../../server/db/embedded';
 import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
 
@@ -24,7 +25,7 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-data-'));
   const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
   const base = new URL(inject('pgAdminBaseUrl'));
@@ -45,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   // The app role is cluster-wide: all test files share one password for it.
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
   const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5);
-  const app = await buildServer({ config, database });
+  const app = await buildServer({ config, database, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

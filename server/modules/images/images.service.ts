@@ -94,7 +94,7 @@ export function readUploadForm(ctx: RequestContext, form: MultipartForm): Upload
     description,
     latitude,
     longitude,
-    takenAt: takenAt ?? new Date(),
+    takenAt: takenAt ?? ctx.now,
     file: form.file!.data,
   };
 }

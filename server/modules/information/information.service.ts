@@ -119,7 +119,7 @@ export async function createInformation(ctx: RequestContext, database: Database,
       subType,
       text: fields.text,
       durationSeconds: fields.durationSeconds,
-      occurredAt: input.occurredAtUtc ? new Date(input.occurredAtUtc) : new Date(),
+      occurredAt: input.occurredAtUtc ? new Date(input.occurredAtUtc) : ctx.now,
     };
     if (subType === 'material') {
       let source = null;

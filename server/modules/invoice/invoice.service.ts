@@ -43,7 +43,7 @@ export class InvoiceService {
       throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
     }
     const archive = body.archive === true;
-    const now = new Date();
+    const now = ctx.now;
     return this.inTenant(ctx, async (tx) => {
       const kinds: MarkKind[] = ['information', 'timeTrack', 'image'];
       // Read and lock every entry first: nothing is marked unless all of them may be.
@@ -74,7 +74,7 @@ export class InvoiceService {
       throw new AppError('END_BEFORE_START', 'invoice.periodInverted', { fieldErrors: { toDate: ['invoice.periodInverted'] } });
     }
     const archive = body.archive === true;
-    const now = new Date();
+    const now = ctx.now;
     return this.inTenant(ctx, async (tx) => {
       if (body.customerId && !(await findCustomer(tx, ctx.tenantId, body.customerId))) throw notFound();
       const selection: MarkSelection = { kind: 'filter', customerId: body.customerId, fromDate, toDate };

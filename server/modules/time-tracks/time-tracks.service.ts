@@ -120,7 +120,7 @@ export class TimeTracksService {
   }
 
   async start(ctx: RequestContext, body: TimeTrackStart): Promise<TimeTrack> {
-    const now = new Date();
+    const now = ctx.now;
     try {
       return await this.inTenant(ctx, async (tx) => {
         await this.customerForNewTrack(tx, ctx, body.customerId);
@@ -150,7 +150,7 @@ export class TimeTracksService {
   }
 
   async stop(ctx: RequestContext, body: TimeTrackStop): Promise<TimeTrack> {
-    const now = new Date();
+    const now = ctx.now;
     return this.inTenant(ctx, async (tx) => {
       const row = await this.trackForChange(tx, ctx, body.id);
       if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning', { status: 409 });
@@ -174,7 +174,7 @@ export class TimeTracksService {
   }
 
   async create(ctx: RequestContext, body: TimeTrackCreate): Promise<TimeTrack> {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     const startMs = Date.parse(body.startedAtUtc);
     const endMs = Date.parse(body.endedAtUtc);
     const problem = spanProblem(startMs, endMs, nowMs + CLOCK_SKEW_MS);
@@ -202,7 +202,7 @@ export class TimeTracksService {
   }
 
   async update(ctx: RequestContext, body: TimeTrackUpdate): Promise<TimeTrack> {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     const startMs = Date.parse(body.startedAtUtc);
     const endMs = body.endedAtUtc === null || body.endedAtUtc === undefined ? null : Date.parse(body.endedAtUtc);
     return this.inTenant(ctx, async (tx) => {
@@ -241,7 +241,7 @@ export class TimeTracksService {
   }
 
   async getById(ctx: RequestContext, id: string): Promise<TimeTrack> {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     const row = await this.inTenant(ctx, (tx) => findTimeTrack(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     if (row.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
@@ -250,7 +250,7 @@ export class TimeTracksService {
 
   /** `Get` (every member's, Owner/Admin/Manager by the contract's roles) and `GetMy` (ownerId = caller). */
   async list(ctx: RequestContext, input: TimeTrackListInput) {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     const query: TimeTrackListQuery = {
       ...input,
       from: input.fromDate ? new Date(input.fromDate) : undefined,
@@ -261,7 +261,7 @@ export class TimeTracksService {
   }
 
   async myTotals(ctx: RequestContext, offsetMinutes: number, customerId?: string): Promise<TimeTrackTotals> {
-    const now = new Date();
+    const now = ctx.now;
     const periods = totalsPeriods(now.getTime(), offsetMinutes);
     const sums = await this.inTenant(ctx, (tx) =>
       sumSince(

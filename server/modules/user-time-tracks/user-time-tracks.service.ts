@@ -177,7 +177,7 @@ export class UserTimeTracksService {
   }
 
   async start(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
-    const now = new Date();
+    const now = ctx.now;
     try {
       return await this.inTenant(ctx, async (tx) => {
         const position = await positionUnderConsent(tx, body.position);
@@ -204,7 +204,7 @@ export class UserTimeTracksService {
   }
 
   async getActive(ctx: RequestContext): Promise<UserTimeTrack | null> {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     return this.inTenant(ctx, async (tx) => {
       const track = await findActiveTrack(tx, ctx.tenantId, ctx.userId);
       return track ? (await this.toDtos(tx, ctx, [track], nowMs))[0] : null;
@@ -220,7 +220,7 @@ export class UserTimeTracksService {
   }
 
   async appendSegment(ctx: RequestContext, kind: SegmentKind): Promise<UserTimeTrack> {
-    const now = new Date();
+    const now = ctx.now;
     return this.inTenant(ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
       if (open?.kind === kind) {
@@ -241,7 +241,7 @@ export class UserTimeTracksService {
   }
 
   async stop(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
-    const now = new Date();
+    const now = ctx.now;
     return this.inTenant(ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
       const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? track.startedAt.getTime()));
@@ -278,7 +278,7 @@ export class UserTimeTracksService {
     ctx: RequestContext,
     body: { userTimeTrackId: string; segmentId: string; startedAtUtc: string; endedAtUtc?: string | null },
   ): Promise<UserTimeTrack> {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     const startMs = Date.parse(body.startedAtUtc);
     const endMs = body.endedAtUtc ? Date.parse(body.endedAtUtc) : null;
     return this.inTenant(ctx, async (tx) => {
@@ -360,7 +360,7 @@ export class UserTimeTracksService {
   }
 
   async deleteSegment(ctx: RequestContext, body: { userTimeTrackId: string; segmentId: string }): Promise<UserTimeTrack> {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     return this.inTenant(ctx, async (tx) => {
       const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
       const segment = segments[index];
@@ -404,7 +404,7 @@ export class UserTimeTracksService {
   }
 
   async list(ctx: RequestContext, input: Omit<TrackListQuery, 'from' | 'to'> & { fromDate?: string; toDate?: string }) {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     let ownerId = input.ownerId;
     if (!isManager(ctx)) {
       if (ownerId && ownerId !== ctx.userId) throw forbidden();
@@ -440,7 +440,7 @@ export class UserTimeTracksService {
       fillEmpty: boolean;
     },
   ) {
-    const nowMs = Date.now();
+    const nowMs = ctx.now.getTime();
     const ownerId = input.ownerId ?? ctx.userId;
     if (ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
     return this.inTenant(ctx, async (tx) => {

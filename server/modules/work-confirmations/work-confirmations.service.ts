@@ -82,7 +82,7 @@ export function readConfirmationForm(ctx: RequestContext, form: MultipartForm): 
     timeTrackIds,
     imageIds,
     id,
-    signedAt: signedAt ?? new Date(),
+    signedAt: signedAt ?? ctx.now,
     language,
     place,
     signature: form.file!.data,
