@@ -1,10 +1,10 @@
 /**
- * The customer-activity journey on a phone-sized window, in the built app on the real server: an
- * Owner signs up (through the API, the address confirmed from the development outbox), opens a
- * customer and records a note, a material by its EAN (typed in: headless Chromium has no camera),
- * a photo, and collects the customer's signature on the screen. The signed PDF is downloaded and
- * rendered with pdftoppm; afterwards the entries are shown locked and the server refuses changes,
- * and the note is marked processed from the feed.
+ * The customer-activity journeys on a phone-sized window, in the built app on the real server: an
+ * Owner (signed up through the API) records a note, a material by its EAN (typed in: headless
+ * Chromium has no camera) and a photo, each at a customer of its own in a fresh page; and collects
+ * a customer's signature over entries seeded through the API. The signed PDF is downloaded and
+ * rendered with pdftoppm; afterwards the entries are shown locked, the server refuses changes, and
+ * the note is marked processed from the feed. No journey depends on another's order or state.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshotPath } from './browser';
 import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
 
@@ -31,28 +31,57 @@ async function call(method: string, url: string, body?: unknown) {
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let customerId: string;
 const EAN = '4006381333931';
+let productId: string;
+
+/** A customer of its own for each journey, so no journey depends on another's entries. */
+async function newCustomer() {
+  const customer = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' })) as { id: string };
+  return customer.id;
+}
+
+/** A note, a material and a photo recorded through the API, as a colleague's phone would have. */
+async function seedEntries(customerId: string) {
+  await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'note', text: 'Zählerschrank hat keinen Platz für den FI.' });
+  await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', productId, quantity: 2 });
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c96f3b' } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('customerId', customerId);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_4711.jpg');
+  const response = await fetch(`${appUrl}/api/Images/UploadWorkDocImage`, {
+    method: 'POST',
+    headers: { 'X-Device-Id': account.deviceId, Authorization: `Bearer ${account.session.token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+async function openCustomer(customerId: string) {
+  await page.goto(`${appUrl}/customer/${customerId}`);
+  await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+}
 
 beforeAll(async () => {
   account = await seedAccount({ prefix: 'monteur' });
-  const customer = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' })) as { id: string };
-  customerId = customer.id;
-  await apiAs(account, 'POST', '/api/Products/Create', { name: 'Fehlerstromschutzschalter 40A', ean: EAN, unit: 'Stk', netPrice: 38.9, vatRate: 19 });
+  const product = (await apiAs(account, 'POST', '/api/Products/Create', { name: 'Fehlerstromschutzschalter 40A', ean: EAN, unit: 'Stk', netPrice: 38.9, vatRate: 19 })) as { id: string };
+  productId = product.id;
   browser = await launchBrowser();
+});
+beforeEach(async () => {
   context = await newContext(browser, { viewport: 'phone' });
   await signInContext(context, account);
   page = await context.newPage();
 });
-afterAll(async () => {
+afterEach(async () => {
   await context?.close();
+});
+afterAll(async () => {
   await browser?.close();
 });
 
 describe('customer activity on the phone', () => {
   it('records a note', async () => {
-    await page.goto(`${appUrl}/customer/${customerId}`);
-    await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+    await openCustomer(await newCustomer());
     await page.getByRole('heading', { name: 'Noch keine Aktivitäten' }).waitFor();
     await page.getByRole('button', { name: 'Notiz', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Neue Notiz' });
@@ -65,6 +94,7 @@ describe('customer activity on the phone', () => {
   });
 
   it('adds a material found by its EAN, typed in where the browser cannot scan', async () => {
+    await openCustomer(await newCustomer());
     await page.getByRole('button', { name: 'Material', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Material erfassen' });
     await dialog.getByRole('button', { name: 'EAN oder QR-Code scannen' }).click();
@@ -83,6 +113,7 @@ describe('customer activity on the phone', () => {
   });
 
   it('uploads a photo with its progress', async () => {
+    await openCustomer(await newCustomer());
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c96f3b' } }).jpeg().toBuffer();
     await page.getByRole('button', { name: 'Foto', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Fotos hinzufügen' });
@@ -95,7 +126,10 @@ describe('customer activity on the phone', () => {
     await page.getByRole('listitem', { name: 'Foto: Sonstiges' }).waitFor();
   });
 
-  it('collects the customer\'s signature and stores the signed PDF', async () => {
+  it('collects the customer\'s signature, stores the signed PDF, locks the entries and lets the note be marked processed', async () => {
+    const customerId = await newCustomer();
+    await seedEntries(customerId);
+    await openCustomer(customerId);
     await page.getByRole('button', { name: 'Unterschrift', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Arbeitsnachweis für Bäckerei Huber' });
     const list = dialog.getByLabel('Zu bestätigende Einträge');
@@ -145,9 +179,8 @@ describe('customer activity on the phone', () => {
     }
     await dialog.getByRole('button', { name: 'Fertig' }).click();
     await dialog.waitFor({ state: 'hidden' });
-  });
 
-  it('shows the confirmed entries locked, and the server refuses to change them', async () => {
+    // The confirmed entries are locked, and the server refuses to change them.
     await page.getByRole('listitem', { name: 'Arbeitsnachweis: Thomas Huber' }).waitFor();
     for (const name of ['Notiz: Notiz', 'Material: Fehlerstromschutzschalter 40A', 'Foto: Sonstiges']) {
       await page.getByRole('listitem', { name }).getByTestId('locked-badge').waitFor();
@@ -160,25 +193,24 @@ describe('customer activity on the phone', () => {
     await page.keyboard.press('Escape');
 
     const entries = await call('GET', `/api/Information/GetAll?customerId=${customerId}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true`);
-    const note = entries.body.data.items.find((i: { subType: string }) => i.subType === 'note');
-    expect(note.locked).toBe(true);
-    const change = await call('PUT', '/api/Information/Update', { id: note.id, text: 'nachträglich geändert' });
+    const storedNote = entries.body.data.items.find((i: { subType: string }) => i.subType === 'note');
+    expect(storedNote.locked).toBe(true);
+    const change = await call('PUT', '/api/Information/Update', { id: storedNote.id, text: 'nachträglich geändert' });
     expect(change.status).toBe(409);
     expect(change.body.errorMessages[0].code).toBe('ENTRY_LOCKED');
-  });
 
-  it('marks the confirmed note processed from the customer\'s feed', async () => {
+    // The confirmed note is marked processed from the customer's feed.
     const note = page.getByRole('listitem', { name: 'Notiz: Notiz' });
     await note.getByRole('button', { name: /^Aktionen für/ }).click();
     await page.getByRole('menuitem', { name: 'Als erledigt markieren' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Als erledigt markieren?' });
-    await dialog.getByText('1 Eintrag wird als erledigt markiert', { exact: false }).waitFor();
-    await dialog.getByRole('button', { name: 'Als erledigt markieren' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    const confirm = page.getByRole('dialog', { name: 'Als erledigt markieren?' });
+    await confirm.getByText('1 Eintrag wird als erledigt markiert', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Als erledigt markieren' }).click();
+    await confirm.waitFor({ state: 'hidden' });
     await note.getByText('Erledigt', { exact: true }).waitFor();
     await page.screenshot({ path: screenshotPath('activity-processed-phone'), fullPage: true });
 
-    const entries = await call('GET', `/api/Information/GetAll?customerId=${customerId}&includeProcessed=true&includeUnprocessed=false&page=1&pageSize=10&isDescending=true`);
-    expect(entries.body.data.items.map((i: { subType: string; processed: boolean; archived: boolean }) => [i.subType, i.processed, i.archived])).toEqual([['note', true, false]]);
+    const processed = await call('GET', `/api/Information/GetAll?customerId=${customerId}&includeProcessed=true&includeUnprocessed=false&page=1&pageSize=10&isDescending=true`);
+    expect(processed.body.data.items.map((i: { subType: string; processed: boolean; archived: boolean }) => [i.subType, i.processed, i.archived])).toEqual([['note', true, false]]);
   });
 });

@@ -71,7 +71,7 @@ async function api(method: string, path: string, deviceId: string, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await response.json()) as { data: unknown };
-  expect(response.status, JSON.stringify(json)).toBe(200);
+  expect(response.ok, `${response.status} ${JSON.stringify(json)}`).toBe(true);
   return json.data;
 }
 
