@@ -28,7 +28,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * Errors: `VALIDATION_ERROR` ("Email and password are required"), `TERMS_NOT_ACCEPTED` when
  * `termsConfirmed` is false, `PASSWORD_TOO_WEAK` for a common password, 409
- * `EMAIL_ALREADY_REGISTERED` for a known address.
+ * `EMAIL_ALREADY_REGISTERED` for a known address, 429 past the cap of new firms per client
+ * address. A known address cannot get the same answer as a new one, because sign-up answers a
+ * signed-in session; instead the call is capped per address, does the same password hashing on
+ * both paths, creates nothing and mails the owner of the address that someone tried to sign up
+ * with it (at most once an hour).
  *
  */
 export const authSignUp = <ThrowOnError extends boolean = false>(options: Options<AuthSignUpData, ThrowOnError>) => (options.client ?? client).post<AuthSignUpResponses, AuthSignUpErrors, ThrowOnError>({
@@ -45,8 +49,12 @@ export const authSignUp = <ThrowOnError extends boolean = false>(options: Option
  * Sign in with user name or email and password
  *
  * Wrong user name, email or password answer one generic `INVALID_CREDENTIALS` message that
- * does not tell which part was wrong. Repeated failures are slowed down and then refused with
- * 429 for a while, per account and per address. An archived member gets `USER_ARCHIVED`.
+ * does not tell which part was wrong. Attempts are capped per client address, per address and
+ * account, and per account from all addresses together (20 an hour); past a cap the call
+ * answers 429 with `Retry-After` until the window ends. A device that has held a session of
+ * the account has its own cap instead of the account's, and passkey sign-in is not capped, so
+ * guesses from elsewhere do not lock the owner out. An archived member who gives the right
+ * password gets 403 `USER_ARCHIVED`.
  * After the password is checked, licensing applies: a Manager of a tenant whose trial ended
  * without a subscription gets 403 `NO_ACTIVE_LICENSE_MANAGER_TRIAL` with `meta.checkoutUrl`
  * (the app shows `/license-expired`), a member without a license gets 403 `NO_LICENSE`.
@@ -71,7 +79,9 @@ export const authSignIn = <ThrowOnError extends boolean = false>(options: Option
  * `Secure`, `SameSite=Strict`) that every session answer sets. The refresh token is rotated on
  * every use; presenting a spent one revokes the whole family of that session. A missing,
  * unknown, expired or spent token, or one of another device (`X-Device-Id`), answers 401
- * `TOKEN_INVALID` or `TOKEN_EXPIRED`, and the app fails with "Unable to refresh tokenset".
+ * `TOKEN_INVALID` or `TOKEN_EXPIRED`, and the app fails with "Unable to refresh tokenset". A
+ * token of another device is refused without being spent, so the owner's session goes on.
+ * An archived member gets 403 `USER_ARCHIVED`.
  *
  */
 export const authRefreshTokenFromCookie = <ThrowOnError extends boolean = false>(options?: Options<AuthRefreshTokenFromCookieData, ThrowOnError>) => (options?.client ?? client).post<AuthRefreshTokenFromCookieResponses, AuthRefreshTokenFromCookieErrors, ThrowOnError>({
@@ -210,9 +220,10 @@ export const authConfirmEmail = <ThrowOnError extends boolean = false>(options: 
 /**
  * Ask for a password reset mail
  *
- * Answers the same whether the email is known or not. A known address gets a single-use reset
- * link (valid 1 hour) in the user's language; earlier reset links stop working. Rate limited per
- * address and per client (429).
+ * Answers the same whether the email is known or not, and about as fast: the mail goes out
+ * after the answer. A known address gets a single-use reset link (valid 1 hour) in the user's
+ * language; earlier reset links stop working; an unknown address gets no mail. Rate limited
+ * per address and per client (429).
  *
  */
 export const authForgotPassword = <ThrowOnError extends boolean = false>(options: Options<AuthForgotPasswordData, ThrowOnError>) => (options.client ?? client).post<AuthForgotPasswordResponses, AuthForgotPasswordErrors, ThrowOnError>({

@@ -2132,6 +2132,10 @@ export type AuthRefreshTokenFromCookieErrors = {
      */
     401: ErrorEnvelope;
     /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
      * Any other error (500 with a generic message, 501 for calls not built yet).
      */
     default: ErrorEnvelope;
@@ -2168,6 +2172,10 @@ export type AuthRefreshTokenErrors = {
      * No valid access token.
      */
     401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
     /**
      * Any other error (500 with a generic message, 501 for calls not built yet).
      */

@@ -1,10 +1,12 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-shell/app-layout';
+import { RunningTimersBar } from '../features/time-tracking/running-timers-bar';
 import { requireAccountChecks, requireAuth } from '../lib/auth-guards';
 
 /**
  * The signed-in layout: every route below needs a session that is not expired (else
- * /login?returnUrl=), a confirmed email and accepted terms (spec sections 2 and 6).
+ * /login?returnUrl=), a confirmed email and accepted terms. The running timers and clock in/out
+ * stand above the content of every screen.
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ location }) => {
@@ -12,7 +14,7 @@ export const Route = createFileRoute('/_app')({
     requireAccountChecks({ location });
   },
   component: () => (
-    <AppLayout>
+    <AppLayout aboveContent={<RunningTimersBar />}>
       <Outlet />
     </AppLayout>
   ),

@@ -73,7 +73,8 @@ export const authHandlers: Partial<Record<OperationId, RouteHandler>> = {
   },
 
   authForgotPassword: async (request: Body<{ email: string }>) => {
-    await services(request).auth.forgotPassword(request.body.email, clientOf(request));
+    const { sending } = await services(request).auth.forgotPassword(request.body.email, clientOf(request));
+    sending.catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
     return ok(null, message(request, 'auth.resetMailSent'));
   },
 

@@ -80,3 +80,29 @@ export const accountMails: Record<'confirm_email' | 'reset_password' | 'invite',
           footer: footer.de,
         }),
 };
+
+/** To the owner of an address someone tried to sign up with. */
+export const signUpNoticeMail = (lang: Lang, to: string, signInUrl: string): Mail =>
+  lang === 'en'
+    ? actionMail({
+        to,
+        subject: 'Someone tried to sign up with your address',
+        greeting: 'Hello,',
+        paragraphs: [
+          'someone tried to create a new Fieldbook account with this e-mail address. You already have an account, so nothing was created.',
+          'If it was you, sign in instead (or choose a new password on the sign-in page). If it was not you, ignore this mail: your account stays as it is.',
+        ],
+        action: { label: 'Sign in', url: signInUrl },
+        footer: footer.en,
+      })
+    : actionMail({
+        to,
+        subject: 'Jemand wollte sich mit Ihrer Adresse registrieren',
+        greeting: 'Guten Tag,',
+        paragraphs: [
+          'mit dieser E-Mail-Adresse wollte jemand ein neues Fieldbook-Konto anlegen. Sie haben bereits ein Konto, daher wurde nichts angelegt.',
+          'Wenn Sie das waren, melden Sie sich stattdessen an (oder wählen Sie auf der Anmeldeseite ein neues Passwort). Wenn nicht, ignorieren Sie diese E-Mail: Ihr Konto bleibt unverändert.',
+        ],
+        action: { label: 'Anmelden', url: signInUrl },
+        footer: footer.de,
+      });

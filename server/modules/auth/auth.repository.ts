@@ -68,6 +68,16 @@ export async function revokeSessions(tx: Tx, where: { userId: string; deviceId?:
   await tx.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
 }
 
+/** Whether this device has ever held a session of the user (a device the owner used). */
+export async function deviceHadSession(tx: Tx, userId: string, deviceId: string) {
+  const rows = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
+    .limit(1);
+  return rows.length === 1;
+}
+
 export async function listSessions(tx: Tx, userId: string) {
   return tx
     .select()
@@ -118,6 +128,27 @@ export async function findOneTimeToken(tx: Tx, userId: string, purpose: string, 
     .select()
     .from(oneTimeTokens)
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.tokenHash, tokenHash)));
+  return row;
+}
+
+/**
+ * Spends a link's token if it is unused and unexpired, in one statement: of parallel requests
+ * with the same link exactly one gets the row back.
+ */
+export async function consumeOneTimeToken(tx: Tx, userId: string, purpose: string, tokenHash: string) {
+  const [row] = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        isNull(oneTimeTokens.usedAt),
+        sql`${oneTimeTokens.expiresAt} > now()`,
+      ),
+    )
+    .returning({ id: oneTimeTokens.id });
   return row;
 }
 

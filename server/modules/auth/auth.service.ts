@@ -14,7 +14,7 @@ import { signInLimits } from '../../platform/rate-limit';
 import type { RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import * as repo from './auth.repository';
-import { accountMails } from './auth.mails';
+import { accountMails, signUpNoticeMail } from './auth.mails';
 import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeEqual, sha256, tenantNameFromEmail } from './tokens';
 
 export type AuthSession = components['schemas']['AuthSession'];
@@ -24,8 +24,10 @@ const HOUR = 3600_000;
 export const LINK_LIFETIME = { confirm_email: 24 * HOUR, reset_password: HOUR, invite: 7 * 24 * HOUR } as const;
 export type LinkPurpose = keyof typeof LINK_LIFETIME;
 export const RESEND_SECONDS = 60;
-const signUpLimits = { windowSeconds: 3600, slowAfter: 20, lockAfter: 50, lockSeconds: 3600 };
-const mailLimits = { windowSeconds: 900, slowAfter: 10, lockAfter: 30, lockSeconds: 900 };
+const signUpLimits = { windowSeconds: 3600, max: 50 };
+const mailLimits = { windowSeconds: 900, max: 30 };
+/** One notice an hour at most to the owner of an address someone tried to sign up with. */
+const SIGN_UP_NOTICE_SECONDS = 3600;
 
 /** What a call knows about the device before sign-in. */
 export interface Client {
@@ -105,7 +107,11 @@ export class AuthService {
     };
   }
 
-  /** Rotates a refresh token. A spent one presented again ends its whole session (family). */
+  /**
+   * Rotates a refresh token. A spent one presented again ends its whole session (family). A token
+   * presented from another device is refused before anything is spent, so a stolen token alone
+   * cannot end the owner's session.
+   */
   async refresh(token: string, client: Client): Promise<IssuedSession> {
     const parsed = parseRefreshToken(token);
     if (!parsed) throw new AppError('TOKEN_INVALID');
@@ -113,20 +119,22 @@ export class AuthService {
       const stored = await repo.getRefreshToken(tx, parsed.id);
       if (!stored || !safeEqual(stored.tokenHash, sha256(parsed.secret))) return { error: 'TOKEN_INVALID' as const };
       const session = await repo.getSession(tx, stored.sessionId);
-      if (!session || session.revokedAt) return { error: 'TOKEN_INVALID' as const };
+      if (!session || session.deviceId !== client.deviceId) return { error: 'TOKEN_INVALID' as const };
+      const user = await repo.getUser(tx, session.userId);
+      if (!user) return { error: 'TOKEN_INVALID' as const };
+      if (user.archived) return { error: 'USER_ARCHIVED' as const };
+      if (session.revokedAt) return { error: 'TOKEN_INVALID' as const };
       if (stored.usedAt || !(await repo.spendRefreshToken(tx, stored.id))) {
         // Reuse of a spent token: someone else may hold it. End the family.
         await repo.revokeSessions(tx, { userId: session.userId, sessionIds: [session.id] });
-        return { error: 'TOKEN_INVALID' as const, commit: true };
+        return { error: 'TOKEN_INVALID' as const };
       }
       if (stored.expiresAt.getTime() < Date.now()) return { error: 'TOKEN_EXPIRED' as const };
-      if (session.deviceId !== client.deviceId) return { error: 'TOKEN_INVALID' as const };
-      const user = await repo.getUser(tx, session.userId);
-      if (!user || user.archived) return { error: 'TOKEN_INVALID' as const };
       await repo.touchSession(tx, session.id);
       return { issued: await this.issue(tx, user, session.id) };
     });
-    if ('error' in outcome && outcome.error) throw new AppError(outcome.error, outcome.error, { status: 401 });
+    if (outcome.error === 'USER_ARCHIVED') throw archivedError();
+    if (outcome.error) throw new AppError(outcome.error, outcome.error, { status: 401 });
     return outcome.issued!;
   }
 
@@ -154,7 +162,13 @@ export class AuthService {
     }
     this.assertPasswordAllowed(body.password, 'password');
     await this.countSignUp(client);
+    // Hashed before the address is looked up: known and unknown addresses cost the same.
     const passwordHash = await hashPassword(body.password);
+    const existing = await repo.findAccountByEmail(this.db.pool, body.email.trim());
+    if (existing) {
+      await this.noticeSignUpAttempt(existing);
+      throw this.emailTaken();
+    }
     return this.createTenantWithOwner(
       {
         email: body.email,
@@ -238,9 +252,16 @@ export class AuthService {
 
   /** New firms per client address: generous for an office behind one address, a wall for scripts. */
   async countSignUp(client: Client) {
-    const key = [{ key: `signup:address:${client.ip}`, limits: signUpLimits }];
-    await this.deps.rateLimiter.check(key);
-    await this.deps.rateLimiter.fail(key);
+    await this.deps.rateLimiter.take([{ key: `signup:address:${client.ip}`, limits: signUpLimits }]);
+  }
+
+  /** Tells the owner of an address that someone tried to sign up with it (at most hourly). */
+  private async noticeSignUpAttempt(account: { userId: string; tenantId: string }) {
+    const cooldown = await this.deps.rateLimiter.cooldown(`mail:signup-notice:${account.userId}`, SIGN_UP_NOTICE_SECONDS);
+    if (!cooldown.allowed) return;
+    const user = await this.db.withTenant(account.tenantId, (tx) => repo.getUser(tx, account.userId));
+    if (!user || user.archived) return;
+    await this.deps.mailer.send(signUpNoticeMail(langOf(user), user.email, `${this.deps.config.publicUrl}/login`));
   }
 
   private emailTaken() {
@@ -250,15 +271,24 @@ export class AuthService {
     });
   }
 
+  /**
+   * Every attempt is counted before the password is checked: per address, per address and
+   * account, and per account from every address together. A device that has held a session of the
+   * account has its own count instead of the account's, so guesses from elsewhere do not lock the
+   * owner out. A success gives its attempt back.
+   */
   async signIn(body: { userNameOrEmail: string; password: string }, client: Client): Promise<IssuedSession> {
     const email = body.userNameOrEmail.trim().toLowerCase();
-    const keys = [
-      { key: `signin:pair:${client.ip}:${email}`, limits: signInLimits.pair },
-      { key: `signin:address:${client.ip}`, limits: signInLimits.address },
-      { key: `signin:account:${email}`, limits: signInLimits.account },
-    ];
-    await this.deps.rateLimiter.check(keys);
     const account = await repo.findAccountByEmail(this.db.pool, email);
+    const knownDevice = account
+      ? await this.db.withTenant(account.tenantId, (tx) => repo.deviceHadSession(tx, account.userId, client.deviceId))
+      : false;
+    const pair = { key: `signin:pair:${client.ip}:${email}`, limits: signInLimits.pair };
+    const address = { key: `signin:address:${client.ip}`, limits: signInLimits.address };
+    const perAccount = knownDevice
+      ? { key: `signin:device:${client.deviceId}:${email}`, limits: signInLimits.knownDevice }
+      : { key: `signin:account:${email}`, limits: signInLimits.account };
+    await this.deps.rateLimiter.take([pair, address, perAccount]);
     const outcome = account
       ? await this.db.withTenant(account.tenantId, async (tx) => {
           const user = await repo.getUser(tx, account.userId);
@@ -267,12 +297,11 @@ export class AuthService {
           return this.openSession(tx, user, client);
         })
       : await verifyPassword(undefined, body.password).then(() => undefined);
-    if (!outcome || outcome === 'archived') {
-      await this.deps.rateLimiter.fail(keys);
-      // One message for every wrong part, archived accounts included.
-      throw new AppError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
-    }
-    await this.deps.rateLimiter.clear([keys[0].key, keys[2].key]);
+    // One message for every wrong part; only who knows the password learns that the account is archived.
+    if (!outcome) throw new AppError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
+    await this.deps.rateLimiter.refund([address.key, perAccount.key]);
+    await this.deps.rateLimiter.clear([pair.key]);
+    if (outcome === 'archived') throw archivedError();
     return outcome;
   }
 
@@ -304,13 +333,24 @@ export class AuthService {
     await this.deps.mailer.send(accountMails[purpose](lang, to, link, extra));
   }
 
-  /** Checks a link's token; answers the user and the link's state without spending it. */
-  async readLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
-    const stored = await repo.findOneTimeToken(tx, userId, purpose, sha256(secret));
+  /**
+   * Spends a link's token inside the caller's transaction and answers its state: `valid` for
+   * exactly one of several parallel requests, else why not. A rollback of the transaction gives
+   * the link back.
+   */
+  async consumeLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
+    const hash = sha256(secret);
+    const spent = await repo.consumeOneTimeToken(tx, userId, purpose, hash);
+    if (spent) return { state: 'valid' as const, tokenId: spent.id };
+    const stored = await repo.findOneTimeToken(tx, userId, purpose, hash);
     if (!stored) return { state: 'invalid' as const };
     if (stored.usedAt) return { state: 'used' as const };
-    if (stored.expiresAt.getTime() < Date.now()) return { state: 'expired' as const };
-    return { state: 'valid' as const, tokenId: stored.id };
+    return { state: 'expired' as const };
+  }
+
+  /** Same as `consumeLink` (the link is spent), for callers written against the older name. */
+  readLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
+    return this.consumeLink(userId, secret, purpose, tx);
   }
 
   /** `ConfirmEmail`: where the browser goes next. */
@@ -318,9 +358,8 @@ export class AuthService {
     const tenantId = await repo.findTenantOfUser(this.db.pool, userId);
     if (!tenantId) return '/email-confirmation?status=invalid';
     return this.db.withTenant(tenantId, async (tx) => {
-      const link = await this.readLink(userId, secret, 'confirm_email', tx);
+      const link = await this.consumeLink(userId, secret, 'confirm_email', tx);
       if (link.state !== 'valid') return `/email-confirmation?status=${link.state}`;
-      if (!(await repo.useOneTimeToken(tx, link.tokenId))) return '/email-confirmation?status=used';
       await repo.updateUser(tx, userId, { emailConfirmedAt: new Date() });
       return '/email-confirmed';
     });
@@ -350,22 +389,23 @@ export class AuthService {
     };
   }
 
-  /** Always the same answer, whether the address exists or not. */
-  async forgotPassword(email: string, client: Client) {
+  /**
+   * Always the same answer, whether the address exists or not, and about the same time: the link
+   * is made either way and the mail goes out after the answer (`sending`), so neither the database
+   * work nor the mail server's latency tells the caller anything.
+   */
+  async forgotPassword(email: string, client: Client): Promise<{ sending: Promise<void> }> {
     // Mail bombing: one mail a minute per address, and a cap per client address (429 past it).
-    const perClient = [{ key: `mail:reset-client:${client.ip}`, limits: mailLimits }];
-    await this.deps.rateLimiter.check(perClient);
-    await this.deps.rateLimiter.fail(perClient);
+    await this.deps.rateLimiter.take([{ key: `mail:reset-client:${client.ip}`, limits: mailLimits }]);
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:reset:${email.toLowerCase()}`, RESEND_SECONDS);
-    if (!cooldown.allowed) return;
+    if (!cooldown.allowed) return { sending: Promise.resolve() };
     const account = await repo.findAccountByEmail(this.db.pool, email);
-    if (!account) return;
-    const sent = await this.db.withTenant(account.tenantId, async (tx) => {
-      const user = await repo.getUser(tx, account.userId);
+    const sent = await this.db.withTenant(account?.tenantId ?? crypto.randomUUID(), async (tx) => {
+      const user = account ? await repo.getUser(tx, account.userId) : undefined;
       if (!user || user.archived) return undefined;
       return { user, link: await this.createLink(tx, user, 'reset_password') };
     });
-    if (sent) await this.sendLinkMail('reset_password', sent.user.email, sent.link, langOf(sent.user));
+    return { sending: sent ? this.sendLinkMail('reset_password', sent.user.email, sent.link, langOf(sent.user)) : Promise.resolve() };
   }
 
   async resetPassword(body: { userId: string; token: string; newPassword: string; confirmPassword: string }) {
@@ -375,9 +415,8 @@ export class AuthService {
     if (!tenantId) throw linkError('invalid');
     const passwordHash = await hashPassword(body.newPassword);
     await this.db.withTenant(tenantId, async (tx) => {
-      const link = await this.readLink(body.userId, body.token, 'reset_password', tx);
+      const link = await this.consumeLink(body.userId, body.token, 'reset_password', tx);
       if (link.state !== 'valid') throw linkError(link.state);
-      if (!(await repo.useOneTimeToken(tx, link.tokenId))) throw linkError('used');
       // The mail reached the user, so the address is confirmed too.
       const user = await repo.getUser(tx, body.userId);
       await repo.updateUser(tx, body.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? new Date() });
@@ -430,6 +469,10 @@ export const langOf = (user: { language: string }): Lang => (user.language === '
 
 function mismatch(field: string) {
   return new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { [field]: ['auth.passwordMismatch'] } });
+}
+
+function archivedError() {
+  return new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 403 });
 }
 
 function linkError(state: 'invalid' | 'used' | 'expired') {

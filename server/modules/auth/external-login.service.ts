@@ -54,7 +54,8 @@ export class ExternalLoginService {
     if (account) {
       const session = await this.deps.database.withTenant(account.tenantId, async (tx) => {
         const user = await repo.getUser(tx, account.userId);
-        if (!user || user.archived) return undefined;
+        if (!user) return undefined;
+        if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 403 });
         const known = provider === 'google' ? user.googleSubject : user.appleSubject;
         if (known && known !== subject) return undefined;
         const updated = await repo.updateUser(tx, user.id, {

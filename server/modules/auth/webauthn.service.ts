@@ -158,7 +158,7 @@ export class WebAuthnService {
     return this.deps.database.withTenant(tenantId, async (tx) => {
       const key = await repo.findPasskeyByCredential(tx, body.response.id);
       const user = await repo.getUser(tx, userId);
-      if (!key || !user || key.userId !== user.id || user.archived) throw invalid();
+      if (!key || !user || key.userId !== user.id) throw invalid();
       let result;
       try {
         result = await verifyAuthenticationResponse({
@@ -178,6 +178,7 @@ export class WebAuthnService {
         throw invalid();
       }
       if (!result.verified) throw invalid();
+      if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 403 });
       await repo.updatePasskeyUse(tx, key.id, result.authenticationInfo.newCounter);
       return this.auth.openSession(tx, user, client);
     });

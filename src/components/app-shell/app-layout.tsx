@@ -5,8 +5,6 @@ import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { safeReturnUrl } from '../../lib/auth-guards';
 import { getSessionEndReason, useSession } from '../../lib/session';
-// Time tracking (issue 5): the running-timers bar is part of every signed-in screen.
-import { RunningTimersBar } from '../../features/time-tracking/running-timers-bar';
 import { AppFooter } from './app-footer';
 import { AppHeader, NAVBAR_ID } from './app-header';
 import { AppNavbar } from './app-navbar';
@@ -35,10 +33,11 @@ function useLeaveWhenSignedOut() {
 }
 
 /**
- * The shell around every signed-in screen (spec sections 2 and 4): top bar, side menu (static or
- * overlay; a drawer with backdrop on phones), content and footer.
+ * The shell around every signed-in screen: top bar, side menu (static or overlay; a drawer with
+ * backdrop on phones), content and footer. `aboveContent` stands above every screen's content
+ * (the route passes the running-timers bar), so the shell needs no feature.
  */
-export function AppLayout({ children }: { children: ReactNode }) {
+export function AppLayout({ aboveContent, children }: { aboveContent?: ReactNode; children: ReactNode }) {
   const { t } = useLingui();
   const { config, state } = useLayout();
   const desktop = useIsDesktop();
@@ -86,8 +85,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <div className={classes.backdrop} data-testid="menu-backdrop" aria-hidden="true" onClick={() => layoutActions.resetMenu()} />
       ) : null}
       <AppShell.Main>
-        {/* Time tracking (issue 5): running timers and clock in/out, above the content of every screen. */}
-        <RunningTimersBar />
+        {aboveContent}
         <div className={classes.content}>{children}</div>
         <AppFooter />
       </AppShell.Main>

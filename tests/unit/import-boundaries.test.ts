@@ -1,0 +1,40 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The boundaries of src/ as eslint.config.js states them, checked on imports as source text.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, from: string) {
+  const [result] = await eslint.lintText(`import { x } from '${from}';\nexport const y = x;\n`, { filePath });
+  return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').length > 0;
+}
+
+describe('import boundaries of the app', () => {
+  it('keeps a feature out of other features, nested or not', async () => {
+    expect(await restricted('src/features/customers/x.tsx', '../products/product-form')).toBe(true);
+    expect(await restricted('src/features/activity/capture/x.tsx', '../../time-tracking/format')).toBe(true);
+    expect(await restricted('src/features/activity/x.tsx', '../../features/auth/schemas')).toBe(true);
+  });
+
+  it('lets a feature use its own files, components and lib', async () => {
+    expect(await restricted('src/features/activity/capture/x.tsx', '../api/cache')).toBe(false);
+    expect(await restricted('src/features/customers/x.tsx', '../../components/empty-state')).toBe(false);
+    expect(await restricted('src/features/customers/x.tsx', '../../lib/format')).toBe(false);
+  });
+
+  it('keeps components and lib free of features', async () => {
+    expect(await restricted('src/components/app-shell/x.tsx', '../../features/time-tracking/running-timers-bar')).toBe(true);
+    expect(await restricted('src/lib/x.ts', '../features/customers/customer-form')).toBe(true);
+    expect(await restricted('src/lib/x.ts', './format')).toBe(false);
+  });
+
+  it('lets routes compose features', async () => {
+    expect(await restricted('src/routes/_app/x.tsx', '../../features/customers/customer-list')).toBe(false);
+  });
+
+  it('keeps the server out of the app', async () => {
+    expect(await restricted('src/lib/x.ts', '../../server/platform/errors')).toBe(true);
+    expect(await restricted('src/routes/x.tsx', '../../server/app')).toBe(true);
+    expect(await restricted('src/lib/x.ts', '../../generated/api/types.gen')).toBe(false);
+  });
+});
