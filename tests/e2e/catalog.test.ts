@@ -1,35 +1,42 @@
 /**
- * The catalog journey in the built app on the real server: an Owner signs up (through the API)
- * and confirms the address from the mail (tests/e2e/journey.ts); then creates a customer, edits
- * and archives it, imports materials from a German Excel CSV (removing the row a spreadsheet
- * damaged) and finds one by its EAN; the phone layout shows the materials as cards.
+ * The catalog journeys in the built app on the real server, each in a firm of its own (signed up
+ * through the API, the address confirmed from the mail: tests/e2e/journey.ts) and a fresh page: an
+ * Owner creates a customer, edits and archives it; imports materials from a German Excel CSV
+ * (removing the row a spreadsheet damaged) and finds one by its EAN; the phone layout shows the
+ * materials as cards.
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshotPath } from './browser';
-import { appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let owner: SeededAccount;
 
-beforeAll(async () => {
-  // Sign-up through the API, the confirmation link from the mail, a renewed session.
+/** A firm of its own (signed up through the API, address confirmed from the mail) and a fresh page. */
+async function freshFirm(viewport: 'desktop' | 'phone' = 'desktop') {
   owner = await seedAccount({ prefix: 'katalog' });
-  browser = await launchBrowser();
-  context = await newContext(browser);
+  context = await newContext(browser, { viewport });
   await signInContext(context, owner);
   page = await context.newPage();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  await context?.close();
 });
 afterAll(async () => {
-  await context?.close();
   await browser?.close();
 });
 
 describe('catalog journey', () => {
   it('creates, edits and archives a customer', async () => {
+    await freshFirm();
     await page.goto(`${appUrl}/customerlist`);
     await page.getByRole('heading', { name: 'Noch keine Kunden' }).waitFor();
 
@@ -78,6 +85,7 @@ describe('catalog journey', () => {
   });
 
   it('imports materials from a German Excel CSV and finds one by EAN', async () => {
+    await freshFirm();
     await page.goto(`${appUrl}/materiallist`);
     await page.getByRole('heading', { name: 'Noch kein Material' }).waitFor();
     await page.getByRole('button', { name: 'CSV importieren' }).first().click();
@@ -116,16 +124,11 @@ describe('catalog journey', () => {
   });
 
   it('shows materials as cards on a phone', async () => {
-    const phone = await newContext(browser, { viewport: 'phone' });
-    await signInContext(phone, owner);
-    try {
-      const small = await phone.newPage();
-      await small.goto(`${appUrl}/materiallist`);
-      await small.getByText('Kabel NYM-J 3x1,5 mm²').waitFor();
-      expect(await small.getByRole('table', { name: 'Material' }).count()).toBe(0);
-      await small.screenshot({ path: screenshotPath('catalog-materials-phone'), fullPage: true });
-    } finally {
-      await phone.close();
-    }
+    await freshFirm('phone');
+    await apiAs(owner, 'POST', '/api/Products/Create', { name: 'Kabel NYM-J 3x1,5 mm²', ean: '4006381333931', unit: 'm', netPrice: 0.89, vatRate: 19 });
+    await page.goto(`${appUrl}/materiallist`);
+    await page.getByText('Kabel NYM-J 3x1,5 mm²').waitFor();
+    expect(await page.getByRole('table', { name: 'Material' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('catalog-materials-phone'), fullPage: true });
   });
 });
