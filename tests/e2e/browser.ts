@@ -35,6 +35,8 @@ export async function newContext(
   return browser.newContext({
     viewport: viewports[options.viewport ?? 'desktop'],
     locale: options.locale ?? 'de-DE',
+    // The firms are German: browser, server (the tenant's zone) and tests agree on "today".
+    timezoneId: 'Europe/Berlin',
     colorScheme: options.colorScheme ?? 'light',
     isMobile: options.viewport === 'phone',
     hasTouch: options.viewport === 'phone',

@@ -1,121 +1,49 @@
 /**
- * The time-tracking journey in the built app on the real server: an Owner signs up through the
- * API and confirms the address with the mailed link (from the SMTP sink of global-setup, or from
- * the development outbox when no SMTP is configured); then clocks in, takes a break, clocks out
- * and sees the day with its segments; starts two customer timers from the bar, finds them again
- * after a reload, stops one and corrects it. Screenshots go to test-results/e2e/.
+ * The time-tracking journeys in the built app on the real server, each in a firm of its own (an
+ * Owner signed up through the API, the address confirmed from the mail: tests/e2e/journey.ts) and a
+ * fresh page: clock in, take a break, clock out and see the day with its segments; start two
+ * customer timers from the bar, find them again after a reload and stop one; correct a stopped
+ * timer; the bar and the day as cards on a phone. Screenshots go to test-results/e2e/.
  */
-import crypto from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshotPath, viewports } from './browser';
-
-const appUrl = inject('appUrl');
-/** Set when global-setup runs an SMTP sink; without it the server keeps mails in /dev/outbox. */
-const controlUrl = (inject as (key: string) => string | undefined)('controlUrl');
-
-interface Session {
-  token: string;
-  refreshToken: string;
-  id: string;
-  userName: string;
-  email: string;
-  emailConfirmed: boolean;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-const deviceId = `backoffice_${crypto.randomUUID()}`;
-
-async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const response = await fetch(appUrl + path, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: T };
-  expect(response.status, `${method} ${path}: ${JSON.stringify(json)}`).toBe(200);
-  return json.data;
-}
-
-/** The link of the confirmation mail, from whichever mailbox this setup has. */
-async function confirmationLink(email: string): Promise<string> {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    let texts: string[] = [];
-    if (controlUrl) {
-      const mails = (await (await fetch(`${controlUrl}/mails?to=${encodeURIComponent(email)}`)).json()) as { subject: string; text: string }[];
-      texts = mails.filter((m) => /bestätigen|confirm/i.test(m.subject)).map((m) => m.text);
-    } else {
-      const outbox = (await (await fetch(`${appUrl}/dev/outbox`)).json()) as { mails: { to: string | string[]; text: string }[] };
-      texts = outbox.mails.filter((m) => String(m.to).toLowerCase().includes(email.toLowerCase())).map((m) => m.text);
-    }
-    const link = texts.map((t) => t.match(/https?:\/\/\S*ConfirmEmail\S*/)?.[0]).find(Boolean);
-    if (link) return link;
-    if (Date.now() > until) throw new Error(`no confirmation mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshotPath } from './browser';
+import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let session: Session;
-const customers: { id: string; name: string }[] = [];
+let owner: SeededAccount;
+let customers: { id: string; name: string }[];
 
 const shot = async (name: string, fullPage = true) => {
   await page.waitForTimeout(350);
   await page.screenshot({ path: screenshotPath(`time-tracking-${name}`), fullPage });
 };
 
-beforeAll(async () => {
-  const email = `zeit.${Date.now().toString(36)}@elektro-schneider.de`;
-  session = await api<Session>('POST', '/api/Auth/SignUp', {
-    email,
-    password: 'Sonnenblume-Kabel-42',
-    tenantName: email.split('@')[0].replace(/[^\p{L}\p{N}]/gu, ''),
-    termsConfirmed: true,
-    language: 'de',
-  });
-  const confirmed = await fetch(await confirmationLink(email), { redirect: 'manual' });
-  expect(confirmed.status).toBe(302);
-  session = await api<Session>('POST', '/api/Auth/RefreshToken', { token: session.refreshToken });
-  expect(session.emailConfirmed).toBe(true);
+/** A firm of its own with two customers, and a fresh page signed in as its Owner. */
+async function freshFirm(viewport: 'desktop' | 'phone' = 'desktop') {
+  owner = await seedAccount({ prefix: 'zeit' });
+  customers = [];
   for (const name of ['Bäckerei Huber', 'Praxis Dr. Weber']) {
-    const created = await api<{ id: string }>('POST', '/api/Customers/Create', { companyName: name, city: 'München', country: 'DE' }, session.token);
+    const created = (await apiAs(owner, 'POST', '/api/Customers/Create', { companyName: name, city: 'München', country: 'DE' })) as { id: string };
     customers.push({ id: created.id, name });
   }
-
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: viewports.desktop, locale: 'de-DE', timezoneId: 'Europe/Berlin', colorScheme: 'light' });
-  const stored = {
-    token: session.token,
-    refreshToken: session.refreshToken,
-    userId: session.id,
-    userName: session.userName,
-    userEmail: session.email,
-    emailConfirmed: true,
-    isMaster: false,
-    firstName: session.firstName,
-    lastName: session.lastName,
-    showMenu: true,
-  };
-  // Only before the first page: later reloads keep what the app stored (refresh tokens rotate).
-  await context.addInitScript(
-    ({ s, device }) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('fieldbook-session', JSON.stringify(s));
-      localStorage.setItem('fieldbook-device-id', device);
-      localStorage.setItem('fieldbook-locale', 'de');
-    },
-    { s: stored, device: deviceId },
-  );
+  context = await newContext(browser, { viewport });
+  await signInContext(context, owner);
   page = await context.newPage();
-});
+}
 
-afterAll(async () => {
+const startTimer = async (name: string) =>
+  (await apiAs(owner, 'POST', '/api/TimeTracks/Start', { customerId: customers.find((c) => c.name === name)!.id })) as { id: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
   await context?.close();
+});
+afterAll(async () => {
   await browser?.close();
 });
 
@@ -123,6 +51,7 @@ const bar = () => page.getByRole('region', { name: 'Laufende Timer und Arbeitsze
 
 describe('time-tracking journey', () => {
   it('clocks in, takes a break, clocks out and sees the day with its segments', async () => {
+    await freshFirm();
     await page.goto(`${appUrl}/timetracking`);
     await page.getByRole('heading', { name: 'Zeiterfassung' }).waitFor();
     await page.getByRole('heading', { name: 'Keine Arbeitszeit in diesem Zeitraum' }).waitFor();
@@ -154,18 +83,19 @@ describe('time-tracking journey', () => {
     expect(await segments.nth(2).innerText()).toMatch(/^Arbeit/);
     await shot('day');
 
-    const list = await api<{ items: { segments: { kind: string; endedAtUtc: string | null }[]; active: boolean }[] }>(
+    const list = (await apiAs(
+      owner,
       'GET',
       '/api/UserTimeTracks/GetList?includeActive=true&includeEnded=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true',
-      undefined,
-      session.token,
-    );
+    )) as { items: { segments: { kind: string; endedAtUtc: string | null }[]; active: boolean }[] };
     expect(list.items).toHaveLength(1);
     expect(list.items[0].active).toBe(false);
     expect(list.items[0].segments.map((s) => s.kind)).toEqual(['work', 'break', 'work']);
   });
 
   it('starts two customer timers from the bar, keeps them over a reload and stops one', async () => {
+    await freshFirm();
+    await page.goto(`${appUrl}/`);
     for (const customer of customers) {
       await bar().getByRole('button', { name: 'Timer starten' }).click();
       const dialog = page.getByRole('dialog', { name: 'Timer starten' });
@@ -187,6 +117,9 @@ describe('time-tracking journey', () => {
   });
 
   it('corrects the stopped timer with a new start and a description', async () => {
+    await freshFirm();
+    await apiAs(owner, 'POST', '/api/TimeTracks/Stop', { id: (await startTimer('Bäckerei Huber')).id });
+    await startTimer('Praxis Dr. Weber');
     await page.goto(`${appUrl}/timetracking?tab=customer`);
     const table = page.getByRole('table', { name: 'Kundenzeiten' });
     const row = table.getByTestId('customer-time').filter({ hasText: 'Bäckerei Huber' });
@@ -210,12 +143,11 @@ describe('time-tracking journey', () => {
     expect(await row.innerText()).toMatch(/1:0\d h/);
     await shot('customer-times');
 
-    const mine = await api<{ items: { customerName: string; durationSeconds: number; description: string | null; status: string }[] }>(
+    const mine = (await apiAs(
+      owner,
       'GET',
       '/api/TimeTracks/GetMy?includeRunning=true&includeStopped=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true',
-      undefined,
-      session.token,
-    );
+    )) as { items: { customerName: string; durationSeconds: number; description: string | null; status: string }[] };
     const huber = mine.items.find((t) => t.customerName === 'Bäckerei Huber')!;
     expect(huber).toMatchObject({ status: 'stopped', description: 'Backstube: Steckdosen erneuert' });
     expect(huber.durationSeconds).toBeGreaterThanOrEqual(3600 - 60);
@@ -223,20 +155,13 @@ describe('time-tracking journey', () => {
   });
 
   it('shows the bar and the day as cards on a phone', async () => {
-    const phone = await browser.newContext({ viewport: viewports.phone, locale: 'de-DE', timezoneId: 'Europe/Berlin', isMobile: true, hasTouch: true });
-    const state = await page.evaluate(() => ({ session: localStorage.getItem('fieldbook-session'), device: localStorage.getItem('fieldbook-device-id') }));
-    await phone.addInitScript((s) => {
-      localStorage.setItem('fieldbook-session', s.session ?? '');
-      localStorage.setItem('fieldbook-device-id', s.device ?? '');
-      localStorage.setItem('fieldbook-locale', 'de');
-    }, state);
-    const mobile = await phone.newPage();
-    await mobile.goto(`${appUrl}/timetracking`);
-    await mobile.getByTestId('running-timer').filter({ hasText: 'Praxis Dr. Weber' }).waitFor();
-    await mobile.getByTestId('work-day').first().waitFor();
-    expect(await mobile.getByRole('table').count()).toBe(0);
-    await mobile.waitForTimeout(350);
-    await mobile.screenshot({ path: screenshotPath('time-tracking-phone'), fullPage: true });
-    await phone.close();
+    await freshFirm('phone');
+    await startTimer('Praxis Dr. Weber');
+    await apiAs(owner, 'POST', '/api/UserTimeTracks/Start', {});
+    await page.goto(`${appUrl}/timetracking`);
+    await page.getByTestId('running-timer').filter({ hasText: 'Praxis Dr. Weber' }).waitFor();
+    await page.getByTestId('work-day').first().waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    await shot('phone');
   });
 });
