@@ -317,6 +317,7 @@ describe('Information/GetAll and Reporting', () => {
     });
     expect(report.response.status).toBe(200);
     expect(report.data!.data!.items.map((i) => i.text)).toEqual(expect.arrayContaining(['Eigene Zeit', 'Zeit Kollege']));
+    expect(report.data!.data!.items.length).toBeGreaterThanOrEqual(2);
     expect(report.data!.data!.items.every((i) => i.subType === 'time')).toBe(true);
     const refused = await employee.api.GET('/api/Information/Reporting', {
       params: { query: { subType: 'time', includeProcessed: true, includeUnprocessed: true, isDescending: false, page: 1, pageSize: 10 } },

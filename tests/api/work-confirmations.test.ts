@@ -125,6 +125,7 @@ describe('POST /api/WorkConfirmations (all open entries)', () => {
     expect(confirmation.fileName).toMatch(/^Arbeitsnachweis-Baeckerei-Huber-\d{4}-\d{2}-\d{2}\.pdf$/);
 
     const state = await lockState(firm.tenantId, [note.id, material.id, timeEntry.id], [track, running]);
+    expect(state.info).toHaveLength(3);
     expect(state.info.every((r) => r.confirmationId === confirmation.id)).toBe(true);
     expect(state.tracks.find((r) => r.id === track)!.confirmationId).toBe(confirmation.id);
     expect(state.tracks.find((r) => r.id === running)!.confirmationId).toBeNull();
@@ -139,6 +140,7 @@ describe('POST /api/WorkConfirmations (all open entries)', () => {
     const list = await owner.api.GET('/api/Information/GetAll', {
       params: { query: { customerId: customer.id, includeProcessed: true, includeUnprocessed: true, isDescending: true, page: 1, pageSize: 10 } },
     });
+    expect(list.data!.data!.items.length).toBeGreaterThanOrEqual(3);
     expect(list.data!.data!.items.every((i) => i.locked)).toBe(true);
   });
 
