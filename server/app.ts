@@ -30,6 +30,7 @@ import { RateLimiter } from './platform/rate-limit';
 import { createServices, type Services } from './modules/services';
 import { developmentRoutes } from './modules/development/development.handlers';
 import { createFileStorage, type FileStorage } from './platform/storage';
+import { registerSecurityHeaders } from './platform/security-headers';
 
 export interface Deps {
   config: Config;
@@ -78,6 +79,7 @@ function makeAjv(coerce: boolean) {
 
 export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>): Promise<FastifyInstance> {
   const { config } = deps;
+  const appDir = path.resolve(import.meta.dirname, '../dist');
   const fullDeps: Deps = {
     ...deps,
     tokens: deps.tokens ?? new TokenService(config.jwtSecret, config.jwtIssuer, config.accessTokenSeconds),
@@ -126,11 +128,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   app.addHook('onResponse', async (request, reply) => {
     fullDeps.metrics.record(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    return payload;
-  });
+  registerSecurityHeaders(app, config, path.join(appDir, 'index.html'));
 
   // Multipart bodies are parsed by their handlers (streams with size limits), not by Ajv.
   app.addHook('onRoute', (route) => {
@@ -160,9 +158,8 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   await app.register(healthRoutes);
   await app.register(appConfigRoute);
   await app.register(appleCallbackRoute);
-  if (!config.isProduction) await app.register(developmentRoutes);
+  await app.register(developmentRoutes);
 
-  const appDir = path.resolve(import.meta.dirname, '../dist');
   const serveApp = config.serveApp && fs.existsSync(path.join(appDir, 'index.html'));
   if (serveApp) {
     await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, maxAge: '1h' });

@@ -26,7 +26,8 @@ function isUrlWith(value: string, protocols: string[]) {
 }
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless `npm run dev` (or a test) says otherwise: development tools stay off.
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
@@ -59,6 +60,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  DEV_OUTBOX: z.enum(['true', 'false']).optional(),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -99,6 +102,15 @@ export interface Config {
   billingEnabled: boolean;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean | number;
+  /**
+   * Who may read the development mail outbox: `loopback` (outside production without SMTP, only
+   * clients on this machine), `everyone` (DEV_OUTBOX=true, warned about at start) or `nobody`.
+   */
+  devOutbox: 'loopback' | 'everyone' | 'nobody';
+  /** Bearer token that opens `/metrics` to other machines; without it only loopback clients. */
+  metricsToken?: string;
+  /** Send Strict-Transport-Security: the public address is https. */
+  hsts: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +164,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     billingEnabled: !!e.STRIPE_SECRET_KEY,
     trustProxy: e.TRUST_PROXY,
+    devOutbox:
+      e.DEV_OUTBOX === 'true'
+        ? 'everyone'
+        : e.DEV_OUTBOX === 'false' || e.NODE_ENV === 'production' || e.SMTP_URL
+          ? 'nobody'
+          : 'loopback',
+    metricsToken: e.METRICS_TOKEN || undefined,
+    hsts: publicUrl.startsWith('https://'),
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
       rpName: e.WEBAUTHN_RP_NAME,

@@ -1,4 +1,11 @@
 /** Request counters and durations per route and status, exposed as Prometheus text on /metrics. */
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config';
+import { errorEnvelope } from './errors';
+import { translate } from './i18n';
+import { isLoopbackClient } from './security-headers';
+
 export class Metrics {
   private readonly counts = new Map<string, { count: number; seconds: number }>();
   private readonly started = Date.now();
@@ -37,4 +44,18 @@ export class Metrics {
       '',
     ].join('\n');
   }
+}
+
+/**
+ * `/metrics` answers loopback clients, and others only with `Authorization: Bearer
+ * <METRICS_TOKEN>`; everyone else gets the plain 404 of an unknown path.
+ */
+export function metricsAccess(config: Pick<Config, 'metricsToken'>) {
+  const expected = config.metricsToken ? Buffer.from(`Bearer ${config.metricsToken}`) : undefined;
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isLoopbackClient(request)) return;
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (expected && given.length === expected.length && crypto.timingSafeEqual(given, expected)) return;
+    return reply.status(404).send(errorEnvelope('NOT_FOUND', translate(request.lang, 'api.notFound')));
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * Attacks on sign-in and links, each kept as a test: one-time links used by parallel requests, a
  * refresh token presented from a foreign device, archived members, guesses from many addresses,
- * account enumeration through sign-up and forgot-password, the development outbox, and a
- * security-definer function the app role must not call.
+ * account enumeration through sign-up and forgot-password, and a security-definer function the
+ * app role must not call.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -13,7 +13,8 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.nodeEnv).toBe('development');
+    expect(config.nodeEnv).toBe('production');
+    expect(config.devOutbox).toBe('nobody');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(fs.statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { metricsAccess } from '../../platform/metrics';
 
-/** Liveness and database reachability; `/metrics` in Prometheus text format. */
+/** Liveness and database reachability; `/metrics` in Prometheus text format (loopback or METRICS_TOKEN). */
 export async function healthRoutes(app: FastifyInstance) {
   app.get('/health', async (_request, reply) => {
     const database = await app.deps.database.ping();
@@ -11,7 +12,7 @@ export async function healthRoutes(app: FastifyInstance) {
       uptimeSeconds: Math.round(process.uptime()),
     });
   });
-  app.get('/metrics', async (_request, reply) =>
+  app.get('/metrics', { onRequest: metricsAccess(app.deps.config) }, async (_request, reply) =>
     reply.type('text/plain; version=0.0.4').send(app.deps.metrics.render()),
   );
 }
