@@ -191,11 +191,12 @@ function authorize(info: OperationInfo) {
     }
     if (!info.needsBearer) return;
     const claims = await request.server.deps.tokens.verify(bearer);
-    // Logout, a password change or an archived member end sessions at once, not at token expiry.
-    await request.server.services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId);
-    request.auth = { ...claims, deviceId: deviceId ?? '' };
+    // Logout, a password change, an archive or a new role count at once, not at token expiry: the
+    // role is the one stored now, not the one in the token.
+    const { role } = await request.server.services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId);
+    request.auth = { ...claims, role, deviceId: deviceId ?? '' };
     request.lang = claims.lang;
-    if (info.roles.length > 0 && !info.roles.includes(claims.role)) {
+    if (info.roles.length > 0 && !info.roles.includes(role)) {
       throw new AppError('FORBIDDEN');
     }
   };

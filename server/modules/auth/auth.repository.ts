@@ -60,6 +60,16 @@ export async function getSession(tx: Tx, sessionId: string): Promise<SessionRow 
   return row;
 }
 
+/** A session with its member's current role and archived flag: the one read of every signed-in request. */
+export async function getSessionMember(tx: Tx, sessionId: string, userId: string) {
+  const [row] = await tx
+    .select({ revokedAt: sessions.revokedAt, role: users.role, archived: users.archived })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+  return row;
+}
+
 export async function revokeSessions(tx: Tx, where: { userId: string; deviceId?: string; sessionIds?: string[]; exceptSessionId?: string }) {
   const conditions = [eq(sessions.userId, where.userId), isNull(sessions.revokedAt)];
   if (where.deviceId) conditions.push(eq(sessions.deviceId, where.deviceId));

@@ -138,17 +138,20 @@ export class AuthService {
     return outcome.issued!;
   }
 
-  /** Called for every signed-in request: the session must still be open and the user active. */
-  async assertSessionOpen(tenantId: string, sessionId: string, userId: string) {
-    const open = await this.db.withTenant(tenantId, async (tx) => {
-      const session = await repo.getSession(tx, sessionId);
-      if (!session || session.revokedAt || session.userId !== userId) return false;
-      const user = await repo.getUser(tx, userId);
-      if (!user || user.archived) return false;
-      await repo.touchSession(tx, sessionId);
-      return true;
+  /**
+   * Called for every signed-in request: the session must still be open and the member active.
+   * Answers the member's role as stored now, so a role change or an archive counts from the
+   * member's next call, not from their next token.
+   */
+  async assertSessionOpen(tenantId: string, sessionId: string, userId: string): Promise<{ role: Role }> {
+    const member = await this.db.withTenant(tenantId, async (tx) => {
+      const row = await repo.getSessionMember(tx, sessionId, userId);
+      if (row && !row.archived && !row.revokedAt) await repo.touchSession(tx, sessionId);
+      return row;
     });
-    if (!open) throw new AppError('TOKEN_INVALID');
+    if (member?.archived) throw archivedError();
+    if (!member || member.revokedAt) throw new AppError('TOKEN_INVALID');
+    return { role: member.role as Role };
   }
 
   // ---- sign-up and sign-in ----
