@@ -31,6 +31,13 @@ import { createServices, type Services } from './modules/services';
 import { developmentRoutes } from './modules/development/development.handlers';
 import { createFileStorage, type FileStorage } from './platform/storage';
 import { registerSecurityHeaders } from './platform/security-headers';
+import {
+  addStrictDateFormats,
+  clientError,
+  frameworkError,
+  refuseBadText,
+  refuseUndeclaredMediaType,
+} from './platform/request-guards';
 
 export interface Deps {
   config: Config;
@@ -73,6 +80,7 @@ function makeAjv(coerce: boolean) {
     removeAdditional: false,
   });
   addFormats.default(ajv);
+  addStrictDateFormats(ajv);
   for (const format of ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'password']) ajv.addFormat(format, true);
   return ajv;
 }
@@ -102,6 +110,9 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
     ajv: { customOptions: { strict: false } },
+    // Too long a path segment, too large headers and the like answer with the envelope too.
+    frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
   });
   app.decorate('deps', fullDeps);
   app.decorate('services', createServices(fullDeps));
@@ -125,6 +136,8 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
     request.lang = pickLanguage(request.headers['accept-language']);
     reply.header('X-Request-Id', request.id);
   });
+  // Text no column can hold is refused for every route, before the contract's schemas.
+  app.addHook('preValidation', refuseBadText);
   app.addHook('onResponse', async (request, reply) => {
     fullDeps.metrics.record(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
   });
@@ -149,7 +162,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
       // route options of its operations (e.g. a larger `bodyLimit` for imports).
       return {
         ...routeOptions[info.operationId],
-        onRequest: authorize(info),
+        onRequest: [authorize(info), refuseUndeclaredMediaType(info)],
         handler: handler ?? (async () => Promise.reject(notImplemented())),
       } as unknown as RouteOptions;
     },

@@ -1379,7 +1379,7 @@ export type ProductCreate = {
     netPrice: number;
     vatRate: VatRate;
     /**
-     * Quantity in stock; null when not tracked.
+     * Quantity in stock (three decimals); null when not tracked.
      */
     stock?: number | null;
 };
@@ -1395,7 +1395,7 @@ export type ProductUpdate = {
     netPrice: number;
     vatRate: VatRate;
     /**
-     * Quantity in stock; null when not tracked.
+     * Quantity in stock (three decimals); null when not tracked.
      */
     stock?: number | null;
     /**
@@ -1977,11 +1977,6 @@ export type PageSize = number;
  * Free text matched case-insensitively against the listed fields.
  */
 export type Filter = string;
-
-/**
- * Name of the field to sort by; unknown names fall back to the default order.
- */
-export type OrderBy = string;
 
 /**
  * Sort descending.
@@ -2853,9 +2848,9 @@ export type CustomerActivitiesByCustomerData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'occurredAtUtc' | 'kind' | 'ownerName' | 'customerName' | 'amount' | 'durationSeconds';
         /**
          * Sort descending.
          */
@@ -2965,9 +2960,9 @@ export type CustomersGetAllData = {
          */
         filter?: string;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'displayName' | 'companyName' | 'lastName' | 'city' | 'zip' | 'phone' | 'email' | 'externalId' | 'createdAtUtc' | 'updatedAtUtc';
         /**
          * Sort descending.
          */
@@ -3300,9 +3295,9 @@ export type ImagesGetAllData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'createdAtUtc' | 'category' | 'customerName' | 'fileName' | 'sizeBytes';
         /**
          * Sort descending.
          */
@@ -3521,9 +3516,9 @@ export type InformationGetAllData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'occurredAtUtc' | 'createdAtUtc' | 'subType' | 'customerName' | 'productName' | 'ownerName';
         /**
          * Sort descending.
          */
@@ -3597,9 +3592,9 @@ export type InformationReportingData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'occurredAtUtc' | 'createdAtUtc' | 'subType' | 'customerName' | 'productName' | 'ownerName';
         /**
          * Sort descending.
          */
@@ -4211,9 +4206,9 @@ export type ProductsGetAllData = {
          */
         filter?: string;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'name' | 'ean' | 'unit' | 'netPrice' | 'vatRate' | 'stock' | 'createdAtUtc' | 'updatedAtUtc';
         /**
          * Sort descending.
          */
@@ -4874,9 +4869,9 @@ export type TimeTracksGetData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'startedAtUtc' | 'endedAtUtc' | 'durationSeconds' | 'customerName' | 'ownerName';
         /**
          * Sort descending.
          */
@@ -4962,9 +4957,9 @@ export type TimeTracksGetMyData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'startedAtUtc' | 'endedAtUtc' | 'durationSeconds' | 'customerName' | 'ownerName';
         /**
          * Sort descending.
          */
@@ -5786,9 +5781,9 @@ export type UserTimeTracksGetListData = {
          */
         pageSize: number;
         /**
-         * Name of the field to sort by; unknown names fall back to the default order.
+         * Field to sort by; left out, the default order applies.
          */
-        orderBy?: string;
+        orderBy?: 'startedAtUtc' | 'endedAtUtc' | 'workSeconds' | 'breakSeconds' | 'ownerName';
         /**
          * Sort descending.
          */

@@ -982,7 +982,7 @@ export const zProductCreate = z.object({
     unit: zProductUnit,
     netPrice: z.number().gte(0).lte(1000000),
     vatRate: zVatRate,
-    stock: z.number().gte(-1000000000).lte(1000000000).nullish()
+    stock: z.number().gte(-999999999.999).lte(999999999.999).nullish()
 });
 
 export const zProductUpdate = z.object({
@@ -992,7 +992,7 @@ export const zProductUpdate = z.object({
     unit: zProductUnit,
     netPrice: z.number().gte(0).lte(1000000),
     vatRate: zVatRate,
-    stock: z.number().gte(-1000000000).lte(1000000000).nullish(),
+    stock: z.number().gte(-999999999.999).lte(999999999.999).nullish(),
     archived: z.boolean().optional()
 });
 
@@ -1416,11 +1416,6 @@ export const zPageSize = z.int().gte(1).lte(500).default(10);
 export const zFilter = z.string().max(200);
 
 /**
- * Name of the field to sort by; unknown names fall back to the default order.
- */
-export const zOrderBy = z.string().max(64);
-
-/**
  * Sort descending.
  */
 export const zIsDescending = z.boolean();
@@ -1670,7 +1665,14 @@ export const zCustomerActivitiesByCustomerQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'occurredAtUtc',
+        'kind',
+        'ownerName',
+        'customerName',
+        'amount',
+        'durationSeconds'
+    ]).optional(),
     isDescending: z.boolean()
 });
 
@@ -1698,7 +1700,18 @@ export const zCustomersGetAllQuery = z.object({
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
     filter: z.string().max(200).optional(),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'displayName',
+        'companyName',
+        'lastName',
+        'city',
+        'zip',
+        'phone',
+        'email',
+        'externalId',
+        'createdAtUtc',
+        'updatedAtUtc'
+    ]).optional(),
     isDescending: z.boolean(),
     includeArchived: z.boolean().optional().default(false)
 });
@@ -1774,7 +1787,13 @@ export const zImagesGetAllQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'createdAtUtc',
+        'category',
+        'customerName',
+        'fileName',
+        'sizeBytes'
+    ]).optional(),
     isDescending: z.boolean()
 });
 
@@ -1825,7 +1844,14 @@ export const zInformationGetAllQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'occurredAtUtc',
+        'createdAtUtc',
+        'subType',
+        'customerName',
+        'productName',
+        'ownerName'
+    ]).optional(),
     isDescending: z.boolean()
 });
 
@@ -1845,7 +1871,14 @@ export const zInformationReportingQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'occurredAtUtc',
+        'createdAtUtc',
+        'subType',
+        'customerName',
+        'productName',
+        'ownerName'
+    ]).optional(),
     isDescending: z.boolean(),
     subType: zInformationSubType
 });
@@ -1982,7 +2015,16 @@ export const zProductsGetAllQuery = z.object({
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
     filter: z.string().max(200).optional(),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'name',
+        'ean',
+        'unit',
+        'netPrice',
+        'vatRate',
+        'stock',
+        'createdAtUtc',
+        'updatedAtUtc'
+    ]).optional(),
     isDescending: z.boolean(),
     includeArchived: z.boolean().optional().default(false)
 });
@@ -2131,7 +2173,13 @@ export const zTimeTracksGetQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'startedAtUtc',
+        'endedAtUtc',
+        'durationSeconds',
+        'customerName',
+        'ownerName'
+    ]).optional(),
     isDescending: z.boolean()
 });
 
@@ -2153,7 +2201,13 @@ export const zTimeTracksGetMyQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'startedAtUtc',
+        'endedAtUtc',
+        'durationSeconds',
+        'customerName',
+        'ownerName'
+    ]).optional(),
     isDescending: z.boolean()
 });
 
@@ -2340,7 +2394,13 @@ export const zUserTimeTracksGetListQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    orderBy: z.string().max(64).optional(),
+    orderBy: z.enum([
+        'startedAtUtc',
+        'endedAtUtc',
+        'workSeconds',
+        'breakSeconds',
+        'ownerName'
+    ]).optional(),
     isDescending: z.boolean()
 });
 

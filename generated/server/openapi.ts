@@ -3762,7 +3762,7 @@ export interface components {
             netPrice: number;
             vatRate: components["schemas"]["VatRate"];
             /**
-             * @description Quantity in stock; null when not tracked.
+             * @description Quantity in stock (three decimals); null when not tracked.
              * @example 250
              */
             stock?: number | null;
@@ -3780,7 +3780,7 @@ export interface components {
             netPrice: number;
             vatRate: components["schemas"]["VatRate"];
             /**
-             * @description Quantity in stock; null when not tracked.
+             * @description Quantity in stock (three decimals); null when not tracked.
              * @example 180
              */
             stock?: number | null;
@@ -4740,8 +4740,6 @@ export interface components {
         PageSize: number;
         /** @description Free text matched case-insensitively against the listed fields. */
         Filter: string;
-        /** @description Name of the field to sort by; unknown names fall back to the default order. */
-        OrderBy: string;
         /**
          * @description Sort descending.
          * @example false
@@ -5301,8 +5299,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "occurredAtUtc" | "kind" | "ownerName" | "customerName" | "amount" | "durationSeconds";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -5386,8 +5384,8 @@ export interface operations {
                 pageSize: components["parameters"]["PageSize"];
                 /** @description Free text matched case-insensitively against the listed fields. */
                 filter?: components["parameters"]["Filter"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "displayName" | "companyName" | "lastName" | "city" | "zip" | "phone" | "email" | "externalId" | "createdAtUtc" | "updatedAtUtc";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -5663,8 +5661,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "createdAtUtc" | "category" | "customerName" | "fileName" | "sizeBytes";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -5882,8 +5880,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "occurredAtUtc" | "createdAtUtc" | "subType" | "customerName" | "productName" | "ownerName";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -5949,8 +5947,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "occurredAtUtc" | "createdAtUtc" | "subType" | "customerName" | "productName" | "ownerName";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -6410,8 +6408,8 @@ export interface operations {
                 pageSize: components["parameters"]["PageSize"];
                 /** @description Free text matched case-insensitively against the listed fields. */
                 filter?: components["parameters"]["Filter"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "name" | "ean" | "unit" | "netPrice" | "vatRate" | "stock" | "createdAtUtc" | "updatedAtUtc";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -6894,8 +6892,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "startedAtUtc" | "endedAtUtc" | "durationSeconds" | "customerName" | "ownerName";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -6972,8 +6970,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "startedAtUtc" | "endedAtUtc" | "durationSeconds" | "customerName" | "ownerName";
                 /**
                  * @description Sort descending.
                  * @example false
@@ -7553,8 +7551,8 @@ export interface operations {
                  * @example 10
                  */
                 pageSize: components["parameters"]["PageSize"];
-                /** @description Name of the field to sort by; unknown names fall back to the default order. */
-                orderBy?: components["parameters"]["OrderBy"];
+                /** @description Field to sort by; left out, the default order applies. */
+                orderBy?: "startedAtUtc" | "endedAtUtc" | "workSeconds" | "breakSeconds" | "ownerName";
                 /**
                  * @description Sort descending.
                  * @example false

@@ -25,6 +25,8 @@ export interface OperationInfo {
   needsDevice: boolean;
   roles: string[];
   multipart: boolean;
+  /** Media types of the request body the operation declares; empty without a body. */
+  bodyTypes: string[];
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -58,6 +60,7 @@ export function indexOperations(spec: Json): Map<OperationId, OperationInfo> {
         needsDevice: !isPublic && alternatives.every((a) => a.includes('deviceId')),
         roles: (op['x-roles'] as string[] | undefined) ?? [],
         multipart: !!body && 'multipart/form-data' in body,
+        bodyTypes: body ? Object.keys(body).map((t) => t.toLowerCase()) : [],
       });
     }
   }

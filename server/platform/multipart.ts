@@ -4,12 +4,18 @@
  * same shape as the contract's validation: 400 VALIDATION_ERROR with `{ field: [message] }`.
  *
  * The file is read into memory up to `maxFileBytes`; one byte more ends the upload with the
- * caller's `tooLarge` error while the rest of the stream is drained. A form that ends early (a
- * broken connection, a missing closing boundary) answers 400 BAD_REQUEST.
+ * caller's `tooLarge` error while the rest of the stream is drained. A second file answers 400
+ * BAD_REQUEST, more than `FORM_FIELDS_MAX` fields 413, each with its own message. A form that ends
+ * early (a broken connection, a missing closing boundary) answers 400 BAD_REQUEST. Names and file
+ * names with characters text may not hold answer 400 VALIDATION_ERROR, as in JSON bodies.
  */
 import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors';
 import { translate, type Lang, type MessageKey } from './i18n';
+import { badTextError, isCleanText, isDateTime } from './request-guards';
+
+/** Text fields a form may carry beside its one file. */
+export const FORM_FIELDS_MAX = 200;
 
 export interface UploadedFile {
   field: string;
@@ -33,8 +39,11 @@ export async function readMultipart(
   const fields = new Map<string, string[]>();
   let file: UploadedFile | undefined;
   let tooLarge = false;
+  let badText: string | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: options.maxFileBytes + 1 } })) {
+    const limits = { fileSize: options.maxFileBytes + 1, files: 1, fields: FORM_FIELDS_MAX, parts: FORM_FIELDS_MAX + 1 };
+    for await (const part of request.parts({ limits })) {
+      if (!isCleanText(part.fieldname)) badText ??= 'form';
       if (part.type === 'file') {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -46,6 +55,7 @@ export async function readMultipart(
           tooLarge = true;
           continue;
         }
+        if (!isCleanText(part.filename)) badText ??= part.fieldname;
         if (part.fieldname !== options.fileField || file) {
           (fields.get(part.fieldname) ?? fields.set(part.fieldname, []).get(part.fieldname)!).push('\u0000file');
           continue;
@@ -59,17 +69,20 @@ export async function readMultipart(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const status = (error as { statusCode?: number }).statusCode;
+    const { statusCode: status, code } = error as { statusCode?: number; code?: string };
+    if (code === 'FST_FILES_LIMIT') throw new AppError('BAD_REQUEST', 'multipart.tooManyFiles');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError('PAYLOAD_TOO_LARGE', 'multipart.tooManyFields', { params: { limit: FORM_FIELDS_MAX } });
+    }
     if (status === 413 || tooLarge) throw options.tooLarge();
     throw new AppError('BAD_REQUEST', 'multipart.malformed');
   }
   if (tooLarge) throw options.tooLarge();
+  if (badText !== undefined) throw badTextError(badText);
   return { fields, file };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// RFC 3339 date-time, as the contract's `format: date-time`.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** The fields of one form, checked one by one; `assertValid()` throws all problems at once. */
 export class FormFields {
@@ -100,6 +113,10 @@ export class FormFields {
     }
     if (values[0] === '\u0000file') {
       this.fail(field, 'validation.type', { type: 'string' });
+      return undefined;
+    }
+    if (!isCleanText(values[0])) {
+      this.fail(field, 'validation.characters');
       return undefined;
     }
     return values[0];
@@ -144,7 +161,7 @@ export class FormFields {
     const value = this.string(field, { maxLength: 40 });
     if (value === undefined) return undefined;
     const date = new Date(value);
-    if (!DATE_TIME.test(value) || Number.isNaN(date.getTime())) {
+    if (!isDateTime(value)) {
       this.fail(field, 'validation.format', { format: 'date-time' });
       return undefined;
     }
@@ -166,6 +183,7 @@ export class FormFields {
     this.seen.add(field);
     this.seen.add(`${field}[]`);
     const values = [...(this.form.fields.get(field) ?? []), ...(this.form.fields.get(`${field}[]`) ?? [])]
+      .map((v) => (isCleanText(v) ? v : '\u0000'))
       .flatMap((v) => v.split(','))
       .map((v) => v.trim())
       .filter(Boolean);

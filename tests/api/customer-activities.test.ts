@@ -10,6 +10,7 @@ import { images, informationEntries, tenants, timeTracks } from '../../server/db
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, newProduct, postForm, signaturePng, uploadImage } from './activity-support';
 import { createTenant, type Member, type TestTenant } from './factories';
+import type { OrderBy } from './contract-types';
 
 let server: TestServer;
 let firm: TestTenant;
@@ -73,7 +74,7 @@ type FeedQuery = Partial<{
   fromDate: string;
   toDate: string;
   filter: string;
-  orderBy: string;
+  orderBy: OrderBy<'customerActivitiesByCustomer'>;
   isDescending: boolean;
   page: number;
   pageSize: number;

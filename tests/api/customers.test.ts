@@ -8,6 +8,7 @@ import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import type { components } from '../../generated/server/openapi';
 import { createTenant, type Member, type TestTenant } from './factories';
+import type { OrderBy } from './contract-types';
 
 type CustomerCreate = components['schemas']['CustomerCreate'];
 type CustomerUpdate = components['schemas']['CustomerUpdate'];
@@ -35,7 +36,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const list = (member: Member, query: Partial<{ page: number; pageSize: number; filter: string; orderBy: string; isDescending: boolean; includeArchived: boolean }> = {}) =>
+const list = (member: Member, query: Partial<{ page: number; pageSize: number; filter: string; orderBy: OrderBy<'customersGetAll'>; isDescending: boolean; includeArchived: boolean }> = {}) =>
   member.api.GET('/api/Customers/GetAll', {
     params: { query: { page: 1, pageSize: 10, isDescending: false, ...query } },
   });
@@ -298,13 +299,15 @@ describe('Customers/GetAll', () => {
     expect(asc).toEqual(['apfelgarten GbR', 'Ärztehaus am Markt', 'Baumann 100% Bau', 'Bernd Öztürk', 'Clara MÜLLER', 'Ofenbau Ost']);
     const desc = (await items({ pageSize: 2, isDescending: true })).items.map((c) => c.displayName);
     expect(desc).toEqual(['Zimmerei Ziegler', 'Serie 18']);
-    const unknown = (await items({ pageSize: 6, orderBy: 'password; drop table customers' })).items.map((c) => c.displayName);
-    expect(unknown).toEqual(asc);
+    // Names outside the contract's list are refused, not silently replaced by the default order.
+    const { response, error } = await list(owner, { pageSize: 6, orderBy: 'password; drop table customers' as never });
+    expect(response.status).toBe(400);
+    expect(error!.errors).toHaveProperty('orderBy');
   });
 
   it('sorts by every listed column, empty values last', async () => {
     const filter = 'K-0';
-    const by = async (orderBy: string, isDescending = false) =>
+    const by = async (orderBy: OrderBy<'customersGetAll'>, isDescending = false) =>
       (await items({ filter, orderBy, isDescending, pageSize: 20 })).items;
     expect((await by('city')).map((c) => c.city)).toEqual(['Augsburg', 'Berlin', 'Dresden', 'Hamburg', 'Köln', 'München', null]);
     expect((await by('city', true)).map((c) => c.city)).toEqual(['München', 'Köln', 'Hamburg', 'Dresden', 'Berlin', 'Augsburg', null]);

@@ -12,6 +12,7 @@ import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { archiveCustomer, newCustomer, newEntry, newProduct } from './activity-support';
 import { createTenant, type Member, type TestTenant } from './factories';
+import type { OrderBy } from './contract-types';
 
 let server: TestServer;
 let firm: TestTenant;
@@ -41,7 +42,7 @@ type ListQuery = Partial<{
   fromDate: string;
   toDate: string;
   filter: string;
-  orderBy: string;
+  orderBy: OrderBy<'informationGetAll'>;
   isDescending: boolean;
   page: number;
   pageSize: number;

@@ -12,6 +12,7 @@ import { productUsageChecks } from '../../server/modules/products/product-usage'
 import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createTenant, type Member, type TestTenant } from './factories';
+import type { OrderBy } from './contract-types';
 
 type ProductCreate = components['schemas']['ProductCreate'];
 type ProductUpdate = components['schemas']['ProductUpdate'];
@@ -56,7 +57,7 @@ async function create(member: Member, body: Partial<ProductCreate> = {}) {
 
 const byEan = (member: Member, ean: string) => member.api.GET('/api/Products/GetByEAN', { params: { query: { ean } } });
 const byId = (member: Member, id: string) => member.api.GET('/api/Products/GetById', { params: { query: { id } } });
-const list = (member: Member, query: Partial<{ page: number; pageSize: number; filter: string; orderBy: string; isDescending: boolean; includeArchived: boolean }> = {}) =>
+const list = (member: Member, query: Partial<{ page: number; pageSize: number; filter: string; orderBy: OrderBy<'productsGetAll'>; isDescending: boolean; includeArchived: boolean }> = {}) =>
   member.api.GET('/api/Products/GetAll', { params: { query: { page: 1, pageSize: 10, isDescending: false, ...query } } });
 
 describe('Products/Create', () => {
@@ -332,11 +333,14 @@ describe('Products/GetAll', () => {
     expect((await page({ page: 4, pageSize: 5 })).items).toHaveLength(2);
     expect((await page({ page: 5, pageSize: 5 })).items).toHaveLength(0);
     expect((await page({ pageSize: 1, isDescending: true })).items[0].name).toBe('Zement 25 kg');
-    expect((await page({ pageSize: 5, orderBy: 'nonsense' })).items.map((p) => p.name)).toEqual(first.items.map((p) => p.name));
+    // Names outside the contract's list are refused, not silently replaced by the default order.
+    const unknown = await list(shop.owner, { pageSize: 5, orderBy: 'nonsense' as never });
+    expect(unknown.response.status).toBe(400);
+    expect(unknown.error!.errors).toHaveProperty('orderBy');
   });
 
   it('sorts by every listed column', async () => {
-    const names = async (orderBy: string, isDescending = false) =>
+    const names = async (orderBy: OrderBy<'productsGetAll'>, isDescending = false) =>
       (await page({ orderBy, isDescending, pageSize: 50 })).items;
     expect((await names('netPrice')).map((p) => p.netPrice)).toEqual([...(await names('netPrice')).map((p) => p.netPrice)].sort((a, b) => a - b));
     expect((await names('netPrice', true))[0].name).toBe('Anfahrt');

@@ -11,6 +11,7 @@ import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createTenant, type Member, type TestTenant } from './factories';
 import { archiveCustomer, auditCount, auditOf, flagTimeTrack, newCustomer, setGpsConsent } from './time-tracking-support';
+import type { OrderBy } from './contract-types';
 
 type TimeTrack = components['schemas']['TimeTrack'];
 type Customer = components['schemas']['Customer'];
@@ -84,7 +85,7 @@ type ListQuery = Partial<{
   filter: string;
   page: number;
   pageSize: number;
-  orderBy: string;
+  orderBy: OrderBy<'timeTracksGet'>;
   isDescending: boolean;
 }>;
 

@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { testClock } from '../support/clock';
 import { createTenant, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf, seedUserTrack, setGpsConsent } from './time-tracking-support';
+import type { OrderBy } from './contract-types';
 
 type UserTimeTrack = components['schemas']['UserTimeTrack'];
 
@@ -69,7 +70,7 @@ type ListQuery = Partial<{
   filter: string;
   page: number;
   pageSize: number;
-  orderBy: string;
+  orderBy: OrderBy<'userTimeTracksGetList'>;
   isDescending: boolean;
 }>;
 async function list(member: Member, query: ListQuery = {}) {

@@ -28,7 +28,8 @@ export const VAT_RATES = [19, 7, 0] as const;
 export const NAME_MAX = 200;
 export const UNIT_MAX = 20;
 export const PRICE_MAX = 1_000_000;
-export const STOCK_LIMIT = 1_000_000_000;
+// numeric(12, 3): nine digits before the point.
+export const STOCK_LIMIT = 999_999_999.999;
 
 /** An EAN as typed or scanned, without the spaces some lists put between digit groups. */
 export function cleanEan(value: string | null | undefined): string | null {
