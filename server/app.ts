@@ -175,7 +175,19 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
 
   const serveApp = config.serveApp && fs.existsSync(path.join(appDir, 'index.html'));
   if (serveApp) {
-    await app.register(fastifyStatic, { root: appDir, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: appDir,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each text asset; sent as they are when the client takes them.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        // Hashed names change with their content: cached for a year. Everything else is checked each time.
+        const hashed = file.startsWith(path.join(appDir, 'assets') + path.sep);
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
