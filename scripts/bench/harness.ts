@@ -69,7 +69,7 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-export async function startBench(options: { poolSize?: number } = {}): Promise<Bench> {
+export async function startBench(options: { poolSize?: number; serveApp?: boolean } = {}): Promise<Bench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
   // The embedded PostgreSQL runs as another user when started as root: it must reach the directory.
   fs.chmodSync(dir, 0o755);
@@ -78,7 +78,7 @@ export async function startBench(options: { poolSize?: number } = {}): Promise<B
   await ensureDatabase(adminUrl, 'bench');
   await migrateDatabase(adminUrl, 'bench-app');
   const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'), options.poolSize);
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: 'false' });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: options.serveApp ? 'true' : 'false' });
   const app = await buildServer({ config, database });
   const close = async () => {
     await app.close();
