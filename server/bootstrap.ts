@@ -23,10 +23,16 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
       port: config.embeddedPgPort,
       password: secrets.embeddedPgPassword,
       log: (line) => (config.logLevel === 'debug' || config.logLevel === 'trace' ? log(line) : undefined),
+      warn: log,
     });
     stopEmbedded = embedded.stop;
     adminUrl = embedded.adminUrl('fieldbook');
-    await ensureDatabase(adminUrl, 'fieldbook');
+    try {
+      await ensureDatabase(adminUrl, 'fieldbook');
+    } catch (error) {
+      await stopEmbedded();
+      throw error;
+    }
     log(`embedded PostgreSQL running in ${path.join(config.dataDir, 'postgres')} on port ${config.embeddedPgPort}`);
   }
   try {

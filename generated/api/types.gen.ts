@@ -36,7 +36,7 @@ export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 /**
  * Stable code of a business or technical error; the app maps each to a translated message.
  */
-export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
+export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
 
 export type ErrorMessage = {
     code: ErrorCode;
@@ -2049,7 +2049,7 @@ export type AuthSignUpErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2090,7 +2090,7 @@ export type AuthSignInErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2131,7 +2131,7 @@ export type AuthRefreshTokenFromCookieErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2172,7 +2172,7 @@ export type AuthRefreshTokenErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2213,7 +2213,7 @@ export type AuthHandleGoogleLoginErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2254,7 +2254,7 @@ export type AuthHandleAppleLoginErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2295,7 +2295,7 @@ export type AuthChangePasswordErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2332,7 +2332,7 @@ export type AuthConfirmTermsErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2373,7 +2373,7 @@ export type AuthResendConfirmationEmailErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2413,7 +2413,7 @@ export type AuthConfirmEmailErrors = {
      */
     400: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2422,7 +2422,7 @@ export type AuthConfirmEmailError = AuthConfirmEmailErrors[keyof AuthConfirmEmai
 
 export type AuthConfirmEmailResponses = {
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2446,7 +2446,7 @@ export type AuthForgotPasswordErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2479,7 +2479,7 @@ export type AuthResetPasswordErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2516,7 +2516,7 @@ export type AuthWebAuthnRegisterBeginErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2555,7 +2555,7 @@ export type AuthWebAuthnRegisterCompleteErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2592,7 +2592,7 @@ export type AuthWebAuthnLoginBeginErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2631,7 +2631,7 @@ export type AuthWebAuthnLoginCompleteErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2668,7 +2668,7 @@ export type AuthWebAuthnGetKeysErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2705,7 +2705,7 @@ export type AuthWebAuthnAddKeyBeginErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2744,7 +2744,7 @@ export type AuthWebAuthnAddKeyCompleteErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2787,7 +2787,7 @@ export type AuthWebAuthnDeleteKeyErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2873,7 +2873,7 @@ export type CustomerActivitiesByCustomerErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2925,7 +2925,7 @@ export type CustomerActivitiesGetTotalsErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -2985,7 +2985,7 @@ export type CustomersGetAllErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3029,7 +3029,7 @@ export type CustomersGetErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3068,7 +3068,7 @@ export type CustomersCreateErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3115,7 +3115,7 @@ export type CustomersUpdateErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3158,7 +3158,7 @@ export type CustomersImportCsvErrors = {
      */
     413: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3197,7 +3197,7 @@ export type CustomersImportLexOfficeErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3236,7 +3236,7 @@ export type ExternalSystemConnectExternalSystemErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3316,7 +3316,7 @@ export type ImagesGetAllErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3363,7 +3363,7 @@ export type ImagesUploadWorkDocImageErrors = {
      */
     413: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3417,7 +3417,7 @@ export type ImagesGetErrors = {
      */
     416: unknown;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3463,7 +3463,7 @@ export type ImagesGetThumbnailErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3537,7 +3537,7 @@ export type InformationGetAllErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3621,7 +3621,7 @@ export type InformationReportingErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3660,7 +3660,7 @@ export type InformationCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3707,7 +3707,7 @@ export type InformationUpdateErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3759,7 +3759,7 @@ export type InformationDeleteErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3800,7 +3800,7 @@ export type InvoiceCreatePreviewFromActivitiesErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3847,7 +3847,7 @@ export type InvoiceExportToLexOfficeErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3894,7 +3894,7 @@ export type InvoiceMarkActivitiesAsProcessedErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3937,7 +3937,7 @@ export type InvoiceMarkActivitiesAsProcessedByFilterErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -3980,7 +3980,7 @@ export type InvoiceDeleteActivitiesByFilterErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4016,7 +4016,7 @@ export type ManagementGetConsentTextsErrors = {
      */
     400: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4058,7 +4058,7 @@ export type ManagementGetTenantConsentErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4093,7 +4093,7 @@ export type ManagementGetTenantErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4132,7 +4132,7 @@ export type ManagementUpdateTenantConsentErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4171,7 +4171,7 @@ export type ManagementUpdateTenantErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4231,7 +4231,7 @@ export type ProductsGetAllErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4275,7 +4275,7 @@ export type ProductsGetByIdErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4319,7 +4319,7 @@ export type ProductsGetByEanErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4358,7 +4358,7 @@ export type ProductsCreateErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4405,7 +4405,7 @@ export type ProductsUpdateErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4453,7 +4453,7 @@ export type ProductsDeleteByIdErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4496,7 +4496,7 @@ export type ProductsImportCsvErrors = {
      */
     413: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4544,7 +4544,7 @@ export type SubscriptionGetSubscriptionDetailsErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4587,7 +4587,7 @@ export type SubscriptionAssignLicenseErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4630,7 +4630,7 @@ export type SubscriptionRemoveLicenseAssignmentErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4673,7 +4673,7 @@ export type SubscriptionCreateCheckoutErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4712,7 +4712,7 @@ export type SubscriptionCreatePortalSessionErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4755,7 +4755,7 @@ export type TimeTracksStartErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4802,7 +4802,7 @@ export type TimeTracksStopErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4894,7 +4894,7 @@ export type TimeTracksGetErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -4978,7 +4978,7 @@ export type TimeTracksGetMyErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5024,7 +5024,7 @@ export type TimeTracksGetMyTotalsErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5072,7 +5072,7 @@ export type TimeTracksGetByIdErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5119,7 +5119,7 @@ export type TimeTracksUpdateErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5158,7 +5158,7 @@ export type TimeTracksCreateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5210,7 +5210,7 @@ export type TimeTracksDeleteErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5256,7 +5256,7 @@ export type UsersGetErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5304,7 +5304,7 @@ export type UsersGetAllErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5353,7 +5353,7 @@ export type UsersInviteErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5388,7 +5388,7 @@ export type UsersSetPasswordErrors = {
      */
     429: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5433,7 +5433,7 @@ export type UsersUpdateErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5472,7 +5472,7 @@ export type UsersUpdateMeErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5511,7 +5511,7 @@ export type UserTimeTracksStartErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5546,7 +5546,7 @@ export type UserTimeTracksGetActiveErrors = {
      */
     401: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5585,7 +5585,7 @@ export type UserTimeTracksAppendSegmentErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5624,7 +5624,7 @@ export type UserTimeTracksStopErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5671,7 +5671,7 @@ export type UserTimeTracksUpdateSegmentErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5718,7 +5718,7 @@ export type UserTimeTracksDeleteSegmentErrors = {
      */
     409: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5806,7 +5806,7 @@ export type UserTimeTracksGetListErrors = {
      */
     403: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5882,7 +5882,7 @@ export type UserTimeTracksGetListGroupedErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5929,7 +5929,7 @@ export type WorkConfirmationsCreateErrors = {
      */
     413: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };
@@ -5973,7 +5973,7 @@ export type WorkConfirmationsGetErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * Any other error (500 with a generic message, 501 for calls not built yet).
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;
 };

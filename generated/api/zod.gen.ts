@@ -56,6 +56,7 @@ export const zErrorCode = z.enum([
     'UNSUPPORTED_MEDIA_TYPE',
     'RATE_LIMITED',
     'FEATURE_NOT_IMPLEMENTED',
+    'SERVICE_UNAVAILABLE',
     'NO_ACTIVE_LICENSE_MANAGER_TRIAL',
     'NO_LICENSE',
     'LICENSE_LIMIT_REACHED',
@@ -1560,7 +1561,7 @@ export const zAuthConfirmEmailQuery = z.object({
 });
 
 /**
- * Any other error (500 with a generic message, 501 for calls not built yet).
+ * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
  */
 export const zAuthConfirmEmailResponse = zErrorEnvelope;
 

@@ -83,8 +83,13 @@ export interface Database {
 }
 
 export function connectDatabase(appUrl: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: appUrl, max, idleTimeoutMillis: 30_000 });
+  // A call waits at most this long for a connection while the database is away, then answers 503.
+  const pool = new pg.Pool({ connectionString: appUrl, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  // A lost connection (database restarted, failover, backend terminated) is reported to the pool
+  // for idle clients and to the client itself while checked out; without listeners on both the
+  // 'error' event would end the process. The broken client is dropped on release.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   return {
     db,

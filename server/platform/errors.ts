@@ -5,6 +5,7 @@
 import type { components } from '../../generated/server/openapi';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { translate, type MessageKey } from './i18n';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 export type FieldErrors = Record<string, string[]>;
@@ -41,6 +42,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   FEATURE_NOT_IMPLEMENTED: 501,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** A failure the caller can act on. `messageKey` is translated into the caller's language. */
@@ -152,7 +154,7 @@ function validationMessage(e: AjvLikeError, lang: string): string {
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'de';
   if (error instanceof AppError) {
-    if (error.statusCode === 429 && error.meta?.retryAfterSeconds) {
+    if ((error.statusCode === 429 || error.statusCode === 503) && error.meta?.retryAfterSeconds) {
       reply.header('Retry-After', String(error.meta.retryAfterSeconds));
     }
     const fieldErrors = Object.fromEntries(
@@ -177,6 +179,12 @@ export function handleError(error: FastifyError | AppError, request: FastifyRequ
   if (status >= 400 && status < 500) {
     // Malformed JSON, empty body with a JSON content type and the like.
     return reply.status(400).send(errorEnvelope('BAD_REQUEST', translate(lang, 'BAD_REQUEST')));
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    const meta = { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+    return reply.status(503).send(errorEnvelope('SERVICE_UNAVAILABLE', translate(lang, 'SERVICE_UNAVAILABLE'), {}, meta));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorEnvelope('UNEXPECTED_ERROR', translate(lang, 'UNEXPECTED_ERROR')));

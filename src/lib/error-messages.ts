@@ -28,6 +28,7 @@ export const errorCodeMessages = {
   UNSUPPORTED_MEDIA_TYPE: msg`This file type is not supported.`,
   RATE_LIMITED: msg`Too many attempts. Please wait a moment and try again.`,
   FEATURE_NOT_IMPLEMENTED: msg`This feature is not available yet.`,
+  SERVICE_UNAVAILABLE: msg`The service is unavailable at the moment. Please try again in a few seconds.`,
   NO_ACTIVE_LICENSE_MANAGER_TRIAL: msg`Your trial has ended. Please buy a license to continue.`,
   NO_LICENSE: msg`No license is assigned to your account. Please ask your manager.`,
   LICENSE_LIMIT_REACHED: msg`All licenses are assigned. Buy more licenses to add members.`,
