@@ -385,7 +385,7 @@ describe('roles', () => {
       token: owner.token,
       body: { id: owner.id, firstName: 'Max', lastName: 'Schneider', role: 'Manager', archived: false },
     });
-    expect(response.status).toBe(409);
+    expect(response.status).toBe(403);
     expect(response.body.errorMessages[0].code).toBe('OWNER_PROTECTED');
   });
 });

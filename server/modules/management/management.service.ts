@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import type { components } from '../../../generated/server/openapi';
 import { consents, tenants } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, type FieldErrors } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
+import { isValidTimeZone } from '../../platform/time-zone';
 import * as repo from '../auth/auth.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 
@@ -52,6 +53,11 @@ export class ManagementService {
   }
 
   async updateTenant(ctx: RequestContext, body: TenantUpdate): Promise<Tenant> {
+    // The contract checks the shapes; a zone must also exist and an IBAN must pass its check digits.
+    const fieldErrors: FieldErrors = {};
+    if (!isValidTimeZone(body.timeZone)) fieldErrors.timeZone = ['management.timeZone'];
+    if (body.iban !== null && !ibanCheckDigitsValid(body.iban)) fieldErrors.iban = ['management.iban'];
+    if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const [row] = await tx
         .update(tenants)
@@ -62,6 +68,14 @@ export class ManagementService {
       return toDto(row);
     });
   }
+}
+
+/** ISO 13616: the country and check digits moved to the end, letters as numbers, modulo 97 is 1. */
+function ibanCheckDigitsValid(iban: string): boolean {
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  let rest = 0;
+  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
+  return rest === 1;
 }
 
 function toDto(row: typeof tenants.$inferSelect): Tenant {

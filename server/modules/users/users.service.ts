@@ -1,6 +1,6 @@
 /**
  * Members of a firm: the own account (names, language, sessions), the member list, invitations
- * with a set-password link, role and archive changes. The Owner cannot be archived or demoted.
+ * with a set-password link, role and archive changes. Who may change whom is `assertMayChange`.
  */
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,6 +17,29 @@ import { langOf, type AuthService, type Client, type IssuedSession } from '../au
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
+
+/** Only they give or take the Admin role and change an Admin or the Owner. */
+const leads: Role[] = ['Owner', 'Admin'];
+const adminOnly = () => new AppError('FORBIDDEN', 'users.adminOnly');
+
+/**
+ * The rules of a change to a member beyond the operation's roles: the Owner keeps the role and is
+ * never archived, and nobody becomes Owner (ownership is transferred separately); nobody changes
+ * their own role or archives themselves; a Manager neither appoints an Admin nor changes an Admin
+ * or the Owner.
+ */
+function assertMayChange(ctx: RequestContext, member: repo.UserRow, change: { role: Role; archived: boolean }) {
+  const newRole = change.role !== member.role;
+  if (member.role === 'Owner' && (newRole || change.archived)) {
+    throw new AppError('OWNER_PROTECTED', 'users.ownerProtected', { status: 403 });
+  }
+  if (newRole && change.role === 'Owner') {
+    throw new AppError('OWNER_PROTECTED', 'users.noNewOwner', { status: 403, fieldErrors: { role: ['users.noNewOwner'] } });
+  }
+  if (member.id === ctx.userId && newRole) throw new AppError('FORBIDDEN', 'users.ownRole');
+  if (member.id === ctx.userId && change.archived && !member.archived) throw new AppError('FORBIDDEN', 'users.ownArchive');
+  if (!leads.includes(ctx.role) && (!['Manager', 'Employee'].includes(member.role) || change.role === 'Admin')) throw adminOnly();
+}
 
 export class UsersService {
   constructor(
@@ -99,6 +122,9 @@ export class UsersService {
       if (body.firstName !== undefined) changes.firstName = body.firstName?.trim() || null;
       if (body.lastName !== undefined) changes.lastName = body.lastName?.trim() || null;
       if (body.language) changes.language = body.language;
+      for (const id of body.endSessionIds ?? []) {
+        if ((await repo.getSession(tx, id))?.userId !== ctx.userId) throw new AppError('NOT_FOUND');
+      }
       let row = Object.keys(changes).length ? await repo.updateUser(tx, ctx.userId, changes) : await repo.getUser(tx, ctx.userId);
       if (!row) throw new AppError('NOT_FOUND');
       if (body.endSessionIds?.length) {
@@ -114,7 +140,10 @@ export class UsersService {
     ctx: RequestContext,
     body: { email: string; firstName: string; lastName: string; role: string; language: 'de' | 'en' },
   ): Promise<User> {
-    if (body.role === 'Owner') throw new AppError('OWNER_PROTECTED', 'users.ownerProtected', { fieldErrors: { role: ['users.ownerProtected'] } });
+    if (body.role === 'Owner') {
+      throw new AppError('OWNER_PROTECTED', 'users.noNewOwner', { status: 403, fieldErrors: { role: ['users.noNewOwner'] } });
+    }
+    if (body.role === 'Admin' && !leads.includes(ctx.role)) throw adminOnly();
     if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
       throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
     }
@@ -173,9 +202,7 @@ export class UsersService {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.getUser(tx, body.id);
       if (!row) throw new AppError('NOT_FOUND');
-      const demotesOwner = row.role === 'Owner' && (body.role !== 'Owner' || body.archived);
-      const makesOwner = row.role !== 'Owner' && body.role === 'Owner';
-      if (demotesOwner || makesOwner) throw new AppError('OWNER_PROTECTED', 'users.ownerProtected', { status: 409 });
+      assertMayChange(ctx, row, body);
       const updated = await repo.updateUser(tx, body.id, {
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),

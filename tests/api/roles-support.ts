@@ -1,0 +1,61 @@
+/**
+ * Helpers of the role and member tests: a firm with one member of every role, each signed in on
+ * its own device with a real session (access and refresh token), a typed client and a raw caller.
+ */
+import { createMember, createTenant } from '../support/factories';
+import { apiClient } from '../support/api-client';
+import { caller, type CallOptions } from '../support/http';
+import type { TestServer } from '../support/test-server';
+import type { Role } from '../../server/platform/auth';
+
+export const roles: Role[] = ['Owner', 'Admin', 'Manager', 'Employee'];
+
+export interface SignedIn {
+  tenantId: string;
+  userId: string;
+  email: string;
+  role: Role;
+  token: string;
+  refreshToken: string;
+  deviceId: string;
+  /** The typed client of this member; answers are validated against the contract. */
+  api: ReturnType<typeof apiClient>;
+  /** A raw call as this member (device and token set); the answer is validated too. */
+  call: (method: string, path: string, options?: CallOptions) => ReturnType<ReturnType<typeof caller>>;
+}
+
+export interface Firm {
+  tenantId: string;
+  owner: SignedIn;
+  admin: SignedIn;
+  manager: SignedIn;
+  employee: SignedIn;
+  /** Another member of the firm with this role. */
+  member: (role: Role) => Promise<SignedIn>;
+}
+
+export async function signedIn(server: TestServer, tenantId: string, role: Role): Promise<SignedIn> {
+  const member = await createMember(server, { tenantId, role });
+  const raw = caller(server.baseUrl);
+  return {
+    ...member,
+    api: apiClient(server.baseUrl, { token: member.token, deviceId: member.deviceId }),
+    call: (method, path, options = {}) => raw(method, path, { deviceId: member.deviceId, token: member.token, ...options }),
+  };
+}
+
+export async function createFirm(server: TestServer, name?: string): Promise<Firm> {
+  const tenantId = await createTenant(server, name);
+  const member = (role: Role) => signedIn(server, tenantId, role);
+  return {
+    tenantId,
+    owner: await member('Owner'),
+    admin: await member('Admin'),
+    manager: await member('Manager'),
+    employee: await member('Employee'),
+    member,
+  };
+}
+
+/** The first error code of an envelope. */
+export const codeOf = (body: unknown) => (body as { errorMessages?: { code: string }[] } | undefined)?.errorMessages?.[0]?.code;
