@@ -50,6 +50,8 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
   /** Events an operator should see: an orphan stopped, PostgreSQL lost and started again. */
   warn?: (line: string) => void;
+  /** Start PostgreSQL again when it ends unexpectedly (default); off where a test stops it on purpose. */
+  restart?: boolean;
 }): Promise<EmbeddedServer> {
   neutraliseExitHook();
   const { port, password } = options;
@@ -107,7 +109,7 @@ export async function startEmbeddedPostgres(options: {
   const supervise = (postmaster: ChildProcess | undefined) => {
     postmaster?.once('exit', (code, signal) => {
       running.delete(postmaster);
-      if (stopping) return;
+      if (stopping || options.restart === false) return;
       warn(`embedded PostgreSQL ended unexpectedly (${signal ?? `code ${code}`}); starting it again`);
       scheduleRestart(1000);
     });
