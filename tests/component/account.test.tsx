@@ -5,15 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { validatePasswordChange } from '../../src/features/auth/account/password-card';
 import { sortSessions } from '../../src/features/auth/account/sessions-card';
 import { getSession } from '../../src/lib/session';
-import { accountAnswer, injectSession, inOneHour, makeJwt, mockApi, renderApp, setWindowWidth } from './helpers';
+import { account, authSession, ids, page, passkey } from './contract-data';
+import { serveContract } from './contract-server';
+import { injectSession, inOneHour, makeJwt, renderApp, setWindowWidth } from './helpers';
 
-const noKeys = { totalCount: 0, page: 1, pageSize: 1, items: [] };
-const oneKey = {
-  totalCount: 1,
-  page: 1,
-  pageSize: 1,
-  items: [{ id: 'key-1', deviceName: 'Pixel 9', createdAtUtc: '2026-11-01T09:00:00.000Z', lastUsedAtUtc: null }],
-};
+const noKeys = page([]);
+const oneKey = page([passkey({ deviceName: 'Pixel 9', lastUsedAtUtc: null })]);
 
 const messages = { bothRequired: 'both', tooShort: 'short', mustDiffer: 'differ', mustMatch: 'match' };
 
@@ -38,25 +35,25 @@ describe('password change rules (spec section 5)', () => {
   });
 
   it('lists this device first, then by last use', () => {
-    const sessions = accountAnswer().sessions;
-    expect(sortSessions([...sessions].reverse()).map((s) => s.id)).toEqual(['session-1', 'session-2']);
+    const sessions = account().sessions!;
+    expect(sortSessions([...sessions].reverse()).map((s) => s.id)).toEqual([ids.session, ids.otherSession]);
   });
 });
 
-describe('the account page', () => {
+describe('the account page', { timeout: 20_000 }, () => {
   it('shows names, passkeys and devices, and saves the name', async () => {
     setWindowWidth(1440);
     const sent: unknown[] = [];
-    mockApi({
-      'GET /api/Users/Get': accountAnswer(),
-      'GET /api/Auth/WebAuthnGetKeys': oneKey,
-      'PUT /api/Users/UpdateMe': async (request: Request) => {
-        const body = (await request.json()) as { firstName: string; lastName: string };
+    serveContract({
+      usersGet: account(),
+      authWebAuthnGetKeys: oneKey,
+      usersUpdateMe: ({ body }) => {
+        const { firstName, lastName } = body as { firstName: string; lastName: string };
         sent.push(body);
-        return accountAnswer({ firstName: body.firstName, lastName: body.lastName });
+        return account({ firstName, lastName });
       },
     });
-    injectSession({ sid: 'session-1' });
+    injectSession({ sid: ids.session });
     const user = userEvent.setup();
     await renderApp('/account');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mein Konto' })).toBeInTheDocument();
@@ -80,58 +77,57 @@ describe('the account page', () => {
 
   it('ends another device after a confirmation', async () => {
     setWindowWidth(1440);
-    const api = mockApi({
-      'GET /api/Users/Get': accountAnswer(),
-      'GET /api/Auth/WebAuthnGetKeys': noKeys,
-      'PUT /api/Users/UpdateMe': accountAnswer({ sessions: [accountAnswer().sessions[0]] }),
+    const api = serveContract({
+      usersGet: account(),
+      authWebAuthnGetKeys: noKeys,
+      usersUpdateMe: account({ sessions: [account().sessions![0]] }),
     });
-    injectSession({ sid: 'session-1' });
+    injectSession({ sid: ids.session });
     const user = userEvent.setup();
     await renderApp('/account');
     await user.click(await screen.findByRole('button', { name: '„Safari · iOS“ abmelden' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Abmelden' }));
     await waitFor(() => expect(screen.queryByText('Safari · iOS')).toBeNull());
-    const update = api.mock.calls.map((c) => c[0] as Request).find((r) => r.method === 'PUT')!;
-    expect(await update.json()).toEqual({ endSessionIds: ['session-2'] });
+    expect(api.calls('usersUpdateMe').map((c) => c.body)).toEqual([{ endSessionIds: [ids.otherSession] }]);
     expect(getSession().token).not.toBeNull();
   });
 });
 
-describe('logout', () => {
+describe('logout', { timeout: 20_000 }, () => {
   it('ends the current session on the server (UpdateMe with the sid), clears the session and opens /login', async () => {
     setWindowWidth(1440);
-    const api = mockApi({ 'PUT /api/Users/UpdateMe': accountAnswer({ sessions: [] }) });
-    injectSession({ sid: 'session-1' });
+    const api = serveContract({ usersUpdateMe: account({ sessions: [] }), customerActivitiesByCustomer: page([]) });
+    injectSession({ sid: ids.session });
     const user = userEvent.setup();
     const { router } = await renderApp('/library');
     await user.click(await screen.findByRole('button', { name: 'Benutzermenü' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const request = api.mock.calls.map((c) => c[0] as Request).find((r) => r.method === 'PUT')!;
-    expect(new URL(request.url).pathname).toBe('/api/Users/UpdateMe');
-    expect(await request.json()).toEqual({ endSessionIds: ['session-1'] });
+    const [request] = api.calls().filter((c) => c.request.method === 'PUT');
+    expect(request.url.pathname).toBe('/api/Users/UpdateMe');
+    expect(request.body).toEqual({ endSessionIds: [ids.session] });
     expect(getSession().token).toBeNull();
   });
 });
 
-describe('the account language', () => {
+describe('the account language', { timeout: 20_000 }, () => {
   it('switching the language saves it on the account and fetches a token that carries it', async () => {
     setWindowWidth(1440);
     const calls: string[] = [];
-    const fresh = makeJwt({ sub: 'user-1', tenantId: 'tenant-1', exp: inOneHour(), role: ['Manager'], TermsConfirmed: 'true', lang: 'en' });
-    mockApi({
-      'GET /api/Users/Get': accountAnswer(),
-      'GET /api/Auth/WebAuthnGetKeys': noKeys,
-      'PUT /api/Users/UpdateMe': async (request: Request) => {
-        calls.push(`UpdateMe ${JSON.stringify(await request.json())}`);
-        return accountAnswer({ language: 'en' });
+    const fresh = makeJwt({ sub: ids.me, tenantId: ids.tenant, exp: inOneHour(), role: ['Manager'], TermsConfirmed: 'true', lang: 'en' });
+    serveContract({
+      usersGet: account(),
+      authWebAuthnGetKeys: noKeys,
+      usersUpdateMe: ({ body }) => {
+        calls.push(`UpdateMe ${JSON.stringify(body)}`);
+        return account({ language: 'en' });
       },
-      'POST /api/Auth/RefreshToken': () => {
+      authRefreshToken: () => {
         calls.push('RefreshToken');
-        return { token: fresh, refreshToken: 'refresh-2' };
+        return authSession(fresh, { refreshToken: 'refresh-2', language: 'en' });
       },
     });
-    injectSession({ sid: 'session-1' });
+    injectSession({ sid: ids.session });
     const user = userEvent.setup();
     await renderApp('/account');
     await screen.findByRole('heading', { level: 1, name: 'Mein Konto' });

@@ -6,58 +6,39 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerActivity } from '../../generated/api/types.gen';
-import { injectSession, mockApi, renderApp } from './helpers';
+import { activity as activityOf, firm, ids, page } from './contract-data';
+import { serveContract } from './contract-server';
+import { injectSession, renderApp } from './helpers';
 
-afterEach(() => vi.unstubAllGlobals());
 beforeAll(() => {
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
   }
 });
 
-const activity = (over: Partial<CustomerActivity>): CustomerActivity => ({
-  id: crypto.randomUUID(),
-  kind: 'note',
-  customerId: 'c-1',
-  customerName: 'Bäckerei Huber',
-  occurredAtUtc: '2026-11-20T08:30:00Z',
-  title: 'Notiz',
-  text: null,
-  durationSeconds: null,
-  quantity: null,
-  unit: null,
-  amount: null,
-  ownerId: 'user-2',
-  ownerName: 'Max Monteur',
-  processed: false,
-  archived: false,
-  locked: false,
-  refId: null,
-  ...over,
-});
+const huber = firm('Bäckerei Huber');
+const activity = (over: Partial<CustomerActivity>) => activityOf(huber, { ownerId: ids.colleague, ownerName: 'Max Monteur', ...over });
 
-const note = activity({ text: 'Kunde wünscht Rückruf', ownerId: 'user-1' });
-const material = activity({ kind: 'material', title: 'Kabel NYM-J 3x1,5 mm²', quantity: 25, unit: 'm', amount: 22.25, locked: true, refId: 'wc-1' });
+const note = activity({ text: 'Kunde wünscht Rückruf', ownerId: ids.me });
+const material = activity({ kind: 'material', title: 'Kabel NYM-J 3x1,5 mm²', quantity: 25, unit: 'm', amount: 22.25, locked: true, refId: ids.confirmation });
 const time = activity({ kind: 'time', title: 'Arbeitszeit', text: 'Leitungen verlegt', durationSeconds: 5400 });
 const photo = activity({ kind: 'image', title: 'Nachher', text: 'Verteiler fertig' });
-const confirmation = activity({ kind: 'confirmation', title: 'Frau Huber', locked: true, refId: 'wc-1' });
+const confirmation = activity({ kind: 'confirmation', title: 'Frau Huber', locked: true, refId: ids.confirmation });
 const archived = activity({ text: 'Alte Notiz', processed: true, archived: true });
-
-const page = (items: CustomerActivity[]) => ({ totalCount: items.length, page: 1, pageSize: 25, items });
 
 function setup(items: CustomerActivity[]) {
   const marked: unknown[] = [];
-  const fetchMock = mockApi({
-    '/api/CustomerActivities/ByCustomer': page(items),
-    'POST /api/Invoice/MarkActivitiesAsProcessed': async (request: Request) => {
-      const body = (await request.json()) as { informationIds: string[]; timeTrackIds: string[]; imageIds: string[]; archive: boolean };
+  const server = serveContract({
+    customerActivitiesByCustomer: page(items),
+    invoiceMarkActivitiesAsProcessed: (call) => {
+      const body = call.body as { informationIds: string[]; timeTrackIds: string[]; imageIds: string[]; archive: boolean };
       marked.push(body);
       return { informationCount: body.informationIds.length, timeTrackCount: body.timeTrackIds.length, imageCount: body.imageIds.length, archived: body.archive };
     },
   });
-  const feedCalls = () => fetchMock.mock.calls.filter((c) => new URL((c[0] as Request).url).pathname === '/api/CustomerActivities/ByCustomer').length;
+  const feedCalls = () => server.calls('customerActivitiesByCustomer').length;
   return { marked, feedCalls };
 }
 

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { authSignIn, customersGetAll } from '../../generated/api/sdk.gen';
 import {
   ApiError,
@@ -10,49 +10,30 @@ import {
   UNPARSABLE_MESSAGE,
   apiErrorFromResponse,
 } from '../../src/lib/api-error';
-import { client, configureApiClient } from '../../src/lib/api-client';
 import { describeApiError } from '../../src/lib/error-messages';
 import { activateLocale } from '../../src/lib/i18n';
 import { notifyError } from '../../src/lib/query-client';
 import { onLicenseExpired } from '../../src/lib/license-expired';
 import { getSession, reloadSession } from '../../src/lib/session';
+import { authSession, page } from './contract-data';
+import { envelope, errorEnvelope as envelopeOfError, failure, inTurn, offline, serveContract, unchecked, type ContractServer } from './contract-server';
 import { inOneHour, injectSession, makeJwt } from './helpers';
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-function envelope(data: unknown) {
-  return { isSuccess: true, data, errorMessages: [], errors: {}, successMessage: null };
-}
-
 function errorEnvelope(code: string, message: string, errors: Record<string, string[]> = {}) {
-  return { isSuccess: false, data: null, errorMessages: [{ code, message }], errors, successMessage: null };
+  return envelopeOfError(code, message, { errors });
 }
 
-const pageOfCustomers = envelope({ totalCount: 0, items: [], page: 1, pageSize: 10 });
+const emptyPage = page([], { pageSize: 10 });
+const pageOfCustomers = envelope(emptyPage);
 const customersQuery = { query: { page: 1, pageSize: 10, isDescending: false } };
 
-let fetchMock: ReturnType<typeof vi.fn<(input: Request | string, init?: RequestInit) => Promise<Response>>>;
-
-beforeAll(() => {
-  configureApiClient();
-  // Node's Request needs an absolute URL; the browser resolves '' against the page.
-  client.setConfig({ baseUrl: 'http://localhost' });
-});
+let server: ContractServer;
+const operations = () => server.calls().map((c) => c.operationId);
 
 beforeEach(async () => {
   await activateLocale('en');
   reloadSession();
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  server = serveContract();
 });
 
 describe('error mapping (spec section 8)', () => {
@@ -87,7 +68,7 @@ describe('error mapping (spec section 8)', () => {
   });
 
   it('throws an ApiError from a generated call that answers with an envelope (e.g. 501)', async () => {
-    fetchMock.mockResolvedValueOnce(json(errorEnvelope('FEATURE_NOT_IMPLEMENTED', 'SignIn is not built yet.'), 501));
+    server.use({ authSignIn: failure(501, 'FEATURE_NOT_IMPLEMENTED', 'SignIn is not built yet.') });
     const call = authSignIn({ body: { userNameOrEmail: 'anna', password: 'secret' } });
     await expect(call).rejects.toBeInstanceOf(ApiError);
     await call.catch((error: ApiError) => {
@@ -99,9 +80,7 @@ describe('error mapping (spec section 8)', () => {
 
   it('maps an unparsable success answer to UNEXPECTED_ERROR', async () => {
     injectSession();
-    fetchMock.mockResolvedValueOnce(
-      new Response('{"isSuccess": tru', { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    server.use({ customersGetAll: unchecked(200, '{"isSuccess": tru') });
     const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(UNPARSABLE_MESSAGE);
@@ -110,7 +89,7 @@ describe('error mapping (spec section 8)', () => {
 
   it('maps a network failure to UNEXPECTED_ERROR', async () => {
     injectSession();
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    server.use({ customersGetAll: offline() });
     const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(0);
@@ -121,9 +100,9 @@ describe('error mapping (spec section 8)', () => {
 describe('request handling (spec section 7)', () => {
   it('sends the device id and the bearer token', async () => {
     const token = injectSession();
-    fetchMock.mockResolvedValueOnce(json(pageOfCustomers));
+    server.use({ customersGetAll: emptyPage });
     await customersGetAll(customersQuery);
-    const request = fetchMock.mock.calls[0][0] as Request;
+    const { request } = server.calls()[0];
     expect(request.headers.get('X-Device-Id')).toMatch(/^backoffice_/);
     expect(request.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(request.credentials).toBe('include');
@@ -131,93 +110,81 @@ describe('request handling (spec section 7)', () => {
   });
 
   it('refreshes an expired token before the call and stores the new token set', async () => {
-    injectSession({ exp: 1_000, refreshToken: 'old-refresh' });
+    injectSession({ exp: 1_000, refreshToken: 'rt_old-refresh-token' });
     const fresh = makeJwt({ exp: inOneHour(), role: ['Manager'], tenantId: 'tenant-1' });
-    fetchMock
-      .mockResolvedValueOnce(json(envelope({ token: fresh, refreshToken: 'new-refresh' })))
-      .mockResolvedValueOnce(json(pageOfCustomers));
+    server.use({ authRefreshToken: authSession(fresh, { refreshToken: 'rt_new-refresh-token' }), customersGetAll: emptyPage });
 
     await customersGetAll(customersQuery);
 
-    const [refreshUrl, refreshInit] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(refreshUrl).toBe('/api/Auth/RefreshToken');
-    expect(JSON.parse(String(refreshInit.body))).toEqual({ token: 'old-refresh' });
-    const call = fetchMock.mock.calls[1][0] as Request;
-    expect(call.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(operations()).toEqual(['authRefreshToken', 'customersGetAll']);
+    const [refresh, call] = server.calls();
+    expect(refresh.url.pathname).toBe('/api/Auth/RefreshToken');
+    expect(refresh.body).toEqual({ token: 'rt_old-refresh-token' });
+    expect(call.request.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
     expect(getSession().token).toBe(fresh);
-    expect(getSession().refreshToken).toBe('new-refresh');
+    expect(getSession().refreshToken).toBe('rt_new-refresh-token');
   });
 
   it('fails with "Unable to refresh tokenset" and clears the session when the refresh fails', async () => {
     injectSession({ exp: 1_000 });
-    fetchMock.mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Spent'), 401));
+    server.use({ authRefreshToken: failure(401, 'TOKEN_INVALID', 'Spent') });
     const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RefreshTokenError);
     expect((error as Error).message).toBe('Unable to refresh tokenset');
     expect(getSession().token).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(operations()).toEqual(['authRefreshToken']);
   });
 
   it('after a 401 of a signed-in call refreshes once and sends the call again', async () => {
-    injectSession({ refreshToken: 'r-1' });
+    injectSession({ refreshToken: 'rt_first-refresh-token' });
     const fresh = makeJwt({ exp: inOneHour(), role: ['Manager'], tenantId: 'tenant-1' });
-    fetchMock
-      .mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Refused'), 401))
-      .mockResolvedValueOnce(json(envelope({ token: fresh, refreshToken: 'r-2' })))
-      .mockResolvedValueOnce(json(pageOfCustomers));
+    server.use({
+      customersGetAll: inTurn(failure(401, 'TOKEN_INVALID', 'Refused'), emptyPage),
+      authRefreshToken: authSession(fresh, { refreshToken: 'rt_second-refresh-token' }),
+    });
     const { data } = await customersGetAll(customersQuery);
     expect(data).toEqual(pageOfCustomers);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(fetchMock.mock.calls[1][0]).toBe('/api/Auth/RefreshToken');
-    const retried = fetchMock.mock.calls[2][0] as Request;
-    expect(new URL(retried.url).pathname).toBe('/api/Customers/GetAll');
-    expect(retried.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
-    expect(getSession().refreshToken).toBe('r-2');
+    expect(operations()).toEqual(['customersGetAll', 'authRefreshToken', 'customersGetAll']);
+    const retried = server.calls()[2];
+    expect(retried.url.pathname).toBe('/api/Customers/GetAll');
+    expect(retried.request.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(getSession().refreshToken).toBe('rt_second-refresh-token');
   });
 
   it('ends the session when a 401 cannot be cured by a refresh', async () => {
-    injectSession({ refreshToken: 'r-1' });
-    fetchMock
-      .mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Session ended'), 401))
-      .mockResolvedValueOnce(json(errorEnvelope('TOKEN_INVALID', 'Session ended'), 401));
+    injectSession({ refreshToken: 'rt_first-refresh-token' });
+    server.use({
+      customersGetAll: failure(401, 'TOKEN_INVALID', 'Session ended'),
+      authRefreshToken: failure(401, 'TOKEN_INVALID', 'Session ended'),
+    });
     const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RefreshTokenError);
     expect(getSession().token).toBeNull();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(operations()).toEqual(['customersGetAll', 'authRefreshToken']);
   });
 
   it('does not retry a 401 of a call without a session (e.g. a wrong sign-in)', async () => {
-    fetchMock.mockResolvedValueOnce(json(errorEnvelope('UNAUTHORIZED', 'No'), 401));
-    const error = await customersGetAll(customersQuery).catch((e: unknown) => e);
+    server.use({ authSignIn: failure(401, 'INVALID_CREDENTIALS', 'No') });
+    const error = await authSignIn({ body: { userNameOrEmail: 'anna', password: 'falsch' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(operations()).toEqual(['authSignIn']);
   });
 
   it('reports NO_ACTIVE_LICENSE_MANAGER_TRIAL of any call with the checkout url and the role', async () => {
     injectSession();
     const seen: unknown[] = [];
     const stop = onLicenseExpired((search) => seen.push(search));
-    fetchMock.mockResolvedValueOnce(
-      json(
-        {
-          ...errorEnvelope('NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'Trial ended'),
-          errorMessages: [
-            { code: 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', message: 'Trial ended', meta: { checkoutUrl: 'https://pay.example/c/1' } },
-          ],
-        },
-        403,
-      ),
-    );
+    server.use({ customersGetAll: failure(403, 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'Trial ended', { meta: { checkoutUrl: 'https://pay.example/c/1' } }) });
     await customersGetAll(customersQuery).catch(() => undefined);
     stop();
     expect(seen).toEqual([{ role: 'Manager', checkoutUrl: 'https://pay.example/c/1' }]);
   });
 
   it('stores a refresh token found in any JSON answer', async () => {
-    injectSession({ refreshToken: 'r-old' });
-    fetchMock.mockResolvedValueOnce(json(envelope({ totalCount: 0, items: [], page: 1, pageSize: 10, refreshToken: 'r-new' })));
-    await customersGetAll(customersQuery);
-    expect(getSession().refreshToken).toBe('r-new');
+    injectSession({ refreshToken: 'rt_old-refresh-token' });
+    server.use({ authSignIn: authSession(makeJwt({ exp: inOneHour() }), { refreshToken: 'rt_new-refresh-token' }) });
+    await authSignIn({ body: { userNameOrEmail: 'anna', password: 'geheim123' } });
+    expect(getSession().refreshToken).toBe('rt_new-refresh-token');
   });
 });
 

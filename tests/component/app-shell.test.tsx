@@ -9,7 +9,9 @@ import {
   toggleMenu,
 } from '../../src/components/app-shell/layout-state';
 import { getSession } from '../../src/lib/session';
-import { accountAnswer, injectSession, mockApi, renderApp, setWindowWidth } from './helpers';
+import { account, authSession, emptyFirm, page } from './contract-data';
+import { serveContract } from './contract-server';
+import { injectSession, makeJwt, renderApp, setWindowWidth } from './helpers';
 
 function menuButton() {
   return screen.getByRole('button', { name: /menü (ein|aus)blenden|(show|hide) menu/i });
@@ -48,6 +50,10 @@ describe('menu toggle rules (spec section 4)', () => {
     expect(isDesktopWidth(992)).toBe(true);
     expect(isDesktopWidth(991)).toBe(false);
   });
+});
+
+beforeEach(() => {
+  serveContract(emptyFirm);
 });
 
 describe('app shell', () => {
@@ -138,6 +144,11 @@ describe('app shell', () => {
 
   it('the language switch changes the visible text to English and back', async () => {
     setWindowWidth(1440);
+    serveContract({
+      ...emptyFirm,
+      usersUpdateMe: ({ body }) => account({ language: (body as { language: 'de' | 'en' }).language }),
+      authRefreshToken: () => authSession(makeJwt({ exp: Math.floor(Date.now() / 1000) + 3600, role: ['Manager'], TermsConfirmed: 'true' })),
+    });
     const user = userEvent.setup();
     await renderApp('/customerlist');
     await screen.findByRole('heading', { level: 1, name: 'Kunden' });
@@ -169,7 +180,7 @@ describe('app shell', () => {
 
   it('Profile in the user menu opens /account', async () => {
     setWindowWidth(1440);
-    mockApi({ '/api/Users/Get': accountAnswer(), '/api/Auth/WebAuthnGetKeys': { totalCount: 0, page: 1, pageSize: 1, items: [] } });
+    serveContract({ ...emptyFirm, usersGet: account(), authWebAuthnGetKeys: page([]) });
     const user = userEvent.setup();
     const { router } = await renderApp('/customerlist');
     await screen.findByRole('heading', { level: 1, name: 'Kunden' });

@@ -13,7 +13,9 @@ import {
   safeReturnUrl,
 } from '../../src/lib/auth-guards';
 import { getSession } from '../../src/lib/session';
-import { inOneHour, injectSession, mockApi, renderApp } from './helpers';
+import { emptyFirm, page } from './contract-data';
+import { serveContract } from './contract-server';
+import { inOneHour, injectSession, renderApp } from './helpers';
 
 function sessionWith(options: Parameters<typeof injectSession>[0] = {}) {
   injectSession(options);
@@ -89,7 +91,7 @@ describe('guards in the router', () => {
   });
 
   it('sends unaccepted terms to /terms-confirmation', async () => {
-    mockApi({ '/api/Management/GetConsentTexts': { totalCount: 0, page: 1, pageSize: 1, items: [] } });
+    serveContract({ managementGetConsentTexts: page([]) });
     injectSession({ termsConfirmed: false });
     const { router } = await renderApp('/customerlist');
     await waitFor(() => expect(router.state.location.pathname).toBe('/terms-confirmation'));
@@ -97,6 +99,7 @@ describe('guards in the router', () => {
   });
 
   it('moves on from an account step that is done already', async () => {
+    serveContract(emptyFirm);
     injectSession({ roles: ['Employee'] });
     const { router } = await renderApp('/terms-confirmation');
     await waitFor(() => expect(router.state.location.pathname).toBe('/customerlist'));

@@ -1,34 +1,17 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { deriveTenantName } from '../../src/features/auth/tenant-name';
-import { client, configureApiClient } from '../../src/lib/api-client';
 import { getSession, reloadSession } from '../../src/lib/session';
+import { authSession } from './contract-data';
+import { failure, serveContract, type ContractServer } from './contract-server';
 import { inOneHour, makeJwt, renderApp } from './helpers';
 
-const notBuilt = {
-  isSuccess: false,
-  data: null,
-  errorMessages: [{ code: 'FEATURE_NOT_IMPLEMENTED', message: 'This call is not built yet.' }],
-  errors: {},
-  successMessage: null,
-};
-
-let fetchMock: ReturnType<typeof vi.fn<(input: Request | string) => Promise<Response>>>;
-
-beforeAll(() => {
-  configureApiClient();
-  client.setConfig({ baseUrl: 'http://localhost' });
-});
+let server: ContractServer;
 
 beforeEach(() => {
   reloadSession();
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  server = serveContract();
 });
 
 describe('tenant name (spec section 5)', () => {
@@ -45,13 +28,11 @@ describe('auth screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeInTheDocument();
     expect(screen.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls()).toEqual([]);
   });
 
   it('posts the sign-in and shows the business error toast of the server (here 501)', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify(notBuilt), { status: 501, headers: { 'Content-Type': 'application/json' } }),
-    );
+    server.use({ authSignIn: failure(501, 'FEATURE_NOT_IMPLEMENTED', 'This call is not built yet.') });
     const user = userEvent.setup();
     await renderApp('/login');
     await user.type(await screen.findByLabelText(/E-Mail oder Benutzername/), 'anna@elektro-schneider.de');
@@ -60,9 +41,9 @@ describe('auth screen', () => {
 
     expect(await screen.findByText('Diese Funktion ist noch nicht verfügbar.')).toBeInTheDocument();
     expect(screen.getByText('Fehlgeschlagen')).toBeInTheDocument();
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/Auth/SignIn');
-    expect(await request.json()).toEqual({ userNameOrEmail: 'anna@elektro-schneider.de', password: 'geheim123' });
+    const [request] = server.calls();
+    expect(request.url.pathname).toBe('/api/Auth/SignIn');
+    expect(request.body).toEqual({ userNameOrEmail: 'anna@elektro-schneider.de', password: 'geheim123' });
   });
 
   it('validates the registration form and requires accepted terms', async () => {
@@ -71,38 +52,26 @@ describe('auth screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Konto erstellen' }));
     expect(await screen.findAllByText('Bitte geben Sie E-Mail-Adresse und Passwort ein.')).toHaveLength(2);
     expect(screen.getByText('Bitte akzeptieren Sie die Nutzungsbedingungen.')).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.calls()).toEqual([]);
   });
 
   it('signs up with the derived tenant name and starts the session from the answer', async () => {
-    const token = makeJwt({ exp: inOneHour(), role: ['Owner'], tenantId: 't-1', TermsConfirmed: 'true' });
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          isSuccess: true,
-          data: {
-            token,
-            refreshToken: 'r-1',
-            id: 'u-1',
-            userName: 'max',
-            email: 'max.muster@example.de',
-            emailConfirmed: false,
-            expiresAtUtc: new Date().toISOString(),
-            tenantId: 't-1',
-            roles: ['Owner'],
-            termsConfirmed: true,
-            firstName: null,
-            lastName: null,
-            language: 'de',
-            isMaster: false,
-          },
-          errorMessages: [],
-          errors: {},
-          successMessage: null,
-        }),
-        { status: 200, headers: { 'Content-Type': 'application/json' } },
-      ),
-    );
+    const userId = crypto.randomUUID();
+    const tenantId = crypto.randomUUID();
+    const token = makeJwt({ sub: userId, exp: inOneHour(), role: ['Owner'], tenantId, TermsConfirmed: 'true' });
+    server.use({
+      authSignUp: authSession(token, {
+        refreshToken: 'rt_first-refresh-token',
+        id: userId,
+        userName: 'max',
+        email: 'max.muster@example.de',
+        emailConfirmed: false,
+        tenantId,
+        roles: ['Owner'],
+        firstName: null,
+        lastName: null,
+      }),
+    });
     const user = userEvent.setup();
     const { router } = await renderApp('/register');
     await user.type(await screen.findByLabelText(/^E-Mail/), 'max.muster@example.de');
@@ -113,16 +82,16 @@ describe('auth screen', () => {
 
     // The new account's email is not confirmed yet: the confirmation page comes first.
     await waitFor(() => expect(router.state.location.pathname).toBe('/missing-email-confirmation'));
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/Auth/SignUp');
-    expect(await request.json()).toEqual({
+    const [request] = server.calls();
+    expect(request.url.pathname).toBe('/api/Auth/SignUp');
+    expect(request.body).toEqual({
       email: 'max.muster@example.de',
       password: 'geheim123',
       tenantName: 'maxmuster',
       termsConfirmed: true,
       language: 'de',
     });
-    expect(getSession()).toMatchObject({ token, userId: 'u-1', roles: ['Owner'] });
+    expect(getSession()).toMatchObject({ token, userId, roles: ['Owner'] });
   });
 
   it('switches between the tabs by route', async () => {
@@ -134,18 +103,9 @@ describe('auth screen', () => {
   });
 
   it('shows the wait of a 429 at sign-in and keeps the button disabled meanwhile', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          isSuccess: false,
-          data: null,
-          errorMessages: [{ code: 'RATE_LIMITED', message: 'Zu viele Versuche', meta: { retryAfterSeconds: 120 } }],
-          errors: {},
-          successMessage: null,
-        }),
-        { status: 429, headers: { 'Content-Type': 'application/json', 'Retry-After': '120' } },
-      ),
-    );
+    server.use({
+      authSignIn: failure(429, 'RATE_LIMITED', 'Zu viele Versuche', { meta: { retryAfterSeconds: 120 }, headers: { 'Retry-After': '120' } }),
+    });
     const user = userEvent.setup();
     await renderApp('/login');
     await user.type(await screen.findByLabelText(/E-Mail oder Benutzername/), 'anna@elektro-schneider.de');
@@ -156,18 +116,11 @@ describe('auth screen', () => {
   });
 
   it('puts the server field errors onto the fields (a known email)', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          isSuccess: false,
-          data: null,
-          errorMessages: [{ code: 'EMAIL_ALREADY_REGISTERED', message: 'Es gibt bereits ein Konto.' }],
-          errors: { email: ['Mit dieser E-Mail-Adresse gibt es bereits ein Konto.'] },
-          successMessage: null,
-        }),
-        { status: 409, headers: { 'Content-Type': 'application/json' } },
-      ),
-    );
+    server.use({
+      authSignUp: failure(409, 'EMAIL_ALREADY_REGISTERED', 'Es gibt bereits ein Konto.', {
+        errors: { email: ['Mit dieser E-Mail-Adresse gibt es bereits ein Konto.'] },
+      }),
+    });
     const user = userEvent.setup();
     await renderApp('/register');
     await user.type(await screen.findByLabelText(/^E-Mail/), 'max@example.de');
@@ -177,8 +130,7 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Konto erstellen' }));
     expect(await screen.findByText('Mit dieser E-Mail-Adresse gibt es bereits ein Konto.')).toBeInTheDocument();
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect(((await request.json()) as { tenantName: string }).tenantName).toBe('Elektro Max');
+    expect((server.calls()[0].body as { tenantName: string }).tenantName).toBe('Elektro Max');
   });
 
   it('offers Google and Apple only when the server configured them', async () => {
@@ -197,20 +149,9 @@ describe('auth screen', () => {
   });
 
   it('opens /license-expired with the checkout url when the trial ended at sign-in, without a toast', async () => {
-    fetchMock.mockResolvedValueOnce(
-      new Response(
-        JSON.stringify({
-          isSuccess: false,
-          data: null,
-          errorMessages: [
-            { code: 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', message: 'Trial', meta: { checkoutUrl: 'https://pay.example/c/9', role: 'Manager' } },
-          ],
-          errors: {},
-          successMessage: null,
-        }),
-        { status: 403, headers: { 'Content-Type': 'application/json' } },
-      ),
-    );
+    server.use({
+      authSignIn: failure(403, 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'Trial', { meta: { checkoutUrl: 'https://pay.example/c/9', role: 'Manager' } }),
+    });
     const user = userEvent.setup();
     const { router } = await renderApp('/login');
     await user.type(await screen.findByLabelText(/E-Mail oder Benutzername/), 'anna@elektro-schneider.de');

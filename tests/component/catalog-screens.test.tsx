@@ -6,40 +6,13 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Customer, Product } from '../../generated/api/types.gen';
-import { client, configureApiClient } from '../../src/lib/api-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Customer } from '../../generated/api/types.gen';
+import { customer, firm, page, product } from './contract-data';
+import { failure, serveContract, type ContractServer } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
-const envelope = (data: unknown, successMessage: string | null = null) =>
-  new Response(JSON.stringify({ isSuccess: true, data, errorMessages: [], errors: {}, successMessage }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-
-const customer = (over: Partial<Customer>): Customer => ({
-  id: crypto.randomUUID(),
-  companyName: null,
-  firstName: null,
-  lastName: null,
-  displayName: '',
-  phone: null,
-  email: null,
-  street: null,
-  zip: null,
-  city: null,
-  country: 'DE',
-  hourlyRate: null,
-  externalId: null,
-  archived: false,
-  createdAtUtc: '2026-11-20T08:00:00Z',
-  updatedAtUtc: '2026-11-20T08:00:00Z',
-  ...over,
-});
-
-const huber = customer({
-  companyName: 'Bäckerei Huber',
-  displayName: 'Bäckerei Huber',
+const huber = firm('Bäckerei Huber', {
   street: 'Hauptstraße 5',
   zip: '83022',
   city: 'Rosenheim',
@@ -50,37 +23,22 @@ const huber = customer({
 });
 const oeztuerk = customer({ firstName: 'Jürgen', lastName: 'Öztürk', displayName: 'Jürgen Öztürk', city: 'Köln' });
 
-let fetchMock: ReturnType<typeof vi.fn<(input: Request | string) => Promise<Response>>>;
-const requests = () => fetchMock.mock.calls.map((c) => c[0] as Request);
-const path = (r: Request) => new URL(r.url).pathname;
+let server: ContractServer;
+const requests = () => server.calls();
+const path = (call: { url: URL }) => call.url.pathname;
 
-beforeAll(() => {
-  configureApiClient();
-  client.setConfig({ baseUrl: 'http://localhost' });
-});
 beforeEach(() => {
-  fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  server = serveContract();
 });
-afterEach(() => vi.unstubAllGlobals());
 
+/** Lists answer the requested page (of 23 customers); the customer page's tabs are empty. */
 function serveCustomers(items: Customer[]) {
-  fetchMock.mockImplementation(async (input) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    if (url.pathname === '/api/Customers/GetAll') {
-      return envelope({ totalCount: 23, page: Number(url.searchParams.get('page')), pageSize: Number(url.searchParams.get('pageSize')), items });
-    }
-    if (url.pathname === '/api/Customers/Get') return envelope(items.find((c) => c.id === url.searchParams.get('id')));
-    // The customer page's activity and photo tabs (issue 6): nothing recorded yet.
-    if (url.pathname === '/api/CustomerActivities/ByCustomer' || url.pathname === '/api/Images/GetAll') {
-      return envelope({ totalCount: 0, page: 1, pageSize: Number(url.searchParams.get('pageSize')), items: [] });
-    }
-    if (url.pathname === '/api/Customers/Update') {
-      const body = await request.clone().json();
-      return envelope({ ...items.find((c) => c.id === body.id), ...body });
-    }
-    return new Response('{}', { status: 404 });
+  server.use({
+    customersGetAll: ({ query }) => page(items, { totalCount: 23, page: Number(query.page), pageSize: Number(query.pageSize) }),
+    customersGet: ({ query }) => items.find((c) => c.id === query.id) ?? failure(404, 'NOT_FOUND', 'Kunde nicht gefunden.'),
+    customerActivitiesByCustomer: ({ query }) => page([], { pageSize: Number(query.pageSize) }),
+    imagesGetAll: ({ query }) => page([], { pageSize: Number(query.pageSize) }),
+    customersUpdate: ({ body }) => ({ ...items.find((c) => c.id === (body as Customer).id)!, ...(body as Partial<Customer>) }),
   });
 }
 
@@ -94,15 +52,15 @@ describe('/customerlist', { timeout: 20_000 }, () => {
     expect(within(table).getByRole('link', { name: 'Bäckerei Huber' })).toHaveAttribute('href', `/customer/${huber.id}`);
     expect(within(table).getByText('Hauptstraße 5, 83022 Rosenheim')).toBeInTheDocument();
     expect(screen.getByText('1–10 von 23')).toBeInTheDocument();
-    const first = new URL(requests()[0].url);
-    expect(Object.fromEntries(first.searchParams)).toEqual({ page: '1', pageSize: '10', orderBy: 'displayName', isDescending: 'false', includeArchived: 'false' });
+    const first = server.calls('customersGetAll')[0];
+    expect(first.query).toEqual({ page: '1', pageSize: '10', orderBy: 'displayName', isDescending: 'false', includeArchived: 'false' });
 
     await user.click(within(table).getByRole('button', { name: /Ort|Adresse/ }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ orderBy: 'city', desc: false, page: 1 }));
     await user.click(screen.getByRole('button', { name: 'Nächste Seite' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 2 }));
-    await waitFor(() => expect(new URL(requests().at(-1)!.url).searchParams.get('page')).toBe('2'));
-    expect(new URL(requests().at(-1)!.url).searchParams.get('orderBy')).toBe('city');
+    await waitFor(() => expect(server.calls('customersGetAll').at(-1)!.query.page).toBe('2'));
+    expect(server.calls('customersGetAll').at(-1)!.query.orderBy).toBe('city');
   });
 
   it('hides import and the row actions from Employees', async () => {
@@ -139,8 +97,8 @@ describe('/customerlist', { timeout: 20_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Archivieren' }));
     await waitFor(() => expect(requests().some((r) => path(r) === '/api/Customers/Update')).toBe(true));
     const update = requests().find((r) => path(r) === '/api/Customers/Update')!;
-    expect(update.method).toBe('PUT');
-    expect(await update.json()).toEqual({
+    expect(update.request.method).toBe('PUT');
+    expect(update.body).toEqual({
       id: huber.id,
       companyName: 'Bäckerei Huber',
       firstName: null,
@@ -176,40 +134,18 @@ describe('/customer/$id', { timeout: 20_000 }, () => {
 
   it('says so when the customer does not exist', async () => {
     injectSession({ roles: ['Manager'] });
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(JSON.stringify({ isSuccess: false, data: null, errorMessages: [{ code: 'NOT_FOUND', message: 'x' }], errors: {}, successMessage: null }), {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-    );
+    server.use({ customersGet: failure(404, 'NOT_FOUND', 'x') });
     await renderApp(`/customer/${crypto.randomUUID()}`);
     expect(await screen.findByText('Kunde nicht gefunden')).toBeInTheDocument();
   });
 });
 
 describe('/materiallist', { timeout: 20_000 }, () => {
-  const cable: Product = {
-    id: crypto.randomUUID(),
-    name: 'Kabel NYM-J 3x1,5 mm²',
-    ean: '4006381333931',
-    unit: 'm',
-    netPrice: 0.89,
-    vatRate: 19,
-    stock: 250,
-    archived: false,
-    createdAtUtc: '2026-11-20T08:00:00Z',
-    updatedAtUtc: '2026-11-20T08:00:00Z',
-  };
+  const cable = product({ name: 'Kabel NYM-J 3x1,5 mm²', ean: '4006381333931', unit: 'm', netPrice: 0.89, vatRate: 19, stock: 250 });
 
   it('deletes after confirming and says when the server archived instead', async () => {
     injectSession({ roles: ['Manager'] });
-    fetchMock.mockImplementation(async (input) => {
-      const url = new URL((input as Request).url);
-      if (url.pathname === '/api/Products/GetAll') return envelope({ totalCount: 1, page: 1, pageSize: 10, items: [cable] });
-      if (url.pathname === '/api/Products/DeleteById') return envelope({ deleted: false, archived: true });
-      return new Response('{}', { status: 404 });
-    });
+    server.use({ productsGetAll: page([cable], { pageSize: 10 }), productsDeleteById: { deleted: false, archived: true } });
     const user = userEvent.setup();
     await renderApp('/materiallist');
     const table = await screen.findByRole('table', { name: 'Material' });
@@ -220,18 +156,13 @@ describe('/materiallist', { timeout: 20_000 }, () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Material löschen?' })).getByRole('button', { name: 'Löschen' }));
     expect(await screen.findByText('Das Material wird in Einträgen verwendet und wurde deshalb archiviert statt gelöscht.')).toBeInTheDocument();
     const call = requests().find((r) => path(r) === '/api/Products/DeleteById')!;
-    expect(call.method).toBe('DELETE');
-    expect(new URL(call.url).searchParams.get('id')).toBe(cable.id);
+    expect(call.request.method).toBe('DELETE');
+    expect(call.query.id).toBe(cable.id);
   });
 
   it('finds a product by its EAN', async () => {
     injectSession({ roles: ['Employee'] });
-    fetchMock.mockImplementation(async (input) => {
-      const url = new URL((input as Request).url);
-      if (url.pathname === '/api/Products/GetAll') return envelope({ totalCount: 1, page: 1, pageSize: 10, items: [cable] });
-      if (url.pathname === '/api/Products/GetByEAN') return envelope(cable);
-      return new Response('{}', { status: 404 });
-    });
+    server.use({ productsGetAll: page([cable], { pageSize: 10 }), productsGetByEAN: cable });
     const user = userEvent.setup();
     await renderApp('/materiallist');
     const field = await screen.findByRole('textbox', { name: 'Nach EAN suchen' });
@@ -240,6 +171,6 @@ describe('/materiallist', { timeout: 20_000 }, () => {
     expect(within(found).getByText('Kabel NYM-J 3x1,5 mm²')).toBeInTheDocument();
     expect(within(found).getByText('0,89 € / m')).toBeInTheDocument();
     const lookup = requests().find((r) => path(r) === '/api/Products/GetByEAN')!;
-    expect(new URL(lookup.url).searchParams.get('ean')).toBe('4006381333931');
+    expect(lookup.query.ean).toBe('4006381333931');
   });
 });

@@ -9,16 +9,17 @@ import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { render } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ImportResult } from '../../generated/api/types.gen';
 import { AppProviders } from '../../src/components/app-providers';
 import { CsvImportDialog, type CsvImportField } from '../../src/components/csv-import/csv-import-dialog';
 import { CustomerImportDialog } from '../../src/features/customers/customer-import';
 import { customerImportFields, type CustomerImportField } from '../../src/features/customers/import-fields';
 import { productImportFields, type ProductImportField } from '../../src/features/products/import-fields';
-import { client, configureApiClient } from '../../src/lib/api-client';
 import { activateLocale } from '../../src/lib/i18n';
 import { createQueryClient } from '../../src/lib/query-client';
+import { importResult } from './contract-data';
+import { serveContract } from './contract-server';
 import { injectSession } from './helpers';
 
 const fixture = (name: string, type = 'text/csv') =>
@@ -33,7 +34,7 @@ const productFields: CsvImportField<ProductImportField>[] = productImportFields.
   label: { name: 'Name', ean: 'EAN', unit: 'Einheit', netPrice: 'Nettopreis', vatRate: 'MwSt-Satz', stock: 'Bestand' }[f.key],
 }));
 
-const result = (values: Partial<ImportResult>): ImportResult => ({ created: 0, updated: 0, skipped: 0, errorCount: 0, errors: [], ...values });
+const result = (values: Partial<ImportResult>): ImportResult => importResult(values);
 
 async function renderDialog<K extends string>(props: {
   fields: CsvImportField<K>[];
@@ -191,21 +192,9 @@ describe('CSV import dialog', { timeout: 20_000 }, () => {
 });
 
 describe('customer import through the generated client', { timeout: 20_000 }, () => {
-  let fetchMock: ReturnType<typeof vi.fn<(input: Request | string) => Promise<Response>>>;
-  beforeAll(() => {
-    configureApiClient();
-    client.setConfig({ baseUrl: 'http://localhost' });
-  });
-  beforeEach(() => {
-    fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => vi.unstubAllGlobals());
-
   it('sends the mapped rows as the dry run of Customers/ImportCsv', async () => {
     injectSession({ roles: ['Manager'] });
-    const answer = { isSuccess: true, data: result({ created: 2, skipped: 1 }), errorMessages: [], errors: {}, successMessage: null };
-    fetchMock.mockImplementation(async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    const server = serveContract({ customersImportCsv: result({ created: 2, skipped: 1 }) });
     await activateLocale('de');
     render(
       <AppProviders queryClient={createQueryClient()} env="test">
@@ -218,10 +207,10 @@ describe('customer import through the generated client', { timeout: 20_000 }, ()
     expect(inputValue('Trennzeichen')).toBe('Komma (,)');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Zeilen prüfen' }));
     expect(await screen.findByText('Alle 3 Zeilen können importiert werden.')).toBeInTheDocument();
-    const request = fetchMock.mock.calls[0][0] as Request;
-    expect(new URL(request.url).pathname).toBe('/api/Customers/ImportCsv');
-    expect(request.headers.get('Authorization')).toMatch(/^Bearer /);
-    const body = await request.json();
+    const [call] = server.calls();
+    expect(call.url.pathname).toBe('/api/Customers/ImportCsv');
+    expect(call.request.headers.get('Authorization')).toMatch(/^Bearer /);
+    const body = call.body as { dryRun: boolean; rows: unknown[] };
     expect(body.dryRun).toBe(true);
     expect(body.rows[0]).toMatchObject({ sourceLine: 2, externalId: 'C-1', companyName: 'Smith, Jones & Co', country: 'GB', hourlyRate: 75 });
     expect(body.rows[1]).toMatchObject({ firstName: 'Zoë', lastName: 'Ångström', country: 'SE' });

@@ -2,7 +2,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, renderApp } from './helpers';
+import { serveContract } from './contract-server';
+import { renderApp } from './helpers';
+
+/** The outbox is served beside the contract, only outside production. */
+const outbox = (body: unknown) => ({ '/dev/outbox': () => Response.json(body) });
 
 const mails = [
   {
@@ -27,7 +31,7 @@ const mails = [
 
 describe('the development outbox', () => {
   it('lists the mails and shows the chosen one as HTML in a sandbox and as text', async () => {
-    mockApi({ 'GET /dev/outbox': json({ usesOutbox: true, mails }) });
+    serveContract({}, outbox({ usesOutbox: true, mails }));
     const user = userEvent.setup();
     await renderApp('/development');
     const list = await screen.findByRole('list', { name: 'E-Mails' });
@@ -43,14 +47,14 @@ describe('the development outbox', () => {
   });
 
   it('says so when mail goes over SMTP', async () => {
-    mockApi({ 'GET /dev/outbox': json({ usesOutbox: false, mails: [] }) });
+    serveContract({}, outbox({ usesOutbox: false, mails: [] }));
     await renderApp('/development');
     expect(await screen.findByText(/E-Mails gehen an den eingerichteten SMTP-Server/)).toBeInTheDocument();
     expect(screen.queryByText('Noch keine E-Mails')).toBeNull();
   });
 
   it('says the outbox is not available (production or the mock server)', async () => {
-    mockApi({});
+    serveContract({}, { '/dev/outbox': () => new Response('Not Found', { status: 404 }) });
     await renderApp('/development');
     expect(await screen.findByText(/Der Postausgang ist hier nicht verfügbar/)).toBeInTheDocument();
   });

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterSeconds } from '../../src/features/auth/resend-confirmation';
 import { secondsUntil, useCountdown } from '../../src/features/auth/use-countdown';
 import { apiErrorFromResponse } from '../../src/lib/api-error';
-import { envelope, errorEnvelope, injectSession, json, mockApi, renderApp } from './helpers';
+import { authSession, emptyFirm } from './contract-data';
+import { errorEnvelope, failure, serveContract } from './contract-server';
+import { injectSession, makeJwt, renderApp } from './helpers';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -62,8 +64,8 @@ describe('retryAfterSeconds', () => {
 
 describe('the resend button on /missing-email-confirmation', () => {
   it('sends a new link, then waits the seconds the server names', async () => {
-    const api = mockApi({
-      'POST /api/Auth/ResendConfirmationEmail': {
+    const api = serveContract({
+      authResendConfirmationEmail: {
         email: 'anna@elektro-schneider.de',
         emailConfirmed: false,
         resendAfterSeconds: 60,
@@ -78,16 +80,11 @@ describe('the resend button on /missing-email-confirmation', () => {
     expect(await screen.findByText('Erneut senden in 60 s')).toBeInTheDocument();
     expect(screen.getByTestId('resend-confirmation')).toBeDisabled();
     expect(await screen.findByText('Wir haben einen neuen Bestätigungslink an anna@elektro-schneider.de gesendet.')).toBeInTheDocument();
-    expect(new URL((api.mock.calls[0][0] as Request).url).pathname).toBe('/api/Auth/ResendConfirmationEmail');
+    expect(api.calls()[0].url.pathname).toBe('/api/Auth/ResendConfirmationEmail');
   });
 
   it('shows the wait of a 429 on the button, without an error toast', async () => {
-    mockApi({
-      'POST /api/Auth/ResendConfirmationEmail': json(
-        errorEnvelope('RATE_LIMITED', 'Bitte warten', { meta: { retryAfterSeconds: 37 } }),
-        429,
-      ),
-    });
+    serveContract({ authResendConfirmationEmail: failure(429, 'RATE_LIMITED', 'Bitte warten', { meta: { retryAfterSeconds: 37 } }) });
     injectSession({ emailConfirmed: false });
     await renderApp('/missing-email-confirmation');
     fireEvent.click(await screen.findByTestId('resend-confirmation'));
@@ -96,15 +93,16 @@ describe('the resend button on /missing-email-confirmation', () => {
   });
 
   it('moves on when the server says the address is confirmed already', async () => {
-    const confirmedToken = (await import('./helpers')).makeJwt({
+    const confirmedToken = makeJwt({
       exp: Math.floor(Date.now() / 1000) + 900,
       role: 'Owner',
       TermsConfirmed: 'true',
       emailConfirmed: true,
     });
-    mockApi({
-      'POST /api/Auth/ResendConfirmationEmail': { email: 'a@b.de', emailConfirmed: true, resendAfterSeconds: 0, linkExpiresAtUtc: null },
-      'POST /api/Auth/RefreshToken': json(envelope({ token: confirmedToken, refreshToken: 'r-2' })),
+    serveContract({
+      ...emptyFirm,
+      authResendConfirmationEmail: { email: 'a@b.de', emailConfirmed: true, resendAfterSeconds: 0, linkExpiresAtUtc: null },
+      authRefreshToken: authSession(confirmedToken, { roles: ['Owner'] }),
     });
     injectSession({ emailConfirmed: false, roles: ['Owner'] });
     const { router } = await renderApp('/missing-email-confirmation');

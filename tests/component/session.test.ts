@@ -10,6 +10,7 @@ import {
   reloadSession,
   startSession,
 } from '../../src/lib/session';
+import { ids } from './contract-data';
 import { injectSession, makeJwt } from './helpers';
 
 const MS_ROLE = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role';
@@ -85,7 +86,7 @@ describe('session store', () => {
     const session = getSession();
     expect(isLoggedIn(session)).toBe(true);
     expect(isTokenExpired(session)).toBe(false);
-    expect(session.tenantId).toBe('tenant-1');
+    expect(session.tenantId).toBe(ids.tenant);
     expect(session.roles).toEqual(['Manager']);
     expect(session.termsConfirmed).toBe(true);
     expect(session.userEmail).toBe('anna@elektro-schneider.de');

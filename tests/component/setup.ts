@@ -1,12 +1,15 @@
 /**
  * jsdom lacks a few browser APIs Mantine relies on; stub them, add jest-dom matchers, and reset
- * the DOM and storage between tests.
+ * the DOM and storage between tests. The API is the contract server (contract-server.ts): every
+ * test starts with one that answers nothing, so no call leaves the test unchecked, and a test
+ * fails when the app or its fake answers left the contract.
  */
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { reloadSession } from '../../src/lib/session';
+import { endContractServer, serveContract } from './contract-server';
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
@@ -37,6 +40,10 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = (() => {}) as typeof window.scrollTo;
 
+beforeEach(() => {
+  serveContract();
+});
+
 afterEach(() => {
   cleanup();
   // Toasts live in a module-level store; one test's toasts must not show in the next.
@@ -47,4 +54,6 @@ afterEach(() => {
   window.localStorage.clear();
   reloadSession();
   document.documentElement.className = '';
+  const problems = endContractServer();
+  if (problems.length > 0) throw new Error(`The app or the fake API left the contract:\n- ${problems.join('\n- ')}`);
 });

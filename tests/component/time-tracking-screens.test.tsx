@@ -7,196 +7,103 @@
 import { focusManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimeTrack, UserTimeTrack, UserTimeTrackGroup } from '../../generated/api/types.gen';
-import { client, configureApiClient } from '../../src/lib/api-client';
+import { firm, ids, member, page, timer, workingDay, workingTime } from './contract-data';
+import { serveContract, type ContractServer } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
-const envelope = (data: unknown) =>
-  new Response(JSON.stringify({ isSuccess: true, data, errorMessages: [], errors: {}, successMessage: null }), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json' },
-  });
-const page = (items: unknown[]) => ({ totalCount: items.length, page: 1, pageSize: 50, items });
-
-const huber = { id: '7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a71', displayName: 'Bäckerei Huber', companyName: 'Bäckerei Huber', city: 'München', zip: '80331' };
-const weber = { id: '8c2f5d3b-0e4a-4f9c-b2d6-3a7e9f1c4b82', displayName: 'Praxis Dr. Weber', companyName: 'Praxis Dr. Weber', city: 'Garching', zip: '85748' };
-const customers = [huber, weber].map((c) => ({
-  firstName: null,
-  lastName: null,
-  phone: null,
-  email: null,
-  street: null,
-  country: 'DE',
-  hourlyRate: null,
-  externalId: null,
-  archived: false,
-  createdAtUtc: '2026-11-20T08:00:00Z',
-  updatedAtUtc: '2026-11-20T08:00:00Z',
-  ...c,
-}));
-
-function timer(customer: { id: string; displayName: string }, secondsAgo: number): TimeTrack {
-  const started = new Date(Date.now() - secondsAgo * 1000).toISOString();
-  return {
-    id: crypto.randomUUID(),
-    customerId: customer.id,
-    customerName: customer.displayName,
-    ownerId: 'user-1',
-    ownerName: 'Anna Schneider',
-    description: null,
-    startedAtUtc: started,
-    endedAtUtc: null,
-    durationSeconds: secondsAgo,
-    status: 'running',
-    startPosition: null,
-    endPosition: null,
-    processed: false,
-    archived: false,
-    locked: false,
-    createdAtUtc: started,
-    updatedAtUtc: started,
-  };
-}
+const huber = firm('Bäckerei Huber', { id: '7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a71', city: 'München', zip: '80331' });
+const weber = firm('Praxis Dr. Weber', { id: '8c2f5d3b-0e4a-4f9c-b2d6-3a7e9f1c4b82', city: 'Garching', zip: '85748' });
+const customers = [huber, weber];
 
 function workingTrack(kinds: ('work' | 'break')[]): UserTimeTrack {
   const start = Date.now() - kinds.length * 60_000;
-  return {
-    id: crypto.randomUUID(),
-    ownerId: 'user-1',
-    ownerName: 'Anna Schneider',
-    startedAtUtc: new Date(start).toISOString(),
-    endedAtUtc: null,
-    active: true,
-    segments: kinds.map((kind, i) => ({
+  return workingTime(
+    kinds.map((kind, i) => ({
       id: crypto.randomUUID(),
       kind,
       startedAtUtc: new Date(start + i * 60_000).toISOString(),
       endedAtUtc: i === kinds.length - 1 ? null : new Date(start + (i + 1) * 60_000).toISOString(),
     })),
-    workSeconds: 60,
-    breakSeconds: 0,
-    processed: false,
-    startPosition: null,
-    endPosition: null,
-    warnings: [],
-  };
+    { workSeconds: 60 },
+  );
 }
 
-const day = (label: string, periodStart: string, track: UserTimeTrack | null, warnings: string[] = []): UserTimeTrackGroup => ({
-  periodStart,
-  periodEnd: periodStart,
-  label,
-  workSeconds: track ? 7 * 3600 : 0,
-  breakSeconds: track ? 900 : 0,
-  targetSeconds: 8 * 3600,
-  overtimeSeconds: track ? -3600 : -8 * 3600,
-  warnings: warnings.map((message) => ({ code: 'BREAK_TOO_SHORT', message, date: periodStart.slice(0, 10) })),
-  tracks: track ? [track] : [],
-});
+const day = (label: string, periodStart: string, track: UserTimeTrack | null, warnings: string[] = []): UserTimeTrackGroup =>
+  workingDay({
+    periodStart,
+    label,
+    workSeconds: track ? 7 * 3600 : 0,
+    breakSeconds: track ? 900 : 0,
+    overtimeSeconds: track ? -3600 : -8 * 3600,
+    warnings: warnings.map((message) => ({ code: 'BREAK_TOO_SHORT', message, date: periodStart.slice(0, 10) })),
+    tracks: track ? [track] : [],
+  });
 
-const endedShift: UserTimeTrack = {
-  id: '2c8e5a1f-7d3b-4e9a-a6c2-4f1b8d0e3c57',
-  ownerId: 'user-1',
-  ownerName: 'Anna Schneider',
-  startedAtUtc: '2026-11-20T06:00:00Z',
-  endedAtUtc: '2026-11-20T13:15:00Z',
-  active: false,
-  segments: [
+const endedShift: UserTimeTrack = workingTime(
+  [
     { id: '6f3a1d8b-2e5c-4b7f-9a0d-1c4e7b2f5a61', kind: 'work', startedAtUtc: '2026-11-20T06:00:00Z', endedAtUtc: '2026-11-20T10:00:00Z' },
     { id: '6f3a1d8b-2e5c-4b7f-9a0d-1c4e7b2f5a62', kind: 'break', startedAtUtc: '2026-11-20T10:00:00Z', endedAtUtc: '2026-11-20T10:15:00Z' },
     { id: '6f3a1d8b-2e5c-4b7f-9a0d-1c4e7b2f5a63', kind: 'work', startedAtUtc: '2026-11-20T10:15:00Z', endedAtUtc: '2026-11-20T13:15:00Z' },
   ],
-  workSeconds: 7 * 3600,
-  breakSeconds: 900,
-  processed: false,
-  startPosition: null,
-  endPosition: null,
-  warnings: [],
-};
+  { id: '2c8e5a1f-7d3b-4e9a-a6c2-4f1b8d0e3c57', endedAtUtc: '2026-11-20T13:15:00Z', active: false, workSeconds: 7 * 3600, breakSeconds: 900 },
+);
 
 interface FakeState {
   running: TimeTrack[];
+  stopped: TimeTrack[];
   active: UserTimeTrack | null;
   groups: UserTimeTrackGroup[];
 }
 let state: FakeState;
-let fetchMock: ReturnType<typeof vi.fn<(input: Request | string) => Promise<Response>>>;
-const requests = () => fetchMock.mock.calls.map((c) => c[0] as Request);
+let server: ContractServer;
 /** The member picker (a Mantine Select: the label also names its dropdown). */
 const memberPicker = () => screen.queryAllByLabelText('Mitarbeiter').find((el) => el.tagName === 'INPUT');
-const calls = (pathname: string) => requests().filter((r) => new URL(r.url).pathname === pathname);
+const calls = (pathname: string) => server.calls().filter((c) => c.url.pathname === pathname);
 
-beforeAll(() => {
-  configureApiClient();
-  client.setConfig({ baseUrl: 'http://localhost' });
-});
+/** A fake that keeps state like the server and honours the filters the screens send. */
 beforeEach(() => {
-  state = { running: [], active: null, groups: [] };
-  fetchMock = vi.fn(async (input) => {
-    const request = input as Request;
-    const url = new URL(request.url);
-    const body = request.method === 'GET' ? undefined : await request.clone().json().catch(() => undefined);
-    switch (`${request.method} ${url.pathname}`) {
-      case 'GET /api/TimeTracks/GetMy':
-        return envelope(page(url.searchParams.get('includeStopped') === 'false' ? state.running : state.running));
-      case 'POST /api/TimeTracks/Stop': {
-        const stopped = state.running.find((t) => t.id === body.id)!;
-        state.running = state.running.filter((t) => t.id !== body.id);
-        return envelope({ ...stopped, status: 'stopped', endedAtUtc: new Date().toISOString() });
-      }
-      case 'POST /api/TimeTracks/Start': {
-        const customer = customers.find((c) => c.id === body.customerId)!;
-        const started = timer(customer, 0);
-        state.running.push(started);
-        return envelope(started);
-      }
-      case 'GET /api/Customers/GetAll': {
-        const filter = url.searchParams.get('filter')?.toLowerCase();
-        return envelope(page(customers.filter((c) => !filter || c.displayName.toLowerCase().includes(filter))));
-      }
-      case 'GET /api/UserTimeTracks/GetActive':
-        return envelope(state.active);
-      case 'POST /api/UserTimeTracks/Start':
-        state.active = workingTrack(['work']);
-        return envelope(state.active);
-      case 'POST /api/UserTimeTracks/AppendSegment':
-        state.active = workingTrack(body.kind === 'break' ? ['work', 'break'] : ['work', 'break', 'work']);
-        return envelope(state.active);
-      case 'POST /api/UserTimeTracks/Stop': {
-        const ended = { ...state.active!, active: false, endedAtUtc: new Date().toISOString() };
-        state.active = null;
-        return envelope(ended);
-      }
-      case 'GET /api/UserTimeTracks/GetListGrouped':
-        return envelope({ totalCount: state.groups.length, page: 1, pageSize: 500, items: state.groups });
-      case 'DELETE /api/UserTimeTracks/DeleteSegment':
-        return envelope(endedShift);
-      case 'GET /api/TimeTracks/GetMyTotals':
-        return envelope({ todaySeconds: 3600, weekSeconds: 7200, monthSeconds: 10800 });
-      case 'GET /api/Management/GetTenantConsent':
-        return envelope({ purpose: 'gps', granted: false, grantedAtUtc: null, revokedAtUtc: null });
-      case 'POST /api/Users/GetAll':
-        return envelope(
-          page(
-            [
-              ['user-1', 'Anna', 'Schneider'],
-              ['5a2d9c6e-1f4b-4a7d-9e3c-8b0f2d4a6c13', 'Jonas', 'Weber'],
-            ].map(([id, firstName, lastName]) => ({ id, firstName, lastName, email: `${firstName.toLowerCase()}@example.de`, archived: false })),
-          ),
-        );
-      default:
-        return new Response(JSON.stringify({ isSuccess: false, data: null, errorMessages: [{ code: 'NOT_FOUND', message: 'x' }], errors: {}, successMessage: null }), {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-        });
-    }
+  state = { running: [], stopped: [], active: null, groups: [] };
+  server = serveContract({
+    timeTracksGetMy: ({ query }) =>
+      page([...(query.includeRunning === 'true' ? state.running : []), ...(query.includeStopped === 'true' ? state.stopped : [])], { pageSize: 50 }),
+    timeTracksStop: ({ body }) => {
+      const { id } = body as { id: string };
+      const stopped = { ...state.running.find((t) => t.id === id)!, status: 'stopped' as const, endedAtUtc: new Date().toISOString() };
+      state.running = state.running.filter((t) => t.id !== id);
+      state.stopped.push(stopped);
+      return stopped;
+    },
+    timeTracksStart: ({ body }) => {
+      const started = timer(customers.find((c) => c.id === (body as { customerId: string }).customerId)!, 0);
+      state.running.push(started);
+      return started;
+    },
+    customersGetAll: ({ query }) => {
+      const filter = (query.filter as string | undefined)?.toLowerCase();
+      return page(customers.filter((c) => !filter || c.displayName.toLowerCase().includes(filter)), { pageSize: 50 });
+    },
+    userTimeTracksGetActive: () => state.active,
+    userTimeTracksStart: () => (state.active = workingTrack(['work'])),
+    userTimeTracksAppendSegment: ({ body }) =>
+      (state.active = workingTrack((body as { kind: string }).kind === 'break' ? ['work', 'break'] : ['work', 'break', 'work'])),
+    userTimeTracksStop: () => {
+      const ended = { ...state.active!, active: false, endedAtUtc: new Date().toISOString() };
+      state.active = null;
+      return ended;
+    },
+    userTimeTracksGetListGrouped: () => page(state.groups, { pageSize: 500 }),
+    userTimeTracksDeleteSegment: endedShift,
+    timeTracksGetMyTotals: { todaySeconds: 3600, weekSeconds: 7200, monthSeconds: 10800 },
+    usersGetAll: page([
+      member({ id: ids.me, firstName: 'Anna', lastName: 'Schneider' }),
+      member({ id: ids.colleague, firstName: 'Jonas', lastName: 'Weber' }),
+    ]),
   });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('running-timers bar', { timeout: 20_000 }, () => {
@@ -215,7 +122,9 @@ describe('running-timers bar', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(bar).getAllByTestId('running-timer')).toHaveLength(1));
     const stop = calls('/api/TimeTracks/Stop');
     expect(stop).toHaveLength(1);
-    expect(await stop[0].clone().json()).toEqual({ id: expect.any(String), position: null });
+    expect(stop[0].body).toEqual({ id: expect.any(String), position: null });
+    // The bar asks for running timers only; the stopped one stays away.
+    expect(calls('/api/TimeTracks/GetMy').at(-1)!.query).toMatchObject({ includeRunning: 'true', includeStopped: 'false' });
     expect(within(bar).getByText('Praxis Dr. Weber')).toBeInTheDocument();
   });
 
@@ -246,11 +155,11 @@ describe('running-timers bar', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Timer starten' });
     expect(await within(dialog).findByRole('listitem', { name: 'Praxis Dr. Weber: Timer läuft' })).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Kunde'), 'hub');
-    await waitFor(() => expect(calls('/api/Customers/GetAll').some((r) => new URL(r.url).searchParams.get('filter') === 'hub')).toBe(true));
+    await waitFor(() => expect(calls('/api/Customers/GetAll').some((c) => c.query.filter === 'hub')).toBe(true));
     await waitFor(() => expect(within(dialog).queryByText('Praxis Dr. Weber')).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('listitem', { name: 'Timer für Bäckerei Huber starten' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await calls('/api/TimeTracks/Start')[0].clone().json()).toEqual({ customerId: huber.id, description: null, position: null });
+    expect(calls('/api/TimeTracks/Start')[0].body).toEqual({ customerId: huber.id, description: null, position: null });
     await waitFor(() => expect(within(bar).getAllByTestId('running-timer')).toHaveLength(2));
   });
 
@@ -263,10 +172,10 @@ describe('running-timers bar', { timeout: 20_000 }, () => {
     await within(bar).findByText(/^Arbeit \d+:\d\d:\d\d$/);
     await user.click(within(bar).getByRole('button', { name: 'Pause beginnen' }));
     await within(bar).findByText(/^Pause \d+:\d\d:\d\d$/);
-    expect(await calls('/api/UserTimeTracks/AppendSegment')[0].clone().json()).toEqual({ kind: 'break' });
+    expect(calls('/api/UserTimeTracks/AppendSegment')[0].body).toEqual({ kind: 'break' });
     await user.click(within(bar).getByRole('button', { name: 'Pause beenden' }));
     await within(bar).findByText(/^Arbeit /);
-    expect(await calls('/api/UserTimeTracks/AppendSegment')[1].clone().json()).toEqual({ kind: 'work' });
+    expect(calls('/api/UserTimeTracks/AppendSegment')[1].body).toEqual({ kind: 'work' });
     await user.click(within(bar).getByRole('button', { name: 'Ausstempeln' }));
     await within(bar).findByRole('button', { name: 'Einstempeln' });
     expect(calls('/api/UserTimeTracks/Stop')).toHaveLength(1);
@@ -284,10 +193,10 @@ describe('/timetracking', { timeout: 20_000 }, () => {
     await renderApp('/timetracking?period=lastWeek');
     const table = await screen.findByRole('table', { name: 'Arbeitszeit nach Zeitraum' });
     expect(memberPicker()).toBeUndefined();
-    const grouped = new URL(calls('/api/UserTimeTracks/GetListGrouped')[0].url).searchParams;
-    expect(grouped.get('grouping')).toBe('day');
-    expect(grouped.get('fillEmpty')).toBe('true');
-    expect(grouped.get('ownerId')).toBeNull();
+    const grouped = calls('/api/UserTimeTracks/GetListGrouped')[0].query;
+    expect(grouped.grouping).toBe('day');
+    expect(grouped.fillEmpty).toBe('true');
+    expect(grouped.ownerId).toBeUndefined();
     // days without work are hidden unless asked for; totals count every day
     expect(within(table).getAllByTestId('work-day')).toHaveLength(1);
     expect(within(table).getByText('Fr, 20.11.2026')).toBeInTheDocument();
@@ -304,7 +213,7 @@ describe('/timetracking', { timeout: 20_000 }, () => {
     expect(calls('/api/UserTimeTracks/DeleteSegment')).toHaveLength(0);
     await user.click(within(confirm).getByRole('button', { name: 'Löschen' }));
     await waitFor(() => expect(calls('/api/UserTimeTracks/DeleteSegment')).toHaveLength(1));
-    expect(await calls('/api/UserTimeTracks/DeleteSegment')[0].clone().json()).toEqual({
+    expect(calls('/api/UserTimeTracks/DeleteSegment')[0].body).toEqual({
       userTimeTrackId: endedShift.id,
       segmentId: endedShift.segments[1].id,
     });
@@ -325,9 +234,9 @@ describe('/timetracking', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toMatchObject({ member: 'all' }));
     const table = await screen.findByRole('table', { name: 'Arbeitszeit aller Mitarbeiter' });
     await within(table).findByText('Jonas Weber');
-    const owners = calls('/api/UserTimeTracks/GetListGrouped').map((r) => new URL(r.url).searchParams.get('ownerId'));
-    expect(owners).toEqual(expect.arrayContaining(['user-1', '5a2d9c6e-1f4b-4a7d-9e3c-8b0f2d4a6c13']));
+    const owners = calls('/api/UserTimeTracks/GetListGrouped').map((c) => c.query.ownerId);
+    expect(owners).toEqual(expect.arrayContaining([ids.me, ids.colleague]));
     await user.click(within(table).getByText('Jonas Weber'));
-    await waitFor(() => expect(router.state.location.search).toMatchObject({ member: '5a2d9c6e-1f4b-4a7d-9e3c-8b0f2d4a6c13' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ member: ids.colleague }));
   });
 });

@@ -24,11 +24,15 @@ function useLeaveWhenSignedOut() {
 
   useEffect(() => {
     if (token) return;
-    queryClient.clear();
     const reason = getSessionEndReason();
-    if (reason === 'forbidden') return; // requireRoles redirects to /info itself.
+    if (reason === 'forbidden') {
+      queryClient.clear();
+      return; // requireRoles redirects to /info itself.
+    }
     const returnUrl = reason === 'expired' ? safeReturnUrl(router.state.location.href) : undefined;
-    void navigate({ to: '/login', search: { returnUrl }, replace: true });
+    // Cleared once the screens are gone: cleared while they are mounted, their queries would
+    // fetch again at once, without a token.
+    void navigate({ to: '/login', search: { returnUrl }, replace: true }).finally(() => queryClient.clear());
   }, [token, navigate, router, queryClient]);
 }
 
