@@ -25,7 +25,6 @@ const NOT_IMPLEMENTED = [
   'externalSystemConnectExternalSystem',
   'invoiceExportToLexOffice',
   // Invoicing
-  'invoiceCreatePreviewFromActivities',
   'invoiceDeleteActivitiesByFilter',
   // Subscriptions and licences (Stripe)
   'subscriptionAssignLicense',

@@ -1,6 +1,6 @@
 /**
- * Handlers of the Invoice calls built so far: the processed and archived marks. Preview, lexoffice
- * export and deletion by filter are not here yet and answer 501.
+ * Handlers of the Invoice calls: preview and export files, the processed and archived marks and
+ * deletion by filter. The lexoffice export is not here yet and answers 501.
  */
 import type { FastifyRequest } from 'fastify';
 import type { RouteHandler } from '../../app';
@@ -12,6 +12,9 @@ import { ok } from '../../platform/errors';
 const service = (request: FastifyRequest) => request.server.services.invoice;
 
 export const invoiceHandlers = {
+  invoiceCreatePreviewFromActivities: async (request: Body<'invoiceCreatePreviewFromActivities'>) =>
+    ok(await service(request).createPreview(contextOf(request), request.body)),
+
   invoiceMarkActivitiesAsProcessed: async (request: Body<'invoiceMarkActivitiesAsProcessed'>) =>
     ok(await service(request).markProcessed(contextOf(request), request.body)),
 

@@ -108,3 +108,110 @@ export async function markRows(
     select count(*)::int as count from marked`);
   return Number(result.rows[0]?.count ?? 0);
 }
+
+/** An entry behind an invoice position: a stopped time track, a `time` entry or a material. */
+export interface BillableRow {
+  source: 'timeTrack' | 'time' | 'material';
+  id: string;
+  customerId: string;
+  at: Date;
+  member: string;
+  text: string | null;
+  seconds: number | null;
+  productId: string | null;
+  productName: string | null;
+  quantity: number | null;
+  unit: string | null;
+  unitPrice: number | null;
+  vatRate: number | null;
+  running: boolean;
+  /** Processed or archived: billed before. */
+  closed: boolean;
+}
+
+/** Which entries an invoice takes: the customer's open ones in the period, or exactly these ids. */
+export type BillableSelection =
+  | { kind: 'period'; customerId: string; fromDate: Date; toDate: Date }
+  | { kind: 'ids'; informationIds: string[]; timeTrackIds: string[] };
+
+const MEMBER_NAME = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
+
+type RawBillable = {
+  source: 'timeTrack' | 'time' | 'material';
+  id: string;
+  customer_id: string;
+  at: Date | string;
+  member: string | null;
+  text: string | null;
+  seconds: number | string | null;
+  product_id: string | null;
+  product_name: string | null;
+  quantity: number | string | null;
+  unit: string | null;
+  unit_price: number | string | null;
+  vat_rate: number | null;
+  running: boolean;
+  closed: boolean;
+};
+
+const num = (value: number | string | null) => (value === null ? null : Number(value));
+
+/**
+ * The billable entries of the selection, oldest first, each with its member's name. By period only
+ * open entries (not processed or archived, timers stopped) count; by ids every found entry comes
+ * back with its state, so the service can refuse what may not be billed. Notes are never billable.
+ */
+export async function billableRows(tx: Tx, tenantId: string, selection: BillableSelection): Promise<BillableRow[]> {
+  let trackWhere: SQL;
+  let infoWhere: SQL;
+  if (selection.kind === 'period') {
+    trackWhere = sql`tt.customer_id = ${selection.customerId} and tt.started_at >= ${selection.fromDate} and tt.started_at < ${selection.toDate}
+      and tt.ended_at is not null and tt.processed_at is null and tt.archived_at is null`;
+    infoWhere = sql`ie.customer_id = ${selection.customerId} and ie.occurred_at >= ${selection.fromDate} and ie.occurred_at < ${selection.toDate}
+      and ie.processed_at is null and ie.archived_at is null`;
+  } else {
+    trackWhere = sql`tt.id = any(${sql.param(selection.timeTrackIds)}::uuid[])`;
+    infoWhere = sql`ie.id = any(${sql.param(selection.informationIds)}::uuid[])`;
+  }
+  const result = await tx.execute<RawBillable>(sql`
+    select 'timeTrack' as source, tt.id, tt.customer_id, tt.started_at as at, ${MEMBER_NAME} as member, tt.description as text,
+      coalesce(tt.duration_seconds, extract(epoch from (tt.ended_at - tt.started_at))::int) as seconds,
+      null::uuid as product_id, null::text as product_name, null::numeric as quantity, null::text as unit,
+      null::numeric as unit_price, null::int as vat_rate,
+      tt.ended_at is null as running, (tt.processed_at is not null or tt.archived_at is not null) as closed
+    from time_tracks tt left join users u on u.tenant_id = tt.tenant_id and u.id = tt.owner_id
+    where tt.tenant_id = ${tenantId} and ${trackWhere}
+    union all
+    select case when ie.sub_type = 'time' then 'time' else 'material' end, ie.id, ie.customer_id, ie.occurred_at, ${MEMBER_NAME}, ie.text,
+      ie.duration_seconds, ie.product_id, ie.product_name, ie.quantity, ie.unit, ie.unit_price, ie.vat_rate,
+      false, (ie.processed_at is not null or ie.archived_at is not null)
+    from information_entries ie left join users u on u.tenant_id = ie.tenant_id and u.id = ie.owner_id
+    where ie.tenant_id = ${tenantId} and ie.sub_type in ('time', 'material') and ${infoWhere}
+    order by at, source desc, id`);
+  return result.rows.map((r) => ({
+    source: r.source,
+    id: r.id,
+    customerId: r.customer_id,
+    at: new Date(r.at),
+    member: r.member ?? '',
+    text: r.text,
+    seconds: num(r.seconds),
+    productId: r.product_id,
+    productName: r.product_name,
+    quantity: num(r.quantity),
+    unit: r.unit,
+    unitPrice: num(r.unit_price),
+    vatRate: r.vat_rate === null ? null : Number(r.vat_rate),
+    running: r.running,
+    closed: r.closed,
+  }));
+}
+
+/** The ids among these that exist in the tenant (notes included), to tell unknown ids from unbillable ones. */
+export async function existingIds(tx: Tx, tenantId: string, informationIds: string[], timeTrackIds: string[]): Promise<Set<string>> {
+  const result = await tx.execute<{ id: string }>(sql`
+    select id from information_entries where tenant_id = ${tenantId} and id = any(${sql.param(informationIds)}::uuid[])
+    union all
+    select id from time_tracks where tenant_id = ${tenantId} and id = any(${sql.param(timeTrackIds)}::uuid[])`);
+  return new Set(result.rows.map((r) => r.id));
+}

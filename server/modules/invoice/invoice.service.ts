@@ -1,6 +1,11 @@
 /**
- * Invoicing: for now the processed and archived marks (`MarkActivitiesAsProcessed`, by ids or by
- * filter); preview and export build on them later.
+ * Invoicing: the preview and export files of a customer's open positions, the processed and
+ * archived marks (`MarkActivitiesAsProcessed`, by ids or by filter) and deletion by filter.
+ *
+ * - A preview changes nothing. Its entries are the customer's open ones in the period, or exactly
+ *   the ids given: an unknown id (or another tenant's) answers 404, another customer's entry 400,
+ *   a processed or archived one 409 (never billed twice), a running timer 400; nothing is computed
+ *   then. The money rules are in `invoice.rules.ts`.
  *
  * - Processed = `processed_at` or `archived_at` set; a processed entry keeps its first mark.
  *   Archived entries are read-only and hidden from open activities.
@@ -15,21 +20,160 @@ import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { findCustomer } from '../customers/customers.repository';
-import { lockByIds, markRows, type MarkKind, type MarkSelection } from './invoice.repository';
+import { findTenant } from '../work-confirmations/work-confirmations.repository';
+import { buildInvoiceDocument, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
+import {
+  billableRows,
+  existingIds,
+  lockByIds,
+  markRows,
+  type BillableRow,
+  type BillableSelection,
+  type MarkKind,
+  type MarkSelection,
+} from './invoice.repository';
+import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro, type Position } from './invoice.rules';
+import { translate } from '../../platform/i18n';
 
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
 export type InvoiceMarkProcessedRequest = components['schemas']['InvoiceMarkProcessedRequest'];
 export type InvoiceMarkProcessedByFilterRequest = components['schemas']['InvoiceMarkProcessedByFilterRequest'];
+export type InvoicePreviewRequest = components['schemas']['InvoicePreviewRequest'];
+export type InvoicePreview = components['schemas']['InvoicePreview'];
+type InvoicePosition = components['schemas']['InvoicePosition'];
 
 const fieldOf: Record<MarkKind, string> = { information: 'informationIds', timeTrack: 'timeTrackIds', image: 'imageIds' };
 
 const unique = (ids: string[] | undefined) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))];
+
+function periodOf(fromDate: string, toDate: string) {
+  const from = new Date(fromDate);
+  const to = new Date(toDate);
+  if (to.getTime() <= from.getTime()) {
+    throw new AppError('END_BEFORE_START', 'invoice.periodInverted', { fieldErrors: { toDate: ['invoice.periodInverted'] } });
+  }
+  return { from, to };
+}
+
+/** Refuses chosen entries that may not be billed; nothing is computed then. */
+function refuseUnbillable(rows: BillableRow[], customerId: string, requested: { informationIds: string[]; timeTrackIds: string[] }, found: Set<string>) {
+  const missing: Record<string, string[]> = {};
+  if (requested.informationIds.some((id) => !found.has(id))) missing.informationIds = ['NOT_FOUND'];
+  if (requested.timeTrackIds.some((id) => !found.has(id))) missing.timeTrackIds = ['NOT_FOUND'];
+  if (Object.keys(missing).length > 0) throw new AppError('NOT_FOUND', 'NOT_FOUND', { fieldErrors: missing });
+  const fieldOfRow = (row: BillableRow) => (row.source === 'timeTrack' ? 'timeTrackIds' : 'informationIds');
+  const refuse = (rule: (row: BillableRow) => boolean, code: 'BAD_REQUEST' | 'CONFLICT', key: 'invoice.entryOfOtherCustomer' | 'invoice.entryNotOpen' | 'invoice.runningNotBillable') => {
+    const bad = rows.filter(rule);
+    if (bad.length > 0) throw new AppError(code, key, { fieldErrors: Object.fromEntries(bad.map((row) => [fieldOfRow(row), [key]])) });
+  };
+  refuse((row) => row.customerId !== customerId, 'BAD_REQUEST', 'invoice.entryOfOtherCustomer');
+  refuse((row) => row.closed, 'CONFLICT', 'invoice.entryNotOpen');
+  refuse((row) => row.running, 'BAD_REQUEST', 'invoice.runningNotBillable');
+}
+
+function toContractPosition(p: Position): InvoicePosition {
+  return {
+    kind: p.kind,
+    description: p.description,
+    quantity: p.quantity,
+    unit: p.unit,
+    unitPrice: toEuro(p.unitPriceCents),
+    vatRate: p.vatRate,
+    net: toEuro(p.netCents),
+    vat: toEuro(p.vatCents),
+    gross: toEuro(p.grossCents),
+    productId: p.productId,
+    durationSeconds: p.durationSeconds,
+    billedSeconds: p.billedSeconds,
+    informationIds: p.informationIds,
+    timeTrackIds: p.timeTrackIds,
+  };
+}
 
 export class InvoiceService {
   constructor(private readonly deps: Deps) {}
 
   private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
     return this.deps.database.withTenant(ctx.tenantId, fn);
+  }
+
+  /** The positions of the customer's open entries (or of the ids given), with the file asked for. */
+  async createPreview(ctx: RequestContext, body: InvoicePreviewRequest): Promise<InvoicePreview> {
+    const { from, to } = periodOf(body.fromDate, body.toDate);
+    const language = body.language === 'en' ? 'en' : 'de';
+    const byIds = body.informationIds !== undefined || body.timeTrackIds !== undefined;
+    const requested = { informationIds: unique(body.informationIds), timeTrackIds: unique(body.timeTrackIds) };
+    if (byIds && requested.informationIds.length + requested.timeTrackIds.length === 0) {
+      throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
+    }
+    const loaded = await this.inTenant(ctx, async (tx) => {
+      const customer = await findCustomer(tx, ctx.tenantId, body.customerId);
+      if (!customer) throw notFound();
+      const tenant = await findTenant(tx, ctx.tenantId);
+      if (!tenant) throw notFound();
+      const selection: BillableSelection = byIds
+        ? { kind: 'ids', ...requested }
+        : { kind: 'period', customerId: customer.id, fromDate: from, toDate: to };
+      const rows = await billableRows(tx, ctx.tenantId, selection);
+      if (byIds) refuseUnbillable(rows, customer.id, requested, await existingIds(tx, ctx.tenantId, requested.informationIds, requested.timeTrackIds));
+      return { customer, tenant, rows };
+    });
+    const { customer, tenant, rows } = loaded;
+    const timeZone = tenant.timeZone;
+    const periodLabel = periodLabelOf(from, to, language, timeZone);
+    const hourlyRate = hourlyRateOf(customer.hourlyRate, tenant.defaultHourlyRate);
+    const positions = invoicePositions({
+      language,
+      smallBusiness: tenant.smallBusiness,
+      hourlyRate,
+      periodLabel,
+      labour: rows.filter((r) => r.source !== 'material').map((r) => ({ kind: r.source === 'time' ? 'time' : 'timeTrack', id: r.id, seconds: r.seconds ?? 0 })),
+      materials: rows
+        .filter((r) => r.source === 'material')
+        .map((r) => ({ id: r.id, productId: r.productId, name: r.productName ?? r.text ?? '', quantity: r.quantity ?? 0, unit: r.unit, unitPrice: r.unitPrice, vatRate: r.vatRate })),
+    });
+    if (positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
+    const totals = invoiceTotals(positions);
+    const customerName = customer.companyName ?? [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+    const title = body.title ?? translate(language, 'invoiceDoc.defaultTitle', { customer: customerName, period: periodLabel });
+    const note = smallBusinessNote(language, tenant.smallBusiness);
+    const documentInput: InvoiceDocumentInput = {
+      language,
+      timeZone,
+      title,
+      issuedAt: ctx.now,
+      fromDate: from,
+      toDate: to,
+      periodLabel,
+      tenant,
+      customer,
+      customerName,
+      positions,
+      totals,
+      smallBusinessNote: note,
+      entries: rows,
+    };
+    const document = body.outputFormat === 'json' ? null : await buildInvoiceDocument(body.outputFormat, documentInput);
+    return {
+      customerId: customer.id,
+      customerName,
+      title,
+      fromDate: from.toISOString(),
+      toDate: to.toISOString(),
+      language,
+      currency: 'EUR',
+      smallBusiness: tenant.smallBusiness,
+      smallBusinessNote: note,
+      hourlyRate,
+      positions: positions.map(toContractPosition),
+      totals: {
+        net: toEuro(totals.netCents),
+        vat: toEuro(totals.vatCents),
+        gross: toEuro(totals.grossCents),
+        vatByRate: totals.vatByRate.map((v) => ({ vatRate: v.vatRate, net: toEuro(v.netCents), vat: toEuro(v.vatCents) })),
+      },
+      document: document && { fileName: document.fileName, contentType: document.contentType, contentBase64: document.content.toString('base64') },
+    };
   }
 
   /** Marks exactly the entries given; answers how many of each kind are processed now. */

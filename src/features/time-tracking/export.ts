@@ -8,6 +8,11 @@
  * written as numbers and need no such guard: a formatted number cannot hold a formula.
  */
 
+import { csvField, neutralise } from '../../lib/spreadsheet-cells';
+
+// Kept here for the export's callers and tests; the rule lives in lib/spreadsheet-cells.
+export { neutralise };
+
 export type Cell = string | number | null;
 
 export interface ExportColumn {
@@ -22,20 +27,9 @@ export interface ExportTable {
   rows: Cell[][];
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A text cell safe for spreadsheets. */
-export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
-}
-
 function formatNumber(value: number, language: 'de' | 'en'): string {
   const fixed = value.toFixed(2);
   return language === 'de' ? fixed.replace('.', ',') : fixed;
-}
-
-function csvField(text: string): string {
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** The table as CSV text: header row, `;` between cells, CRLF between rows, with a BOM. */
