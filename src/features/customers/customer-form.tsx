@@ -5,9 +5,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer, CustomerCreate } from '../../../generated/api/types.gen';
 import { zCustomerCreate } from '../../../generated/api/zod.gen';
+import { FormButtons, FormModal } from '../../components/form-modal';
 import { toApiError } from '../../lib/api-error';
 import { i18n as globalI18n } from '../../lib/i18n';
 import { describeApiError, errorLabels } from '../../lib/error-messages';
@@ -128,17 +128,10 @@ export function CustomerFormModal({
   customer?: Customer;
   onSaved?: (customer: Customer) => void;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={customer ? <Trans>Edit customer</Trans> : <Trans>New customer</Trans>}
-      size="lg"
-      fullScreen={!!phone}
-    >
-      {opened ? <CustomerForm key={customer?.id ?? 'new'} customer={customer} onDone={onClose} onSaved={onSaved} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={customer ? <Trans>Edit customer</Trans> : <Trans>New customer</Trans>}>
+      <CustomerForm key={customer?.id ?? 'new'} customer={customer} onDone={onClose} onSaved={onSaved} />
+    </FormModal>
   );
 }
 
@@ -228,14 +221,7 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
             {...form.getInputProps('externalId')}
           />
         </SimpleGrid>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} saving={create.isPending || update.isPending} />
       </Stack>
     </form>
   );

@@ -5,30 +5,13 @@
  * import are for Owner, Admin and Manager (the server refuses them anyway).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Menu,
-  Paper,
-  ScrollArea,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArchive,
   IconArchiveOff,
-  IconDots,
   IconFileImport,
   IconMail,
-  IconPencil,
   IconPhone,
   IconPlus,
   IconUserSearch,
@@ -38,11 +21,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { customersGetAllOptions, customersUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
-import { ListFooter } from '../../components/data-list/list-footer';
-import { ListToolbar } from '../../components/data-list/list-toolbar';
-import { SortableHeader, type SortState } from '../../components/data-list/sortable-header';
-import { EmptyState } from '../../components/empty-state';
-import { PageHeader } from '../../components/page-header';
+import { ListScreen, type ListColumn } from '../../components/data-list/list-screen';
+import { ArchivedBadge, RowActionsMenu } from '../../components/data-list/row-actions';
 import { AnchorLink } from '../../components/router-links';
 import { toApiError } from '../../lib/api-error';
 import { describeApiError, errorLabels } from '../../lib/error-messages';
@@ -97,31 +77,19 @@ function address(customer: Customer) {
 }
 
 function CustomerActions({ customer, onEdit }: { customer: Customer; onEdit: (c: Customer) => void }) {
-  const { t } = useLingui();
   const archive = useArchiveCustomer();
-  const name = customer.displayName;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t`Actions for ${name}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onEdit(customer)}>
-          <Trans>Edit</Trans>
+    <RowActionsMenu name={customer.displayName} onEdit={() => onEdit(customer)}>
+      {customer.archived ? (
+        <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => archive(customer, false)}>
+          <Trans>Restore</Trans>
         </Menu.Item>
-        {customer.archived ? (
-          <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => archive(customer, false)}>
-            <Trans>Restore</Trans>
-          </Menu.Item>
-        ) : (
-          <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={() => archive(customer, true)}>
-            <Trans>Archive</Trans>
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+      ) : (
+        <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={() => archive(customer, true)}>
+          <Trans>Archive</Trans>
+        </Menu.Item>
+      )}
+    </RowActionsMenu>
   );
 }
 
@@ -131,12 +99,37 @@ function CustomerName({ customer }: { customer: Customer }) {
       <AnchorLink to="/customer/$id" params={{ id: customer.id }} fw={600}>
         {customer.displayName}
       </AnchorLink>
-      {customer.archived ? (
-        <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
-          <Trans>Archived</Trans>
-        </Badge>
-      ) : null}
+      {customer.archived ? <ArchivedBadge /> : null}
     </Group>
+  );
+}
+
+function CustomerCard({ customer }: { customer: Customer }) {
+  return (
+    <Stack gap={4} style={{ minWidth: 0 }}>
+      <CustomerName customer={customer} />
+      {address(customer) ? (
+        <Text fz="sm" c="dimmed">
+          {address(customer)}
+        </Text>
+      ) : null}
+      {customer.phone ? (
+        <Anchor href={`tel:${customer.phone}`} fz="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconPhone size={14} />
+            {customer.phone}
+          </Group>
+        </Anchor>
+      ) : null}
+      {customer.email ? (
+        <Anchor href={`mailto:${customer.email}`} fz="sm" style={{ wordBreak: 'break-all' }}>
+          <Group gap={4} wrap="nowrap">
+            <IconMail size={14} />
+            {customer.email}
+          </Group>
+        </Anchor>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -149,19 +142,26 @@ export function CustomerListScreen({
 }) {
   const { t } = useLingui();
   const canManage = useCanManageCustomers();
-  const phone = useMediaQuery('(max-width: 48em)');
   const query = customerListQuery(search);
   const list = useQuery({ ...customersGetAllOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const sort: SortState<CustomerSortColumn> = {
-    orderBy: (query.orderBy as CustomerSortColumn) ?? 'displayName',
-    descending: query.isDescending,
-  };
-  const onSort = (next: SortState<CustomerSortColumn>) => onSearch({ orderBy: next.orderBy, desc: next.descending, page: 1 });
-  const page = list.data?.data;
-  const filtered = !!query.filter || query.includeArchived;
+  const columns: ListColumn<Customer, CustomerSortColumn>[] = [
+    { header: <Trans>Name</Trans>, sortBy: 'displayName', cell: (customer) => <CustomerName customer={customer} /> },
+    { header: <Trans>Address</Trans>, sortBy: 'city', cell: address },
+    {
+      header: <Trans>Phone</Trans>,
+      sortBy: 'phone',
+      cell: (customer) => (customer.phone ? <Anchor href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : null),
+    },
+    {
+      header: <Trans>Email</Trans>,
+      sortBy: 'email',
+      cell: (customer) => (customer.email ? <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor> : null),
+    },
+    { header: <Trans>External id</Trans>, sortBy: 'externalId', width: 140, cell: (customer) => customer.externalId },
+  ];
 
   const actions = (
     <>
@@ -176,152 +176,38 @@ export function CustomerListScreen({
     </>
   );
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label={t`Loading customers`}>
-        {Array.from({ length: 5 }, (_, i) => (
-          <Skeleton key={i} height={40} radius="sm" />
-        ))}
-      </Stack>
-    );
-  } else if (list.isError && !page) {
-    body = (
-      <EmptyState icon={IconUsers} title={<Trans>The customers could not be loaded</Trans>}>
-        <Trans>Please check your connection and try again.</Trans>
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void list.refetch()}>
-            <Trans>Try again</Trans>
-          </Button>
-        </Group>
-      </EmptyState>
-    );
-  } else if (page && page.totalCount === 0 && !filtered) {
-    body = (
-      <EmptyState icon={IconUsers} title={<Trans>No customers yet</Trans>} action={<Group gap="sm">{actions}</Group>}>
-        <Trans>
-          Add your first customer with name or company, address and phone number, or import your customers from a CSV
-          file.
-        </Trans>
-      </EmptyState>
-    );
-  } else if (page && page.items.length === 0) {
-    body = (
-      <EmptyState icon={IconUserSearch} title={<Trans>No customer matches</Trans>}>
-        <Trans>Try another filter, or include archived customers.</Trans>
-      </EmptyState>
-    );
-  } else if (page && phone) {
-    body = (
-      <Stack gap="sm" aria-label={t`Customers`}>
-        {page.items.map((customer) => (
-          <Card key={customer.id} withBorder radius="md" padding="sm">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <CustomerName customer={customer} />
-                {address(customer) ? (
-                  <Text fz="sm" c="dimmed">
-                    {address(customer)}
-                  </Text>
-                ) : null}
-                {customer.phone ? (
-                  <Anchor href={`tel:${customer.phone}`} fz="sm">
-                    <Group gap={4} wrap="nowrap">
-                      <IconPhone size={14} />
-                      {customer.phone}
-                    </Group>
-                  </Anchor>
-                ) : null}
-                {customer.email ? (
-                  <Anchor href={`mailto:${customer.email}`} fz="sm" style={{ wordBreak: 'break-all' }}>
-                    <Group gap={4} wrap="nowrap">
-                      <IconMail size={14} />
-                      {customer.email}
-                    </Group>
-                  </Anchor>
-                ) : null}
-              </Stack>
-              {canManage ? <CustomerActions customer={customer} onEdit={setEditing} /> : null}
-            </Group>
-          </Card>
-        ))}
-      </Stack>
-    );
-  } else if (page) {
-    body = (
-      <Paper withBorder radius="md">
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={760} aria-label={t`Customers`}>
-            <Table.Thead>
-              <Table.Tr>
-                <SortableHeader column="displayName" sort={sort} onSort={onSort}>
-                  <Trans>Name</Trans>
-                </SortableHeader>
-                <SortableHeader column="city" sort={sort} onSort={onSort}>
-                  <Trans>Address</Trans>
-                </SortableHeader>
-                <SortableHeader column="phone" sort={sort} onSort={onSort}>
-                  <Trans>Phone</Trans>
-                </SortableHeader>
-                <SortableHeader column="email" sort={sort} onSort={onSort}>
-                  <Trans>Email</Trans>
-                </SortableHeader>
-                <SortableHeader column="externalId" sort={sort} onSort={onSort} width={140}>
-                  <Trans>External id</Trans>
-                </SortableHeader>
-                {canManage ? <Table.Th w={48} aria-label={t`Actions`} /> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-              {page.items.map((customer) => (
-                <Table.Tr key={customer.id}>
-                  <Table.Td>
-                    <CustomerName customer={customer} />
-                  </Table.Td>
-                  <Table.Td>{address(customer)}</Table.Td>
-                  <Table.Td>{customer.phone ? <Anchor href={`tel:${customer.phone}`}>{customer.phone}</Anchor> : null}</Table.Td>
-                  <Table.Td>
-                    {customer.email ? <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor> : null}
-                  </Table.Td>
-                  <Table.Td>{customer.externalId}</Table.Td>
-                  {canManage ? (
-                    <Table.Td>
-                      <CustomerActions customer={customer} onEdit={setEditing} />
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
-      </Paper>
-    );
-  }
-
   return (
     <>
-      <PageHeader
+      <ListScreen
         title={<Trans>Customers</Trans>}
         description={<Trans>Everyone you work for, with address and phone number.</Trans>}
         actions={actions}
-      />
-      <ListToolbar
-        filter={query.filter ?? ''}
-        onFilter={(filter) => onSearch({ filter: filter || undefined, page: 1 })}
-        includeArchived={query.includeArchived ?? false}
-        onIncludeArchived={(archived) => onSearch({ archived: archived || undefined, page: 1 })}
+        query={query}
+        onSearch={onSearch}
+        list={list}
+        columns={columns}
+        card={(customer) => <CustomerCard customer={customer} />}
+        rowActions={canManage ? (customer) => <CustomerActions customer={customer} onEdit={setEditing} /> : undefined}
         filterPlaceholder={t`Name, company, city, phone or email`}
+        label={t`Customers`}
+        loadingLabel={t`Loading customers`}
+        loadFailed={<Trans>The customers could not be loaded</Trans>}
+        empty={{
+          icon: IconUsers,
+          title: <Trans>No customers yet</Trans>,
+          text: (
+            <Trans>
+              Add your first customer with name or company, address and phone number, or import your customers from a
+              CSV file.
+            </Trans>
+          ),
+        }}
+        noMatch={{
+          icon: IconUserSearch,
+          title: <Trans>No customer matches</Trans>,
+          text: <Trans>Try another filter, or include archived customers.</Trans>,
+        }}
       />
-      {body}
-      {page && page.totalCount > 0 ? (
-        <ListFooter
-          page={query.page}
-          pageSize={query.pageSize}
-          totalCount={page.totalCount}
-          onPage={(next) => onSearch({ page: next })}
-          onPageSize={(pageSize) => onSearch({ pageSize, page: 1 })}
-        />
-      ) : null}
       <CustomerFormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}

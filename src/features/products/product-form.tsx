@@ -5,14 +5,14 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Autocomplete, Button, Group, Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { productsCreateMutation, productsUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Product, ProductCreate } from '../../../generated/api/types.gen';
 import { zProductCreate } from '../../../generated/api/zod.gen';
+import { FormButtons, FormModal } from '../../components/form-modal';
 import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validation';
 import { i18n as globalI18n } from '../../lib/i18n';
 import { showSuccess } from '../../lib/notifications';
@@ -85,17 +85,10 @@ export function ProductFormModal({
   /** The product to edit; without one the form creates a product. */
   product?: Product;
 }) {
-  const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={product ? <Trans>Edit material</Trans> : <Trans>New material</Trans>}
-      size="lg"
-      fullScreen={!!phone}
-    >
-      {opened ? <ProductForm key={product?.id ?? 'new'} product={product} onDone={onClose} /> : null}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={product ? <Trans>Edit material</Trans> : <Trans>New material</Trans>}>
+      <ProductForm key={product?.id ?? 'new'} product={product} onDone={onClose} />
+    </FormModal>
   );
 }
 
@@ -190,14 +183,7 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: () => voi
             {...form.getInputProps('vatRate')}
           />
         </Stack>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} saving={create.isPending || update.isPending} />
       </Stack>
     </form>
   );

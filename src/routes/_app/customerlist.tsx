@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { CustomerListScreen } from '../../features/customers/customer-list';
-import { customerListQuery, customerListSearchSchema, type CustomerListSearch } from '../../features/customers/customer-search';
+import { customerListQuery, customerListSearchSchema } from '../../features/customers/customer-search';
+import { useRouteSearch } from '../../lib/route-search';
 
 export const Route = createFileRoute('/_app/customerlist')({
   validateSearch: customerListSearchSchema,
@@ -12,9 +13,5 @@ export const Route = createFileRoute('/_app/customerlist')({
 });
 
 function CustomerListPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: Partial<CustomerListSearch>) =>
-    void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <CustomerListScreen search={search} onSearch={onSearch} />;
+  return <CustomerListScreen {...useRouteSearch(Route)} />;
 }

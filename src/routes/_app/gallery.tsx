@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { imagesGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { GalleryScreen } from '../../features/activity/gallery-screen';
-import { galleryQuery, gallerySearchSchema, type GallerySearch } from '../../features/activity/search';
+import { galleryQuery, gallerySearchSchema } from '../../features/activity/search';
+import { useRouteSearch } from '../../lib/route-search';
 
 export const Route = createFileRoute('/_app/gallery')({
   validateSearch: gallerySearchSchema,
@@ -11,8 +12,5 @@ export const Route = createFileRoute('/_app/gallery')({
 });
 
 function GalleryPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: Partial<GallerySearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <GalleryScreen search={search} onSearch={onSearch} />;
+  return <GalleryScreen {...useRouteSearch(Route)} />;
 }

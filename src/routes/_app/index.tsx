@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { customerActivitiesGetTotalsOptions } from '../../../generated/api/@tanstack/react-query.gen';
-import { DASHBOARD_DEFAULT_PERIOD, DashboardScreen, type DashboardSearch } from '../../features/activity/dashboard-screen';
+import { DASHBOARD_DEFAULT_PERIOD, DashboardScreen } from '../../features/activity/dashboard-screen';
 import { periodQuery } from '../../features/activity/search';
 import { requireDashboard } from '../../lib/auth-guards';
 import { periodPresets } from '../../lib/periods';
+import { useRouteSearch } from '../../lib/route-search';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const dashboardSearchSchema = z.object({
@@ -24,8 +25,5 @@ export const Route = createFileRoute('/_app/')({
 });
 
 function DashboardPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: DashboardSearch) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <DashboardScreen search={search} onSearch={onSearch} />;
+  return <DashboardScreen {...useRouteSearch(Route)} />;
 }

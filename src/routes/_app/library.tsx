@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { LibraryScreen } from '../../features/activity/activity-screens';
-import { activityQuery, activitySearchSchema, type ActivitySearch } from '../../features/activity/search';
+import { activityQuery, activitySearchSchema } from '../../features/activity/search';
+import { useRouteSearch } from '../../lib/route-search';
 
 export const Route = createFileRoute('/_app/library')({
   validateSearch: activitySearchSchema,
@@ -11,8 +12,5 @@ export const Route = createFileRoute('/_app/library')({
 });
 
 function LibraryPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: Partial<ActivitySearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <LibraryScreen search={search} onSearch={onSearch} />;
+  return <LibraryScreen {...useRouteSearch(Route)} />;
 }

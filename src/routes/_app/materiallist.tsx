@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { productsGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { ProductListScreen } from '../../features/products/product-list';
-import { productListQuery, productListSearchSchema, type ProductListSearch } from '../../features/products/product-search';
+import { productListQuery, productListSearchSchema } from '../../features/products/product-search';
+import { useRouteSearch } from '../../lib/route-search';
 
 export const Route = createFileRoute('/_app/materiallist')({
   validateSearch: productListSearchSchema,
@@ -12,9 +13,5 @@ export const Route = createFileRoute('/_app/materiallist')({
 });
 
 function MaterialListPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: Partial<ProductListSearch>) =>
-    void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <ProductListScreen search={search} onSearch={onSearch} />;
+  return <ProductListScreen {...useRouteSearch(Route)} />;
 }

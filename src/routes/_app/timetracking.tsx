@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { timeTrackingSearchSchema, type TimeTrackingSearch } from '../../features/time-tracking/search';
+import { timeTrackingSearchSchema } from '../../features/time-tracking/search';
 import { TimeTrackingScreen } from '../../features/time-tracking/time-tracking-screen';
+import { useRouteSearch } from '../../lib/route-search';
 
 export const Route = createFileRoute('/_app/timetracking')({
   validateSearch: timeTrackingSearchSchema,
@@ -8,8 +9,5 @@ export const Route = createFileRoute('/_app/timetracking')({
 });
 
 function TimeTrackingPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: Partial<TimeTrackingSearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <TimeTrackingScreen search={search} onSearch={onSearch} />;
+  return <TimeTrackingScreen {...useRouteSearch(Route)} />;
 }

@@ -7,7 +7,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Alert,
-  Button,
   Group,
   Modal,
   NumberInput,
@@ -30,6 +29,7 @@ import {
 } from '../../../../generated/api/@tanstack/react-query.gen';
 import { productsGetByEan } from '../../../../generated/api/sdk.gen';
 import type { Information, InformationSubType, Product } from '../../../../generated/api/types.gen';
+import { FormButtons } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
@@ -321,14 +321,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
           </>
         ) : null}
 
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={saving}>
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
+        <FormButtons onCancel={onDone} saving={saving} />
       </Stack>
     </form>
   );

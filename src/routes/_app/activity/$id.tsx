@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import { CustomerActivityScreen } from '../../../features/activity/activity-screens';
-import { activityQuery, activitySearchSchema, type ActivitySearch } from '../../../features/activity/search';
+import { activityQuery, activitySearchSchema } from '../../../features/activity/search';
+import { useRouteSearch } from '../../../lib/route-search';
 
 export const Route = createFileRoute('/_app/activity/$id')({
   validateSearch: activitySearchSchema,
@@ -17,8 +18,5 @@ export const Route = createFileRoute('/_app/activity/$id')({
 
 function ActivityPage() {
   const { id } = Route.useParams();
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearch = (patch: Partial<ActivitySearch>) => void navigate({ search: (current) => ({ ...current, ...patch }), replace: true });
-  return <CustomerActivityScreen id={id} search={search} onSearch={onSearch} />;
+  return <CustomerActivityScreen id={id} {...useRouteSearch(Route)} />;
 }
