@@ -112,15 +112,18 @@ type Json = Record<string, any>;
 
 const spec = loadContract() as Json;
 const operationsById = indexOperations(spec);
-const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array', useDefaults: false });
-addFormats.default(ajv);
-for (const format of ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'password']) ajv.addFormat(format, true);
-ajv.addSchema(spec, 'openapi.json');
-const bodyAjv = new Ajv2020({ strict: false, allErrors: true, useDefaults: false });
-addFormats.default(bodyAjv);
-for (const format of ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'password']) bodyAjv.addFormat(format, true);
-bodyAjv.addSchema(spec, 'openapi.json');
+/** Like the server: query strings are coerced to their types, bodies must have them already. */
+function makeAjv(coerce: boolean) {
+  const made = new Ajv2020({ strict: false, allErrors: true, coerceTypes: coerce ? 'array' : false, useDefaults: false });
+  addFormats.default(made);
+  for (const format of ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'password']) made.addFormat(format, true);
+  made.addSchema(spec, 'openapi.json');
+  return made;
+}
+const queryAjv = makeAjv(true);
+const bodyAjv = makeAjv(false);
 
+/** The device id as the server accepts it. */
 const DEVICE_ID = /^backoffice_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function resolve(node: Json): Json {
@@ -135,12 +138,12 @@ function resolve(node: Json): Json {
   return current;
 }
 
-/** The JSON schema of one operation's parameters in one place, with refs into the contract. */
 function parameters(info: OperationInfo, place: 'query' | 'path') {
   const op = spec.paths[info.path][info.method.toLowerCase()] as Json;
   return ((op.parameters ?? []) as Json[]).map(resolve).filter((p) => p.in === place);
 }
 
+/** The JSON schema of one operation's parameters in one place, with refs into the contract. */
 function parameterSchema(info: OperationInfo, place: 'query' | 'path') {
   const declared = parameters(info, place);
   return {
@@ -197,23 +200,29 @@ function readRoles(authorization: string | null): string[] | undefined {
   }
 }
 
+/** Query parameters as strings; repeated ones (and declared lists) as arrays. */
+function readQuery(url: URL, lists = new Set<string>()) {
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    query[key] = lists.has(key) || values.length > 1 ? values : values[0];
+  }
+  return query;
+}
+
 /** The problems of one request against its operation; an empty list when it follows the contract. */
 export function checkRequest(info: OperationInfo, request: Request, params: Record<string, string>, body: unknown): string[] {
   const problems: string[] = [];
   const name = `${info.operationId} (${info.method} ${info.path})`;
   const url = new URL(request.url);
 
-  const query: Record<string, unknown> = {};
   const lists = new Set(parameters(info, 'query').filter((p) => resolve(p.schema).type === 'array').map((p) => p.name as string));
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key);
-    query[key] = lists.has(key) || values.length > 1 ? values : values[0];
-  }
-  const checkQuery = validator(`${info.operationId} query`, () => ajv.compile(parameterSchema(info, 'query')));
+  const query: Record<string, unknown> = readQuery(url, lists);
+  const checkQuery = validator(`${info.operationId} query`, () => queryAjv.compile(parameterSchema(info, 'query')));
   if (!checkQuery(query)) problems.push(...describeErrors(checkQuery, `${name}: query`));
 
   const pathSchema = parameterSchema(info, 'path');
-  const checkPath = validator(`${info.operationId} path`, () => ajv.compile(pathSchema));
+  const checkPath = validator(`${info.operationId} path`, () => queryAjv.compile(pathSchema));
   if (!checkPath(params)) problems.push(...describeErrors(checkPath, `${name}: path`));
 
   const op = spec.paths[info.path][info.method.toLowerCase()] as Json;
@@ -328,12 +337,7 @@ export function serveContract(handlers: Handlers = {}, outside: OutsideHandlers 
         return refuse(`${info.operationId}: the body is not JSON`);
       }
     }
-    const query: Record<string, string | string[]> = {};
-    for (const key of new Set(url.searchParams.keys())) {
-      const values = url.searchParams.getAll(key);
-      query[key] = values.length === 1 ? values[0] : values;
-    }
-    const call: ContractCall = { operationId: info.operationId, request, url, query, body };
+    const call: ContractCall = { operationId: info.operationId, request, url, query: readQuery(url), body };
     calls.push(call);
 
     const requestProblems = checkRequest(info, request, params, body);
