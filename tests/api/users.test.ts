@@ -6,7 +6,7 @@
  * A new role or an archive counts from the member's next call, not from their next token.
  */
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { newDeviceId } from '../support/api-client';
@@ -161,6 +161,25 @@ describe('Users/Invite and Users/SetPassword', () => {
     expect(known.status).toBe(409);
     expect(codeOf(known.body)).toBe('EMAIL_ALREADY_REGISTERED');
     expect((await list(firm.owner, { includeArchived: true })).data!.data!.totalCount).toBe(before);
+  });
+});
+
+describe('Users/Invite when the mail cannot be sent', () => {
+  it('answers INVITATION_FAILED and creates no member; the address can be invited again', async () => {
+    const email = uniqueEmail('offline');
+    const before = (await list(firm.owner, { includeArchived: true })).data!.data!.totalCount;
+    const send = vi.spyOn(server.app.deps.mailer, 'send').mockRejectedValueOnce(new Error('SMTP 421 service not available'));
+    try {
+      const { response, error } = await firm.owner.api.POST('/api/Users/Invite', { body: { email, firstName: 'Olaf', lastName: 'Offline', role: 'Employee', language: 'de' } });
+      expect(response.status).toBe(400);
+      expect(error!.errorMessages[0]).toEqual({ code: 'INVITATION_FAILED', message: 'Die Einladung konnte nicht versendet werden; niemand wurde angelegt. Bitte versuchen Sie es später erneut.' });
+    } finally {
+      send.mockRestore();
+    }
+    expect((await list(firm.owner, { includeArchived: true })).data!.data!.totalCount).toBe(before);
+    const again = await firm.owner.api.POST('/api/Users/Invite', { body: { email, firstName: 'Olaf', lastName: 'Offline', role: 'Employee', language: 'de' } });
+    expect(again.response.status).toBe(200);
+    expect(inviteLink(email).userId).toBe(again.data!.data!.id);
   });
 });
 

@@ -147,7 +147,8 @@ export class UsersService {
     if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
       throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
     }
-    const { dto, link, tenantName, inviterName } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.insertUser(tx, {
         tenantId: ctx.tenantId,
         id: crypto.randomUUID(),
@@ -162,15 +163,16 @@ export class UsersService {
       await repo.registerAccount(tx, row.id, ctx.tenantId, row.email);
       const tenant = await repo.getTenant(tx);
       const inviter = await repo.getUser(tx, ctx.userId);
-      return {
-        dto: this.toDto(row, this.hasLicense(tenant)),
-        link: await this.auth.createLink(tx, row, 'invite'),
-        tenantName: tenant?.companyName ?? tenant?.name ?? '',
-        inviterName: [inviter?.firstName, inviter?.lastName].filter(Boolean).join(' ') || inviter?.email || '',
-      };
+      const link = await this.auth.createLink(tx, row, 'invite');
+      const tenantName = tenant?.companyName ?? tenant?.name ?? '';
+      const inviterName = [inviter?.firstName, inviter?.lastName].filter(Boolean).join(' ') || inviter?.email || '';
+      try {
+        await this.auth.sendLinkMail('invite', row.email, link, body.language, { tenantName, inviterName });
+      } catch {
+        throw new AppError('INVITATION_FAILED');
+      }
+      return this.toDto(row, this.hasLicense(tenant));
     });
-    await this.auth.sendLinkMail('invite', dto.email, link, body.language, { tenantName, inviterName });
-    return dto;
   }
 
   /** Activation of an invited member (or a second use of the reset flow): sets the password, signs in. */
