@@ -24,8 +24,6 @@ const NOT_IMPLEMENTED = [
   'customersImportLexOffice',
   'externalSystemConnectExternalSystem',
   'invoiceExportToLexOffice',
-  // Invoicing
-  'invoiceDeleteActivitiesByFilter',
   // Subscriptions and licences (Stripe)
   'subscriptionAssignLicense',
   'subscriptionCreateCheckout',

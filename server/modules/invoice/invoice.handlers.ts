@@ -20,4 +20,7 @@ export const invoiceHandlers = {
 
   invoiceMarkActivitiesAsProcessedByFilter: async (request: Body<'invoiceMarkActivitiesAsProcessedByFilter'>) =>
     ok(await service(request).markProcessedByFilter(contextOf(request), request.body)),
+
+  invoiceDeleteActivitiesByFilter: async (request: Body<'invoiceDeleteActivitiesByFilter'>) =>
+    ok(await service(request).deleteByFilter(contextOf(request), request.body)),
 } as Partial<Record<OperationId, RouteHandler>>;

@@ -215,3 +215,55 @@ export async function existingIds(tx: Tx, tenantId: string, informationIds: stri
     select id from time_tracks where tenant_id = ${tenantId} and id = any(${sql.param(timeTrackIds)}::uuid[])`);
   return new Set(result.rows.map((r) => r.id));
 }
+
+export interface DeleteFilter {
+  customerId: string;
+  fromDate: Date;
+  toDate: Date;
+  onlyProcessed: boolean;
+}
+
+function deleteCandidates(t: MarkTable, filter: DeleteFilter): SQL {
+  return sql`x.customer_id = ${filter.customerId} and ${t.occurred} >= ${filter.fromDate} and ${t.occurred} < ${filter.toDate}
+    ${filter.onlyProcessed ? sql`and (x.processed_at is not null or x.archived_at is not null)` : sql``}`;
+}
+
+/**
+ * Deletes the customer's entries of one kind in the period (with `onlyProcessed` only processed
+ * ones), except those a work confirmation locks and running timers, which are counted as skipped.
+ * Every deleted row goes to the audit trail with its full content, in the same statement. Answers
+ * the counts and, for photos, the storage keys of the deleted files.
+ */
+export async function deleteRows(
+  tx: Tx,
+  tenantId: string,
+  kind: MarkKind,
+  filter: DeleteFilter,
+  options: { actorId: string; now: Date },
+): Promise<{ deleted: number; skipped: number; fileKeys: string[] }> {
+  const t = markTables[kind];
+  const kept = t.stoppedOnly ? sql`(x.confirmation_id is not null or x.ended_at is null)` : sql`x.confirmation_id is not null`;
+  const files =
+    kind === 'image' ? sql`(select array_agg(k) from deleted d, unnest(array[d.storage_key, d.thumbnail_key]) k)` : sql`array[]::text[]`;
+  const result = await tx.execute<{ deleted: number; skipped: number; file_keys: string[] | null }>(sql`
+    with target as (
+      select x.id from ${t.table} x
+      where x.tenant_id = ${tenantId} and ${deleteCandidates(t, filter)} and not (${kept})
+      order by x.id
+      for update
+    ), deleted as (
+      delete from ${t.table} x using target
+      where x.tenant_id = ${tenantId} and x.id = target.id
+      returning x.*
+    ), audited as (
+      insert into audit_log (tenant_id, actor_id, entity, entity_id, action, changes, at)
+      select ${tenantId}::uuid, ${options.actorId}::uuid, ${t.entity}::text, d.id, 'delete',
+        jsonb_build_object('before', to_jsonb(d) - 'search_text' - 'tenant_id', 'via', 'deleteByFilter'), ${options.now}::timestamptz
+      from deleted d
+    )
+    select (select count(*)::int from deleted) as deleted,
+      (select count(*)::int from ${t.table} x where x.tenant_id = ${tenantId} and ${deleteCandidates(t, filter)} and (${kept})) as skipped,
+      ${files} as file_keys`);
+  const row = result.rows[0];
+  return { deleted: Number(row?.deleted ?? 0), skipped: Number(row?.skipped ?? 0), fileKeys: (row?.file_keys ?? []).filter(Boolean) };
+}

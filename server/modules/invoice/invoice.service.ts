@@ -13,6 +13,9 @@
  * - By ids it is all or nothing: an unknown id (or another tenant's) answers 404, a running timer
  *   409, and nothing is marked. By filter, running timers are simply left out.
  * - Every changed entry gets an audit row in the same transaction.
+ * - Deletion by filter keeps entries locked by a work confirmation and running timers (counted as
+ *   skipped) and never deletes a work confirmation; each deleted row is in the audit trail with its
+ *   content. Photo files are removed from storage after the commit.
  */
 import type { components } from '../../../generated/server/openapi';
 import type { Deps } from '../../app';
@@ -24,6 +27,7 @@ import { findTenant } from '../work-confirmations/work-confirmations.repository'
 import { buildInvoiceDocument, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
 import {
   billableRows,
+  deleteRows,
   existingIds,
   lockByIds,
   markRows,
@@ -38,6 +42,8 @@ import { translate } from '../../platform/i18n';
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
 export type InvoiceMarkProcessedRequest = components['schemas']['InvoiceMarkProcessedRequest'];
 export type InvoiceMarkProcessedByFilterRequest = components['schemas']['InvoiceMarkProcessedByFilterRequest'];
+export type InvoiceDeleteByFilterRequest = components['schemas']['InvoiceDeleteByFilterRequest'];
+export type InvoiceDeletedCounts = components['schemas']['InvoiceDeletedCounts'];
 export type InvoicePreviewRequest = components['schemas']['InvoicePreviewRequest'];
 export type InvoicePreview = components['schemas']['InvoicePreview'];
 type InvoicePosition = components['schemas']['InvoicePosition'];
@@ -230,5 +236,29 @@ export class InvoiceService {
         archived: archive,
       };
     });
+  }
+
+  /** Deletes the customer's entries in the period (only processed ones with `onlyProcessed`). */
+  async deleteByFilter(ctx: RequestContext, body: InvoiceDeleteByFilterRequest): Promise<InvoiceDeletedCounts> {
+    const { from, to } = periodOf(body.fromDate, body.toDate);
+    const filter = { customerId: body.customerId, fromDate: from, toDate: to, onlyProcessed: body.onlyProcessed };
+    const options = { actorId: ctx.userId, now: ctx.now };
+    const result = await this.inTenant(ctx, async (tx) => {
+      if (!(await findCustomer(tx, ctx.tenantId, body.customerId))) throw notFound();
+      const information = await deleteRows(tx, ctx.tenantId, 'information', filter, options);
+      const timeTrack = await deleteRows(tx, ctx.tenantId, 'timeTrack', filter, options);
+      const image = await deleteRows(tx, ctx.tenantId, 'image', filter, options);
+      return { information, timeTrack, image };
+    });
+    // Files go only once their rows are gone for good; a file left behind is unreachable, not wrong.
+    for (const key of result.image.fileKeys) {
+      await this.deps.storage.delete(key).catch(() => undefined);
+    }
+    return {
+      informationCount: result.information.deleted,
+      timeTrackCount: result.timeTrack.deleted,
+      imageCount: result.image.deleted,
+      skippedCount: result.information.skipped + result.timeTrack.skipped + result.image.skipped,
+    };
   }
 }
