@@ -211,7 +211,7 @@ describe('Users/Update', () => {
     expect(response.status).toBe(403);
   });
 
-  it('archiving signs the member out at once: their next call and their refresh get USER_ARCHIVED, and their sessions stay ended after unarchiving', async () => {
+  it('archiving signs the member out at once: their next call (401) and their refresh (403) get USER_ARCHIVED, and their sessions stay ended after unarchiving', async () => {
     const member = await firm.member('Employee');
     expect((await get(member, member.userId)).response.status).toBe(200);
     const { data, response } = await update(firm.manager, await read(member.userId), { archived: true });
@@ -219,7 +219,7 @@ describe('Users/Update', () => {
     expect(data!.data).toMatchObject({ archived: true, hasLicense: false });
 
     const next = await member.call('GET', `/api/Users/Get?id=${member.userId}`);
-    expect(next.status).toBe(403);
+    expect(next.status).toBe(401);
     expect(next.body.errorMessages[0]).toEqual({ code: 'USER_ARCHIVED', message: 'Dieses Konto ist archiviert. Bitte wenden Sie sich an Ihre Firma.' });
     const renewed = await refresh(member);
     expect(renewed.status).toBe(403);

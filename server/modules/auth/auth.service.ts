@@ -149,7 +149,9 @@ export class AuthService {
       if (row && !row.archived && !row.revokedAt) await repo.touchSession(tx, sessionId);
       return row;
     });
-    if (member?.archived) throw archivedError();
+    // 401: the token is dead (archiving ended the session), so the app refreshes, gets 403
+    // USER_ARCHIVED there and signs out; the code already says why.
+    if (member?.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 401 });
     if (!member || member.revokedAt) throw new AppError('TOKEN_INVALID');
     return { role: member.role as Role };
   }
