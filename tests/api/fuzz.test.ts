@@ -68,6 +68,7 @@ type Kind =
   | 'queryBadValue'
   | 'queryMissing'
   | 'queryRepeated'
+  | 'queryDateRange'
   | 'queryUnknown'
   | 'pathBad'
   | 'pathForeign'
@@ -79,12 +80,12 @@ type Kind =
   | 'formManyFields'
   | 'formNoFile';
 
+/** One request of each kind per operation, in this order (kinds that do not apply are replaced). */
 const KINDS: Kind[] = [
   'valid', 'validFull', 'bodyBadValue', 'bodyMissing', 'bodyExtra', 'bodyNul', 'bodySurrogate', 'bodyHugeString',
-  'bodyEdgeDate', 'bodyEdgeNumber', 'bodyNotObject', 'bodyMalformed', 'bodyEmpty', 'bodyBadValue', 'bodyBadValue',
-  'queryBadValue', 'queryBadValue', 'queryMissing', 'queryRepeated', 'queryUnknown', 'queryBadValue', 'pathBad',
-  'pathForeign', 'typeText', 'typeForm', 'typeXml', 'oversized', 'formTwoFiles', 'formManyFields', 'formNoFile',
-  'validFull', 'bodyBadValue', 'queryBadValue', 'bodyEdgeDate', 'bodyNul', 'pathBad',
+  'bodyEdgeDate', 'bodyEdgeNumber', 'bodyNotObject', 'bodyMalformed', 'bodyEmpty', 'bodyBadValue', 'queryBadValue',
+  'queryBadValue', 'queryMissing', 'queryRepeated', 'queryUnknown', 'queryDateRange', 'pathBad', 'pathForeign',
+  'typeText', 'typeForm', 'typeXml', 'oversized', 'formTwoFiles', 'formManyFields', 'formNoFile', 'validFull',
 ];
 
 interface Case {
@@ -98,6 +99,7 @@ function applicable(kind: Kind, op: Operation): boolean {
   const hasQuery = op.params.some((p) => p.in === 'query');
   const hasPath = op.params.some((p) => p.in === 'path');
   if (kind.startsWith('body')) return op.bodyType === 'json' || (op.bodyType === 'multipart' && !['bodyNotObject', 'bodyMalformed', 'bodyEmpty'].includes(kind));
+  if (kind === 'queryDateRange') return op.params.some((p) => p.name === 'fromDate');
   if (kind.startsWith('query')) return hasQuery;
   if (kind.startsWith('path')) return hasPath;
   if (kind.startsWith('form')) return op.bodyType === 'multipart';
@@ -204,6 +206,22 @@ function buildCase(op: Operation, kind: Kind, random: Random): Case {
         label += ` ${name}`;
       }
       break;
+    case 'queryDateRange': {
+      // The widest and the most inverted ranges the formats allow.
+      const [from, to] = random.pick([
+        ['0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z'],
+        ['9999-12-31T23:59:59Z', '0001-01-01T00:00:00Z'],
+        ['1970-01-01T00:00:00Z', '2100-01-01T00:00:00Z'],
+        ['2026-11-20T00:00:00+14:00', '2026-11-20T00:00:00-12:00'],
+      ]);
+      for (const [name, value] of [['fromDate', from], ['toDate', to]]) {
+        const at = query.findIndex(([n]) => n === name);
+        if (at >= 0) query.splice(at, 1);
+        query.push([name, value]);
+      }
+      label += ` ${from}..${to}`;
+      break;
+    }
     case 'queryUnknown':
       query.push([random.pick(['__proto__', 'constructor', 'tenantId', 'unknown', '__proto__[admin]']), random.pick(['1', 'true', 'x'])]);
       break;
