@@ -14,7 +14,9 @@ import { CustomerTimesView } from './customer-times-view';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeDays, type BoundedPeriodPreset } from '../../lib/periods';
 import { DEFAULT_PERIOD, MAX_RANGE_DAYS, type TimeTrackingSearch } from './search';
 import { useMembers } from './use-time-tracking';
-import { AllMembersWorkingTime, MemberWorkingTime, memberName } from './working-time-view';
+import { AllMembersWorkingTime } from './all-members-working-time';
+import { MemberWorkingTime } from './member-working-time';
+import { memberName } from './working-time-summary';
 import { WorkingTimeControl } from './working-time-control';
 
 export function TimeTrackingScreen({

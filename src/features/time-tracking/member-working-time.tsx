@@ -1,0 +1,241 @@
+/**
+ * One member's working time in a period: the days (or weeks, months) with work, breaks, target,
+ * overtime and law warnings, each opening to its shifts and segments (correctable). A table on
+ * wide screens, cards on phones.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Fragment, useState, type ReactNode } from 'react';
+import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import type { UserTimeTrack, UserTimeTrackSegment } from '../../../generated/api/types.gen';
+import { EmptyState } from '../../components/empty-state';
+import type { DayRange } from '../../lib/periods';
+import { SegmentEditModal, useDeleteSegment } from './edit-modals';
+import { formatDuration, formatOvertime, formatTime } from './format';
+import { GroupDetails, type SegmentActions } from './working-time-details';
+import { ExportButtons, fileSafe, useExport } from './working-time-export-buttons';
+import { groupSpan } from './working-time-export';
+import { Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
+
+/** One member's groups of the period. */
+export function MemberWorkingTime({
+  ownerId,
+  memberLabel,
+  grouping,
+  range,
+  showEmpty,
+  canEditOthers,
+  selfId,
+}: {
+  ownerId: string | undefined;
+  memberLabel: string;
+  grouping: Grouping;
+  range: DayRange;
+  showEmpty: boolean;
+  canEditOthers: boolean;
+  selfId: string | null;
+}) {
+  const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(ownerId, grouping, range) }), placeholderData: keepPreviousData });
+  const [open, setOpen] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
+  const deleteSegment = useDeleteSegment();
+  const groups = result.data?.data.items ?? [];
+  const exporter = useExport(() => [{ memberName: memberLabel, groups }], fileSafe(`${t`working-time`}_${memberLabel}_${range.from}_${range.to}`), showEmpty);
+
+  const actions: SegmentActions = {
+    canEdit: (track) => !track.processed && (canEditOthers || track.ownerId === selfId),
+    onEdit: (track, segment) => setEditing({ track, segment }),
+    onDelete: deleteSegment,
+  };
+  const toggle = (key: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  if (result.isPending) {
+    return (
+      <Stack gap="xs" aria-busy="true" aria-label={t`Loading working time`}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} height={40} radius="sm" />
+        ))}
+      </Stack>
+    );
+  }
+  if (result.isError && !result.data) {
+    return (
+      <EmptyState icon={IconClockHour4} title={<Trans>The working time could not be loaded</Trans>}>
+        <Trans>Please check your connection and try again.</Trans>
+      </EmptyState>
+    );
+  }
+
+  const shown = groups.filter((g) => showEmpty || g.tracks.length > 0 || g.warnings.length > 0);
+  const header = (
+    <Group justify="space-between" mb="xs" gap="xs">
+      <Text fw={600}>{memberLabel}</Text>
+      <ExportButtons onCsv={exporter.csv} onXlsx={exporter.xlsx} disabled={groups.length === 0} />
+    </Group>
+  );
+
+  let body: ReactNode;
+  if (shown.length === 0) {
+    body = (
+      <EmptyState icon={IconClockHour4} title={<Trans>No working time in this period</Trans>}>
+        <Trans>Clock in with the button at the top; the days, breaks and totals of the period appear here.</Trans>
+      </EmptyState>
+    );
+  } else if (phone) {
+    body = (
+      <Stack gap="sm" aria-label={t`Working time by period`}>
+        {shown.map((g) => {
+          const key = g.periodStart;
+          const span = groupSpan(g);
+          return (
+            <Card key={key} withBorder radius="md" padding="sm" data-testid="work-day">
+              <UnstyledButton onClick={() => toggle(key)} aria-expanded={open.has(key)} w="100%">
+                <Group justify="space-between" wrap="nowrap">
+                  <div>
+                    <Text fw={700}>{g.label}</Text>
+                    <Text fz="sm" c="dimmed">
+                      {span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : t`No work`}
+                    </Text>
+                  </div>
+                  <Group gap={6} wrap="nowrap">
+                    <Warnings warnings={g.warnings} compact />
+                    {open.has(key) ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
+                  </Group>
+                </Group>
+                <SimpleGrid cols={3} mt="xs" spacing={4}>
+                  <div>
+                    <Text fz="xs" c="dimmed">
+                      <Trans>Work</Trans>
+                    </Text>
+                    <Text fz="sm" fw={600} ff="monospace">
+                      {formatDuration(g.workSeconds)}
+                    </Text>
+                  </div>
+                  <div>
+                    <Text fz="xs" c="dimmed">
+                      <Trans>Breaks</Trans>
+                    </Text>
+                    <Text fz="sm" ff="monospace">
+                      {formatDuration(g.breakSeconds)}
+                    </Text>
+                  </div>
+                  <div>
+                    <Text fz="xs" c="dimmed">
+                      <Trans>Overtime</Trans>
+                    </Text>
+                    <Text fz="sm" ff="monospace" c={overtimeColor(g.overtimeSeconds)}>
+                      {formatOvertime(g.overtimeSeconds)}
+                    </Text>
+                  </div>
+                </SimpleGrid>
+              </UnstyledButton>
+              {open.has(key) ? <GroupDetails group={g} grouping={grouping} actions={actions} /> : null}
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  } else {
+    body = (
+      <Paper withBorder radius="md">
+        <ScrollArea type="auto">
+          <Table verticalSpacing="xs" highlightOnHover miw={820} aria-label={t`Working time by period`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={36} />
+                <Table.Th>{grouping === 'day' ? <Trans>Day</Trans> : grouping === 'week' ? <Trans>Week</Trans> : <Trans>Month</Trans>}</Table.Th>
+                <Table.Th>
+                  <Trans>From – to</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Work</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Breaks</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Target</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Overtime</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Warnings</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
+              {shown.map((g) => {
+                const key = g.periodStart;
+                const span = groupSpan(g);
+                const expanded = open.has(key);
+                return (
+                  <Fragment key={key}>
+                    <Table.Tr data-testid="work-day" onClick={() => toggle(key)} style={{ cursor: 'pointer' }}>
+                      <Table.Td>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          aria-expanded={expanded}
+                          aria-label={expanded ? t`Hide details of ${g.label}` : t`Show details of ${g.label}`}
+                        >
+                          {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                        </ActionIcon>
+                      </Table.Td>
+                      <Table.Td fw={600}>{g.label}</Table.Td>
+                      <Table.Td>{span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : '–'}</Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatDuration(g.workSeconds)}
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatDuration(g.breakSeconds)}
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace">
+                        {formatDuration(g.targetSeconds)}
+                      </Table.Td>
+                      <Table.Td ta="right" ff="monospace" c={overtimeColor(g.overtimeSeconds)}>
+                        {formatOvertime(g.overtimeSeconds)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Warnings warnings={g.warnings} compact />
+                      </Table.Td>
+                    </Table.Tr>
+                    {expanded ? (
+                      <Table.Tr>
+                        <Table.Td />
+                        <Table.Td colSpan={7}>
+                          <GroupDetails group={g} grouping={grouping} actions={actions} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Paper>
+    );
+  }
+
+  return (
+    <>
+      <Totals groups={groups} />
+      {header}
+      {body}
+      <SegmentEditModal track={editing?.track ?? null} segment={editing?.segment ?? null} onClose={() => setEditing(null)} />
+    </>
+  );
+}

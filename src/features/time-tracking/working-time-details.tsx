@@ -1,0 +1,99 @@
+/** A period's shifts and their work and break segments, each correctable where allowed. */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { UserTimeTrack, UserTimeTrackGroup, UserTimeTrackSegment } from '../../../generated/api/types.gen';
+import { formatDuration, formatTime } from './format';
+import classes from './time-tracking.module.css';
+import { useNow } from './use-time-tracking';
+import { Warnings, type Grouping } from './working-time-summary';
+
+export interface SegmentActions {
+  canEdit: (track: UserTimeTrack) => boolean;
+  onEdit: (track: UserTimeTrack, segment: UserTimeTrackSegment) => void;
+  onDelete: (track: UserTimeTrack, segment: UserTimeTrackSegment) => void;
+}
+
+function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; showDate: boolean; actions: SegmentActions }) {
+  const { t, i18n } = useLingui();
+  const editable = actions.canEdit(track);
+  const now = useNow(30_000);
+  const date = showDate ? new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-US' : 'de-DE', { weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(track.startedAtUtc)) + ', ' : '';
+  const span = `${date}${formatTime(track.startedAtUtc)} – ${track.endedAtUtc ? formatTime(track.endedAtUtc) : t`now`}`;
+  return (
+    <Paper withBorder radius="sm" p="xs" data-testid="shift">
+      <Group justify="space-between" gap="xs" mb={4} wrap="wrap">
+        <Group gap={6}>
+          <Text fw={600} fz="sm">
+            {span}
+          </Text>
+          {track.active ? (
+            <Badge size="xs" color="emerald" variant="light">
+              <Trans>Clocked in</Trans>
+            </Badge>
+          ) : null}
+          {track.processed ? (
+            <Badge size="xs" color="gray" variant="light" leftSection={<IconLock size={10} />}>
+              <Trans>Handed to payroll</Trans>
+            </Badge>
+          ) : null}
+        </Group>
+        <Text fz="xs" c="dimmed">
+          <Trans>
+            Work {formatDuration(track.workSeconds)} · Breaks {formatDuration(track.breakSeconds)}
+          </Trans>
+        </Text>
+      </Group>
+      {track.segments.map((segment) => {
+        const kind = segment.kind === 'break' ? t`Break` : t`Work`;
+        const seconds = ((segment.endedAtUtc ? Date.parse(segment.endedAtUtc) : now) - Date.parse(segment.startedAtUtc)) / 1000;
+        const segmentSpan = `${formatTime(segment.startedAtUtc)} – ${segment.endedAtUtc ? formatTime(segment.endedAtUtc) : t`now`}`;
+        return (
+          <div key={segment.id} className={classes.segmentRow} data-testid="segment">
+            <Badge size="sm" variant="light" color={segment.kind === 'break' ? 'yellow' : 'emerald'} tt="none">
+              {kind}
+            </Badge>
+            <Text fz="sm">{segmentSpan}</Text>
+            <Text fz="sm" ff="monospace" c="dimmed" className={classes.segmentDuration}>
+              {formatDuration(seconds)}
+            </Text>
+            <Group gap={2} wrap="nowrap">
+              {editable ? (
+                <>
+                  <ActionIcon variant="subtle" color="gray" aria-label={t`Correct ${kind} ${segmentSpan}`} onClick={() => actions.onEdit(track, segment)}>
+                    <IconPencil size={16} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t`Delete ${kind} ${segmentSpan}`}
+                    disabled={track.segments.length === 1 || segment.endedAtUtc === null}
+                    onClick={() => actions.onDelete(track, segment)}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </>
+              ) : null}
+            </Group>
+          </div>
+        );
+      })}
+    </Paper>
+  );
+}
+
+export function GroupDetails({ group, grouping, actions }: { group: UserTimeTrackGroup; grouping: Grouping; actions: SegmentActions }) {
+  return (
+    <Stack gap="xs" py="xs">
+      {group.warnings.length > 0 ? <Warnings warnings={group.warnings} /> : null}
+      {group.tracks.map((track) => (
+        <TrackDetails key={track.id} track={track} showDate={grouping !== 'day'} actions={actions} />
+      ))}
+      {group.tracks.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          <Trans>No working time recorded.</Trans>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
