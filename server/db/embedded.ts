@@ -93,8 +93,12 @@ export async function startEmbeddedPostgres(options: {
     await stopOrphan(dir, warn);
     await assertPortFree(port);
     recent = [];
+    let settled = false;
+    const started = server.start().finally(() => (settled = true));
+    started.catch(() => undefined);
     try {
-      await server.start();
+      // The package waits for one log line; a connection that works says the same.
+      await Promise.race([started, acceptingConnections(port, password, () => settled)]);
     } catch {
       throw new EmbeddedStartError(startFailure(dir, port, recent));
     }
@@ -203,6 +207,21 @@ function isPostgresOf(pid: number, dir: string) {
   }
   const dataDir = args[args.indexOf('-D') + 1];
   return path.basename(args[0] ?? '') === 'postgres' && args.includes('-D') && !!dataDir && path.resolve(dataDir) === dir;
+}
+
+async function acceptingConnections(port: number, password: string, given: () => boolean) {
+  while (!given()) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch {
+      await client.end().catch(() => undefined);
+    }
+  }
 }
 
 function assertPortFree(port: number) {
