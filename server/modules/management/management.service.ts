@@ -1,12 +1,12 @@
 /** The tenant profile and its consents. */
-import { eq } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import type { components } from '../../../generated/server/openapi';
-import { consents, tenants } from '../../db/schema';
+import type { tenants } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import { isValidTimeZone } from '../../platform/time-zone';
 import * as repo from '../auth/auth.repository';
+import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 
 type Tenant = components['schemas']['Tenant'];
@@ -28,7 +28,7 @@ export class ManagementService {
 
   async tenantConsent(ctx: RequestContext, purpose: string) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const [row] = await tx.select().from(consents).where(eq(consents.purpose, purpose));
+      const row = await profile.getConsent(tx, purpose);
       const granted = !!row?.grantedAt && (!row.revokedAt || row.revokedAt < row.grantedAt);
       return {
         purpose: purpose as 'terms',
@@ -59,11 +59,7 @@ export class ManagementService {
     if (body.iban !== null && !ibanCheckDigitsValid(body.iban)) fieldErrors.iban = ['management.iban'];
     if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const [row] = await tx
-        .update(tenants)
-        .set({ ...body, updatedAt: new Date() })
-        .where(eq(tenants.tenantId, ctx.tenantId))
-        .returning();
+      const row = await profile.updateTenant(tx, ctx.tenantId, body);
       if (!row) throw new AppError('NOT_FOUND');
       return toDto(row);
     });

@@ -3,16 +3,15 @@
  * with a set-password link, role and archive changes. Who may change whom is `assertMayChange`.
  */
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Deps } from '../../app';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
-import { users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { isManager, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
 import * as repo from '../auth/auth.repository';
+import * as members from './users.repository';
 import { langOf, type AuthService, type Client, type IssuedSession } from '../auth/auth.service';
 
 type User = components['schemas']['User'];
@@ -95,19 +94,7 @@ export class UsersService {
 
   async list(ctx: RequestContext, includeArchived: boolean, filter?: string) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const conditions = [];
-      if (!includeArchived) conditions.push(eq(users.archived, false));
-      if (filter?.trim()) {
-        const like = `%${filter.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conditions.push(
-          sql`(${users.email} ilike ${like} or coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '') ilike ${like})`,
-        );
-      }
-      const rows = await tx
-        .select()
-        .from(users)
-        .where(conditions.length ? and(...conditions) : undefined)
-        .orderBy(sql`${users.lastName} nulls last`, users.firstName, users.email);
+      const rows = await members.listMembers(tx, { includeArchived, filter });
       const licensed = this.hasLicense(await repo.getTenant(tx));
       return rows.map((r) => this.toDto(r, licensed));
     });
