@@ -1,6 +1,8 @@
 /**
  * Access tokens: short-lived HS256 JWTs with the claims the app reads (`tenantId`, `exp`, `iss`,
  * `role`, `TermsConfirmed`) and `sub` = user id. Verification checks signature, issuer and expiry.
+ * The `role` claim is for the app's screens; the server authorises with the role stored now, read
+ * with the session on every request, so a new role or an archive counts before the token expires.
  */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import type { FastifyRequest } from 'fastify';
