@@ -1,0 +1,167 @@
+/**
+ * One entry of the activity feed: its kind, what it says, when and by whom, its amount or
+ * duration, and its state (a lock on what the customer confirmed, processed and archived badges);
+ * a confirmation's PDF, or the menu to mark, edit and delete.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Badge, Box, Checkbox, Group, Menu, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconChecks, IconDots, IconFileTypePdf, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { CustomerActivity } from '../../../generated/api/types.gen';
+import { AnchorLink } from '../../components/router-links';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { kindLooks } from './activity-kinds';
+import { formatDuration } from './format';
+import { downloadConfirmationPdf } from './pdf';
+import { Thumbnail } from './photos';
+
+const UNTITLED = new Set(['note', 'time', 'timeEntry']);
+
+export function ActivityRow({
+  item,
+  showCustomer,
+  canChange,
+  selection,
+  onMark,
+  onEdit,
+  onDelete,
+  onOpenPhoto,
+}: {
+  item: CustomerActivity;
+  showCustomer: boolean;
+  canChange: boolean;
+  /** The row's checkbox, when the caller may mark it. */
+  selection: { selected: boolean; onToggle: (selected: boolean) => void } | null;
+  /** Marks this one entry (from its menu); null when it cannot be marked or is processed already. */
+  onMark: (() => void) | null;
+  onEdit: () => void;
+  onDelete: () => void;
+  onOpenPhoto: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [downloading, setDownloading] = useState(false);
+  const look = kindLooks[item.kind];
+  const KindIcon = look.icon;
+  const facts = [
+    formatDateTime(item.occurredAtUtc),
+    item.ownerName,
+    item.kind === 'material' ? `${formatNumber(item.quantity)} ${item.unit ?? ''}`.trim() : null,
+    item.kind === 'material' && item.amount !== null ? formatMoney(item.amount) : null,
+    item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null,
+  ].filter(Boolean);
+
+  const label = `${i18n._(look.label)}: ${item.title}`;
+
+  return (
+    <Paper withBorder radius="md" p="sm" role="listitem" aria-label={label} data-kind={item.kind}>
+      <Group wrap="nowrap" align="flex-start" gap="sm">
+        {selection ? (
+          <Checkbox
+            mt={10}
+            style={{ flex: 'none' }}
+            aria-label={t`Select ${label}`}
+            checked={selection.selected}
+            onChange={(event) => selection.onToggle(event.currentTarget.checked)}
+          />
+        ) : null}
+        {item.kind === 'image' ? (
+          <Box w={48} h={48} style={{ flex: 'none', cursor: 'pointer' }} onClick={onOpenPhoto}>
+            <Thumbnail id={item.id} alt={item.text ?? item.title} />
+          </Box>
+        ) : (
+          <ThemeIcon size={40} radius="md" variant="light" color={look.color} style={{ flex: 'none' }}>
+            <KindIcon size={22} />
+          </ThemeIcon>
+        )}
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap={6} wrap="wrap">
+            <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+              {i18n._(look.label)}
+            </Text>
+            {item.locked ? (
+              <Tooltip label={item.kind === 'confirmation' ? t`Signed by the customer` : t`Confirmed by the customer; can no longer be changed`}>
+                <Badge size="xs" color="green" variant="light" leftSection={<IconLock size={10} />} data-testid="locked-badge">
+                  {item.kind === 'confirmation' ? <Trans>Signed</Trans> : <Trans>Confirmed</Trans>}
+                </Badge>
+              </Tooltip>
+            ) : null}
+            {item.archived ? (
+              <Badge size="xs" color="gray" variant="outline">
+                <Trans>Archived</Trans>
+              </Badge>
+            ) : item.processed ? (
+              <Badge size="xs" color="blue" variant="outline">
+                <Trans>Processed</Trans>
+              </Badge>
+            ) : null}
+          </Group>
+          {/* Notes and times are headed by their kind already; photos by their category, materials by their name. */}
+          {UNTITLED.has(item.kind) ? null : (
+            <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {item.kind === 'confirmation' ? t`Signed by ${item.title}` : item.title}
+            </Text>
+          )}
+          {item.text ? (
+            <Text fz="sm" lineClamp={3} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+              {item.kind === 'confirmation' ? t`Place: ${item.text}` : item.text}
+            </Text>
+          ) : null}
+          <Text fz="xs" c="dimmed">
+            {facts.join(' · ')}
+          </Text>
+          {showCustomer ? (
+            <AnchorLink to="/customer/$id" params={{ id: item.customerId }} fz="xs" fw={500}>
+              {item.customerName}
+            </AnchorLink>
+          ) : null}
+        </Stack>
+        {item.kind === 'confirmation' ? (
+          <Tooltip label={t`Download PDF`}>
+            <ActionIcon
+              variant="light"
+              size="lg"
+              aria-label={t`Download PDF of the confirmation by ${item.title}`}
+              loading={downloading}
+              onClick={async () => {
+                setDownloading(true);
+                try {
+                  await downloadConfirmationPdf(item.id);
+                } finally {
+                  setDownloading(false);
+                }
+              }}
+            >
+              <IconFileTypePdf size={20} />
+            </ActionIcon>
+          </Tooltip>
+        ) : canChange || onMark ? (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Actions for ${item.title}`}>
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {onMark ? (
+                <Menu.Item leftSection={<IconChecks size={16} />} onClick={onMark}>
+                  <Trans>Mark processed</Trans>
+                </Menu.Item>
+              ) : null}
+              {onMark && canChange ? <Menu.Divider /> : null}
+              {canChange ? (
+                <>
+                  <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
+                    <Trans>Edit</Trans>
+                  </Menu.Item>
+                  <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={onDelete}>
+                    <Trans>Delete</Trans>
+                  </Menu.Item>
+                </>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}
