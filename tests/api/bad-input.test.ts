@@ -90,6 +90,14 @@ describe('text no column can hold', () => {
     expectFieldError(await get('/api/TimeTracks/GetById/ab%00cd'), 'id');
   });
 
+  it('answers a refresh cookie with a NUL byte or a lone surrogate as a sign-in that failed', async () => {
+    for (const cookie of ['refreshToken=a%00b', 'refreshToken=%ED%A0%80', `refreshToken=${'%00'.repeat(100)}`]) {
+      const answer = await rawCall(server.baseUrl, 'POST', '/api/Auth/RefreshTokenFromCookie', { headers: { cookie, 'Accept-Language': 'de' } });
+      expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+    }
+  });
+
   it('refuses a NUL byte in a form field and in a file name of an upload', async () => {
     const data = await jpeg(64, 48);
     const field = await postForm(server, owner, '/api/Images/UploadWorkDocImage', imageForm({ customerId: customer.id, description: 'vor\u0000her' }, { data, name: 'a.jpg', type: 'image/jpeg' }));
