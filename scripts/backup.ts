@@ -1,0 +1,22 @@
+/**
+ * `npm run backup -- <file.tar.gz>`: a consistent backup of the installation in DATA_DIR (database,
+ * stored files, secrets), taken while the server runs or not. See docs/deploy.md.
+ */
+import path from 'node:path';
+import { neutraliseExitHook } from '../server/db/embedded';
+import { ConfigError, loadConfig } from '../server/platform/config';
+import { backup } from './backup-lib';
+
+neutraliseExitHook();
+const target = process.argv[2];
+try {
+  if (!target) throw new ConfigError('Usage: npm run backup -- <file.tar.gz>');
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new ConfigError("DATABASE_URL is set: back up that database with its provider's tools (pg_dump, point-in-time recovery) and DATA_DIR/files separately.");
+  }
+  await backup({ dataDir: config.dataDir, target: path.resolve(target), log: (line) => console.log(`[backup] ${line}`) });
+} catch (error) {
+  console.error(`Backup failed: ${(error as Error).message}`);
+  process.exit(1);
+}
