@@ -37,7 +37,8 @@ function assertMayChange(ctx: RequestContext, member: repo.UserRow, change: { ro
   }
   if (member.id === ctx.userId && newRole) throw new AppError('FORBIDDEN', 'users.ownRole');
   if (member.id === ctx.userId && change.archived && !member.archived) throw new AppError('FORBIDDEN', 'users.ownArchive');
-  if (!leads.includes(ctx.role) && (!['Manager', 'Employee'].includes(member.role) || change.role === 'Admin')) throw adminOnly();
+  const touchesLead = change.role === 'Admin' || leads.includes(member.role as Role);
+  if (touchesLead && !leads.includes(ctx.role)) throw adminOnly();
 }
 
 export class UsersService {
