@@ -2,7 +2,7 @@ import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-export interface EmptyStateProps {
+interface EmptyStateProps {
   icon: Icon;
   title: ReactNode;
   /** What the screen holds once there is data, and how it gets there. */

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { APP_NAME } from '../lib/app-info';
 
 /** The product mark: an open notebook with a check, on emerald. */
-export function LogoMark({ size = 28 }: { size?: number }) {
+function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="8" fill="var(--mantine-color-emerald-6, #059669)" />

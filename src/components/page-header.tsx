@@ -1,7 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: ReactNode;
   description?: ReactNode;
   /** Buttons on the right; they move below the title on narrow screens. */

@@ -52,7 +52,7 @@ export function PublicLayout({
   );
 }
 
-export interface InfoCardProps {
+interface InfoCardProps {
   icon: Icon;
   title: ReactNode;
   children: ReactNode;
@@ -63,7 +63,7 @@ export interface InfoCardProps {
 }
 
 /** A card with an icon, a title, an explanation and actions, for the simple outside screens. */
-export function InfoCard({ icon: IconComponent, title, children, actions, color, plain }: InfoCardProps) {
+function InfoCard({ icon: IconComponent, title, children, actions, color, plain }: InfoCardProps) {
   return (
     <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="md">

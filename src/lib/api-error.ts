@@ -28,7 +28,7 @@ export interface ApiErrorMessage {
   meta?: { checkoutUrl?: string; role?: string; retryAfterSeconds?: number; [key: string]: unknown };
 }
 
-export interface ApiErrorInit {
+interface ApiErrorInit {
   message: string;
   status: number;
   response?: Response;

@@ -18,7 +18,7 @@ import { getStoredLocale } from './locale';
 import { clearSession, getDeviceId, getSession, isTokenExpired, setRefreshToken, setTokens } from './session';
 
 export const DEVICE_ID_HEADER = 'X-Device-Id';
-export const REFRESH_TOKEN_PATH = '/api/Auth/RefreshToken';
+const REFRESH_TOKEN_PATH = '/api/Auth/RefreshToken';
 
 let refreshing: Promise<string> | null = null;
 

@@ -28,7 +28,7 @@ export function safeReturnUrl(value: unknown): string | undefined {
 }
 
 /** The roles that see the dashboard (the Owner counts as Manager). */
-export const DASHBOARD_ROLES: readonly Role[] = ['Admin', 'Manager'];
+const DASHBOARD_ROLES: readonly Role[] = ['Admin', 'Manager'];
 
 /**
  * - `ok`: signed in with a token that is not expired;

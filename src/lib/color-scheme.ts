@@ -14,7 +14,7 @@ import { storageKeys } from './storage';
 
 export type ColorSchemeMode = MantineColorScheme;
 
-export const DARK_CLASS = 'app-dark';
+const DARK_CLASS = 'app-dark';
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: storageKeys.colorScheme });
 
@@ -24,7 +24,7 @@ export function nextColorScheme(mode: ColorSchemeMode): ColorSchemeMode {
   return order[mode];
 }
 
-export function applyDarkClass(dark: boolean): void {
+function applyDarkClass(dark: boolean): void {
   document.documentElement.classList.toggle(DARK_CLASS, dark);
 }
 

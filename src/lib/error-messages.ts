@@ -97,7 +97,7 @@ function isKnownCode(code: string): code is ErrorCode {
 }
 
 /** The text to show for one message of an envelope. */
-export function describeErrorMessage(i18n: I18n, message: ApiErrorMessage): string {
+function describeErrorMessage(i18n: I18n, message: ApiErrorMessage): string {
   if (serverDetailCodes.has(message.code) && message.message) return message.message;
   if (isKnownCode(message.code)) return i18n._(errorCodeMessages[message.code]);
   return message.message || i18n._(errorCodeMessages.UNEXPECTED_ERROR);

@@ -5,7 +5,7 @@
  */
 import { ApiError, NO_ACTIVE_LICENSE_MANAGER_TRIAL } from './api-error';
 
-export interface LicenseExpiredSearch {
+interface LicenseExpiredSearch {
   role: string;
   checkoutUrl?: string;
 }

@@ -6,7 +6,7 @@ export type Locale = (typeof locales)[number];
 /** German is the default UI language and the fallback for anything unknown (spec section 9). */
 export const defaultLocale: Locale = 'de';
 
-export function isLocale(value: unknown): value is Locale {
+function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 

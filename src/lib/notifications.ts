@@ -6,7 +6,7 @@
 import { t } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 
-export const TOAST_LIFE = { success: 3000, warning: 3000, error: 5000 } as const;
+const TOAST_LIFE = { success: 3000, warning: 3000, error: 5000 } as const;
 export const TOAST_WIDTH = '25rem';
 
 type Severity = keyof typeof TOAST_LIFE;
@@ -14,7 +14,7 @@ type Severity = keyof typeof TOAST_LIFE;
 const colors: Record<Severity, string> = { success: 'emerald', warning: 'yellow', error: 'red' };
 const groups = new Map<string, Set<string>>();
 
-export interface ToastOptions {
+interface ToastOptions {
   title?: string;
   /** Lets `clearToasts(group)` remove all toasts of one kind. */
   group?: string;

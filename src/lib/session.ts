@@ -27,7 +27,7 @@ import { readStorage, storageKeys, writeStorage } from './storage';
 export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee' | (string & {});
 
 /** What is written to localStorage. */
-export interface StoredSession {
+interface StoredSession {
   token: string | null;
   refreshToken: string | null;
   userId: string | null;
@@ -41,7 +41,7 @@ export interface StoredSession {
 }
 
 /** The claims of the access token the app reads. */
-export interface TokenClaims {
+interface TokenClaims {
   tenantId: string | null;
   /** Expiry in seconds since the epoch. */
   tokenExpiry: number | null;
@@ -60,7 +60,7 @@ export interface Session extends StoredSession, TokenClaims {
 }
 
 /** Why the session ended; the layout decides where to go from it. */
-export type SessionEndReason = 'logout' | 'expired' | 'forbidden';
+type SessionEndReason = 'logout' | 'expired' | 'forbidden';
 
 const ROLE_CLAIM_URI = 'http://schemas.microsoft.com/ws/2008/06/identity/claims/role';
 
@@ -223,7 +223,7 @@ export function updateSession(values: Partial<StoredSession>): void {
 }
 
 /** The answer of SignIn (spec section 3, "Login response fields read"). */
-export interface SignInResult {
+interface SignInResult {
   token: string;
   refreshToken: string;
   id: string;
@@ -279,7 +279,7 @@ export function reloadSession(): void {
   emit();
 }
 
-export function subscribeSession(listener: () => void): () => void {
+function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -3,7 +3,7 @@ import { Navigate, Outlet, createRootRouteWithContext, useNavigate } from '@tans
 import { useEffect } from 'react';
 import { onLicenseExpired } from '../lib/license-expired';
 
-export interface RouterContext {
+interface RouterContext {
   queryClient: QueryClient;
 }
 

@@ -6,17 +6,17 @@
 import { useSyncExternalStore } from 'react';
 import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 
-export type MenuMode = 'static' | 'overlay';
+type MenuMode = 'static' | 'overlay';
 
 /** Spec section 3, "Layout configuration". Only `menuMode` can be changed in the app. */
-export interface LayoutConfig {
+interface LayoutConfig {
   preset: 'Aura';
   primary: 'emerald';
   surface: string | null;
   menuMode: MenuMode;
 }
 
-export interface LayoutState {
+interface LayoutState {
   staticMenuDesktopInactive: boolean;
   overlayMenuActive: boolean;
   profileSidebarVisible: boolean;
@@ -26,7 +26,7 @@ export interface LayoutState {
 }
 
 /** Desktop means a window wider than 991 px (spec section 9); Mantine's `md` breakpoint is 62em. */
-export const DESKTOP_MIN_WIDTH = 992;
+const DESKTOP_MIN_WIDTH = 992;
 
 export function isDesktopWidth(width: number = window.innerWidth): boolean {
   return width > DESKTOP_MIN_WIDTH - 1;
@@ -122,10 +122,6 @@ export const layoutActions = {
     for (const listener of listeners) listener();
   },
 };
-
-export function getLayout(): Snapshot {
-  return getSnapshot();
-}
 
 export function useLayout(): Snapshot {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

@@ -10,7 +10,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
-export interface MenuItem {
+interface MenuItem {
   to: '/' | '/library' | '/customerlist' | '/materiallist' | '/timetracking' | '/profile';
   label: MessageDescriptor;
   icon: Icon;
@@ -20,7 +20,7 @@ export interface MenuItem {
   roles?: readonly string[];
 }
 
-export interface MenuGroup {
+interface MenuGroup {
   label: MessageDescriptor;
   items: MenuItem[];
 }

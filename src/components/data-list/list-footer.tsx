@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** Paging under a list: "1–10 of 42", the pages, and how many rows a page shows. */
 export function ListFooter({

@@ -31,7 +31,7 @@ interface EmptyText {
   text: ReactNode;
 }
 
-export interface ListScreenProps<Row extends { id: string }, C extends string> {
+interface ListScreenProps<Row extends { id: string }, C extends string> {
   title: ReactNode;
   description: ReactNode;
   /** The header's buttons; also offered when there are no rows yet. */

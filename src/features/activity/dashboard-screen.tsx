@@ -20,7 +20,7 @@ import { ActivityFeed } from './activity-feed';
 import { formatDuration, formatShortDay, hoursOf } from './format';
 import { periodQuery } from './search';
 
-export interface DashboardSearch {
+interface DashboardSearch {
   period?: PeriodPreset;
   from?: string;
   to?: string;

@@ -30,7 +30,7 @@ import { formatDateTime } from '../../lib/format';
 import type { PhotoCategory } from './search';
 import { usePhotoUrl, useThumbnailUrl } from './use-blob-url';
 
-export function useCategoryLabel() {
+function useCategoryLabel() {
   const { i18n } = useLingui();
   return (category: string) => (category in categoryLabels ? i18n._(categoryLabels[category as PhotoCategory]) : category);
 }

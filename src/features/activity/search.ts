@@ -7,7 +7,7 @@ import type { CustomerActivitiesByCustomerData, CustomerActivityKind, ImagesGetA
 import { periodPresets, periodRange, rangeToQuery, type PeriodPreset } from '../../lib/periods';
 
 /** The archive filters of the library: open, processed (not archived), archived, or everything. */
-export const archiveStates = ['open', 'processed', 'archived', 'all'] as const;
+const archiveStates = ['open', 'processed', 'archived', 'all'] as const;
 export type ArchiveState = (typeof archiveStates)[number];
 
 export const activityKinds = ['time', 'note', 'material', 'timeEntry', 'image', 'confirmation'] as const satisfies readonly CustomerActivityKind[];
@@ -27,7 +27,7 @@ export const activitySearchSchema = z.object({
 });
 export type ActivitySearch = z.infer<typeof activitySearchSchema>;
 
-export function stateQuery(state: ArchiveState) {
+function stateQuery(state: ArchiveState) {
   switch (state) {
     case 'open':
       return { includeProcessed: false, includeUnprocessed: true };

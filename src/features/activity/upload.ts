@@ -4,14 +4,14 @@
  * refreshed when expired, device id, language) and the same error type (`ApiError`).
  */
 import type { Image } from '../../../generated/api/types.gen';
-import { ApiError, apiErrorFromResponse, toApiError } from '../../lib/api-error';
+import { apiErrorFromResponse, toApiError } from '../../lib/api-error';
 import { DEVICE_ID_HEADER, ensureFreshToken } from '../../lib/api-interceptors';
 import { getStoredLocale } from '../../lib/locale';
 import { getDeviceId } from '../../lib/session';
 
-export const UPLOAD_PATH = '/api/Images/UploadWorkDocImage';
+const UPLOAD_PATH = '/api/Images/UploadWorkDocImage';
 
-export interface PhotoUpload {
+interface PhotoUpload {
   file: Blob;
   fileName: string;
   customerId: string;
@@ -69,8 +69,4 @@ export async function uploadPhoto(upload: PhotoUpload, onProgress: (fraction: nu
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
 }

@@ -43,7 +43,7 @@ import { EMAIL_PATTERN } from './schemas';
 import { deriveTenantName } from './tenant-name';
 import { useCountdown } from './use-countdown';
 
-export type AuthTab = 'login' | 'register';
+type AuthTab = 'login' | 'register';
 
 /** Where to go once a session exists: the missing account step, the return url or the start page. */
 function useAfterSignIn(returnUrl: string | undefined) {

@@ -10,7 +10,7 @@ import { safeReturnUrl } from '../../lib/auth-guards';
 export type ExternalProvider = 'google' | 'apple';
 
 export const PENDING_LOGIN_KEY = 'fieldbook-external-login';
-export const CALLBACK_PATH = '/login-success';
+const CALLBACK_PATH = '/login-success';
 
 export interface PendingLogin {
   provider: ExternalProvider;
@@ -27,7 +27,7 @@ export function providerConfig(config: AppConfig, provider: ExternalProvider): E
   return config[provider] ?? null;
 }
 
-export function randomToken(bytes = 16): string {
+function randomToken(bytes = 16): string {
   const values = crypto.getRandomValues(new Uint8Array(bytes));
   return Array.from(values, (b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -78,7 +78,7 @@ function storage(): Storage | null {
   }
 }
 
-export function savePendingLogin(pending: PendingLogin): void {
+function savePendingLogin(pending: PendingLogin): void {
   storage()?.setItem(PENDING_LOGIN_KEY, JSON.stringify(pending));
 }
 
@@ -110,7 +110,7 @@ export function startExternalLogin(
 }
 
 /** The payload of a JWT, unverified (the server verifies the signature). */
-export function decodeJwtPayload(token: string): Record<string, unknown> | null {
+function decodeJwtPayload(token: string): Record<string, unknown> | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { ApiError } from '../../lib/api-error';
 import { MIN_PASSWORD_LENGTH, PasswordStrengthHint } from './password-strength';
 
-export interface NewPasswordValues {
+interface NewPasswordValues {
   password: string;
   confirmPassword: string;
 }

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Group, Progress, Text } from '@mantine/core';
 
-export type PasswordStrength = 'weak' | 'medium' | 'strong';
+type PasswordStrength = 'weak' | 'medium' | 'strong';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -11,7 +11,7 @@ export const MIN_PASSWORD_LENGTH = 8;
  * A hint only; the server decides (at least 8 characters, not a common password, no
  * composition rules). Length counts most; mixing kinds of characters helps a little.
  */
-export function passwordStrength(password: string): PasswordStrength {
+function passwordStrength(password: string): PasswordStrength {
   if (password.length < MIN_PASSWORD_LENGTH) return 'weak';
   const kinds = [/[a-zäöüß]/, /[A-ZÄÖÜ]/, /\d/, /[^\p{L}\p{N}]/u].filter((re) => re.test(password)).length;
   const unique = new Set(password).size;

@@ -11,7 +11,7 @@ import { notifyError } from '../../lib/query-client';
 import { reloadAccountState } from './api/auth';
 import { useCountdown } from './use-countdown';
 
-export const RESEND_COUNTDOWN_KEY = 'fieldbook-resend-until';
+const RESEND_COUNTDOWN_KEY = 'fieldbook-resend-until';
 
 /** Seconds to wait from a 429 answer: the envelope's `meta.retryAfterSeconds`, else Retry-After. */
 export function retryAfterSeconds(error: unknown): number | null {

@@ -10,8 +10,6 @@ export const authSearchSchema = z.object({
     .catch(undefined),
 });
 
-export type AuthSearch = z.infer<typeof authSearchSchema>;
-
 /** Search params of /license-expired. */
 export const licenseExpiredSearchSchema = z.object({
   role: z.string().max(40).optional().catch(undefined),

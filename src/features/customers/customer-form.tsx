@@ -24,7 +24,7 @@ import { showError, showSuccess } from '../../lib/notifications';
 import { customerCreated, customerUpdated } from './api/cache';
 import { countryOptions } from './countries';
 
-export interface CustomerFormValues {
+interface CustomerFormValues {
   companyName: string;
   firstName: string;
   lastName: string;

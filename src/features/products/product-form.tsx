@@ -19,9 +19,9 @@ import { showSuccess } from '../../lib/notifications';
 import { productCreated, productUpdated } from './api/cache';
 import { isValidEan } from './ean';
 
-export const COMMON_UNITS = ['Stk', 'm', 'm²', 'm³', 'lfm', 'kg', 'l', 'h', 'Pkg', 'Rolle', 'Sack', 'Pausch'];
+const COMMON_UNITS = ['Stk', 'm', 'm²', 'm³', 'lfm', 'kg', 'l', 'h', 'Pkg', 'Rolle', 'Sack', 'Pausch'];
 
-export interface ProductFormValues {
+interface ProductFormValues {
   name: string;
   ean: string;
   unit: string;

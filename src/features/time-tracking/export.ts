@@ -15,7 +15,7 @@ export { neutralise };
 
 export type Cell = string | number | null;
 
-export interface ExportColumn {
+interface ExportColumn {
   header: string;
   /** Number columns: decimal hours and the like; formatted per language in CSV, numeric in XLSX. */
   numeric?: boolean;

@@ -14,7 +14,7 @@ export function formatClock(totalSeconds: number): string {
 }
 
 /** Hours and minutes: "7:45" (negative: "−0:30"). */
-export function formatHoursMinutes(totalSeconds: number): string {
+function formatHoursMinutes(totalSeconds: number): string {
   const negative = totalSeconds < 0;
   const minutes = Math.floor(Math.abs(totalSeconds) / 60);
   return `${negative ? '−' : ''}${Math.floor(minutes / 60)}:${pad(minutes % 60)}`;

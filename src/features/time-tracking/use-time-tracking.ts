@@ -14,9 +14,9 @@ import { usersGetAll } from '../../../generated/api/sdk.gen';
 import type { UsersGetAllData } from '../../../generated/api/types.gen';
 
 /** How often the bar asks the server for timers and clock-ins made on other devices. */
-export const POLL_MS = 30_000;
+const POLL_MS = 30_000;
 
-export const runningTimersQuery = {
+const runningTimersQuery = {
   includeRunning: true,
   includeStopped: false,
   includeProcessed: true,

@@ -17,7 +17,7 @@ import { formatClock, formatTime } from './format';
 import { elapsedSince, useActiveWorkingTime, useNow } from './use-time-tracking';
 import { useGpsPosition } from '../../lib/position';
 
-export interface WorkingTimeState {
+interface WorkingTimeState {
   track: UserTimeTrack | null;
   onBreak: boolean;
   workSeconds: number;
@@ -27,7 +27,7 @@ export interface WorkingTimeState {
 }
 
 /** Work and break seconds of the active track, the open segment counted on from the server's answer. */
-export function workingTimeState(track: UserTimeTrack | null | undefined, answeredAt: number, now: number): WorkingTimeState {
+function workingTimeState(track: UserTimeTrack | null | undefined, answeredAt: number, now: number): WorkingTimeState {
   if (!track) return { track: null, onBreak: false, workSeconds: 0, breakSeconds: 0, currentSeconds: 0 };
   const open = track.segments[track.segments.length - 1];
   const onBreak = open?.endedAtUtc === null && open.kind === 'break';

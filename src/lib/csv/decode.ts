@@ -8,7 +8,7 @@
 export const csvEncodings = ['utf-8', 'windows-1252', 'utf-16le'] as const;
 export type CsvEncoding = (typeof csvEncodings)[number];
 
-export interface DecodedCsv {
+interface DecodedCsv {
   text: string;
   encoding: CsvEncoding;
   /** The file started with a byte order mark (removed from `text`). */

@@ -7,7 +7,7 @@
 import type { CsvProblemKind, CsvRecord } from './parse';
 import { countryCode, eanCell, normalizeHeader, parseDecimal, parseVatRate } from './values';
 
-export type FieldKind = 'text' | 'decimal' | 'vatRate' | 'country' | 'ean';
+type FieldKind = 'text' | 'decimal' | 'vatRate' | 'country' | 'ean';
 
 export interface ImportFieldSpec<K extends string = string> {
   key: K;
@@ -85,7 +85,7 @@ export function splitHeader(records: CsvRecord[], hasHeader: boolean, columnLabe
 }
 
 /** Converts one cell by its field's kind; `issue` says why it could not be read. */
-export function convertCell(
+function convertCell(
   raw: string,
   field: ImportFieldSpec,
   options: { decimalComma: boolean },

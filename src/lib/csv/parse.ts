@@ -16,13 +16,13 @@ export interface CsvRecord {
 
 export type CsvProblemKind = 'unclosedQuote' | 'malformed';
 
-export interface CsvProblem {
+interface CsvProblem {
   /** Line of the file (from 1) the problem starts on. */
   line: number;
   kind: CsvProblemKind;
 }
 
-export interface ParsedCsv {
+interface ParsedCsv {
   records: CsvRecord[];
   problems: CsvProblem[];
 }

@@ -28,7 +28,7 @@ function barcodeDetector(): BarcodeDetectorConstructor | undefined {
 }
 
 /** Whether this browser can scan at all (detector and camera). */
-export function canScanBarcodes(): boolean {
+function canScanBarcodes(): boolean {
   return !!barcodeDetector() && !!navigator.mediaDevices?.getUserMedia;
 }
 
@@ -36,7 +36,7 @@ export function canScanBarcodes(): boolean {
  * A QR code may carry a URL or text with the EAN in it (`…?ean=4006381333931`, `GTIN:…`): the
  * first run of 8, 12, 13 or 14 digits, else the text as it is.
  */
-export function codeFromScan(raw: string): string {
+function codeFromScan(raw: string): string {
   const trimmed = raw.trim();
   if (/^\d{8,14}$/.test(trimmed)) return trimmed;
   const digits = /(?:^|\D)(\d{14}|\d{13}|\d{12}|\d{8})(?:\D|$)/.exec(trimmed);

@@ -4,7 +4,7 @@
  * text field and hand it `onText`, which appends recognised text to the field; until voice input is
  * built the slot renders nothing, so no button promises what does not work yet.
  */
-export interface VoiceInputSlotProps {
+interface VoiceInputSlotProps {
   /** Appends dictated text to the field the slot belongs to. */
   onText: (text: string) => void;
   /** What the dictation is for, e.g. a note or the description of a time entry. */

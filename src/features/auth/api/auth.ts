@@ -46,7 +46,7 @@ export interface SignUpValues {
   termsConfirmed: boolean;
 }
 
-export type PasskeySignUpValues = Omit<SignUpValues, 'password'>;
+type PasskeySignUpValues = Omit<SignUpValues, 'password'>;
 
 /** Stores the session of a sign-in answer and switches to the account's language. */
 export async function beginSession(session: AuthSession): Promise<Session> {

@@ -10,7 +10,7 @@ import {
 } from '../../../../generated/api/@tanstack/react-query.gen';
 import type { UsersGetResponse, UsersUpdateMeResponse } from '../../../../generated/api/types.gen';
 
-export const ownAccountKey = (userId: string) => usersGetQueryKey({ query: { id: userId } });
+const ownAccountKey = (userId: string) => usersGetQueryKey({ query: { id: userId } });
 
 /** Names, language or sessions changed: `UpdateMe` answers the account with its sessions. */
 export function accountUpdated(queryClient: QueryClient, userId: string, answer: UsersUpdateMeResponse) {
