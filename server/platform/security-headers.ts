@@ -24,6 +24,8 @@ export function contentSecurityPolicy(inlineScriptHashes: string[] = []) {
     "connect-src 'self'",
     "media-src 'self' blob:",
     "worker-src 'self' blob:",
+    // The invoice dialog shows its PDF draft from an object URL in an <iframe>.
+    "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

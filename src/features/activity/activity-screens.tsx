@@ -7,6 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft, IconPhoto, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { customersGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -37,7 +38,8 @@ function Filters({ search, onSearch, defaultState }: { search: ActivitySearch; o
   );
 }
 
-export function CustomerActivityScreen({ id, search, onSearch }: { id: string; search: ActivitySearch; onSearch: OnSearch }) {
+/** `actions`: further buttons of the page header, such as the route's "Prepare invoice". */
+export function CustomerActivityScreen({ id, search, onSearch, actions }: { id: string; search: ActivitySearch; onSearch: OnSearch; actions?: ReactNode }) {
   const customer = useQuery({ ...customersGetOptions({ query: { id } }), meta: { silent: true }, retry: false });
   const back = (
     <ButtonLink to="/customer/$id" params={{ id }} variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -66,7 +68,14 @@ export function CustomerActivityScreen({ id, search, onSearch }: { id: string; s
   const data = customer.data.data;
   return (
     <>
-      <PageHeader title={data.displayName} description={<Trans>Times, notes, materials, photos and signed confirmations of this customer.</Trans>} actions={back} />
+      <PageHeader title={data.displayName} description={<Trans>Times, notes, materials, photos and signed confirmations of this customer.</Trans>}
+        actions={
+          <Group gap="sm">
+            {back}
+            {actions}
+          </Group>
+        }
+      />
       <Stack gap="md">
         <CaptureBar customer={data} />
         <div>
@@ -85,16 +94,19 @@ export function CustomerActivityScreen({ id, search, onSearch }: { id: string; s
   );
 }
 
-export function LibraryScreen({ search, onSearch }: { search: ActivitySearch; onSearch: OnSearch }) {
+export function LibraryScreen({ search, onSearch, actions }: { search: ActivitySearch; onSearch: OnSearch; actions?: ReactNode }) {
   return (
     <>
       <PageHeader
         title={<Trans>Library</Trans>}
         description={<Trans>All entries of all customers, open, processed and archived.</Trans>}
         actions={
-          <ButtonLink to="/gallery" variant="default" leftSection={<IconPhoto size={16} />}>
-            <Trans>Gallery</Trans>
-          </ButtonLink>
+          <Group gap="sm">
+            {actions}
+            <ButtonLink to="/gallery" variant="default" leftSection={<IconPhoto size={16} />}>
+              <Trans>Gallery</Trans>
+            </ButtonLink>
+          </Group>
         }
       />
       <Filters search={search} onSearch={onSearch} defaultState="open" />

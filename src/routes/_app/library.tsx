@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { activitiesMarked } from '../../features/activity/api/cache';
 import { LibraryScreen } from '../../features/activity/activity-screens';
 import { activityQuery, activitySearchSchema } from '../../features/activity/search';
+import { PrepareInvoiceButton } from '../../features/invoice/invoice-dialog';
 import { useRouteSearch } from '../../lib/route-search';
 
 export const Route = createFileRoute('/_app/library')({
@@ -12,5 +14,5 @@ export const Route = createFileRoute('/_app/library')({
 });
 
 function LibraryPage() {
-  return <LibraryScreen {...useRouteSearch(Route)} />;
+  return <LibraryScreen {...useRouteSearch(Route)} actions={<PrepareInvoiceButton onMarked={activitiesMarked} />} />;
 }

@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../../generated/api/@tanstack/react-query.gen';
+import { activitiesMarked } from '../../../features/activity/api/cache';
 import { CustomerActivityScreen } from '../../../features/activity/activity-screens';
 import { activityQuery, activitySearchSchema } from '../../../features/activity/search';
+import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
 import { useRouteSearch } from '../../../lib/route-search';
 
 export const Route = createFileRoute('/_app/activity/$id')({
@@ -18,5 +20,5 @@ export const Route = createFileRoute('/_app/activity/$id')({
 
 function ActivityPage() {
   const { id } = Route.useParams();
-  return <CustomerActivityScreen id={id} {...useRouteSearch(Route)} />;
+  return <CustomerActivityScreen id={id} {...useRouteSearch(Route)} actions={<PrepareInvoiceButton customerId={id} onMarked={activitiesMarked} />} />;
 }

@@ -1,7 +1,10 @@
+import { Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
+import { activitiesMarked } from '../../../features/activity/api/cache';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab } from '../../../features/activity/customer-activity-tabs';
+import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
 
 export const Route = createFileRoute('/_app/customer/$id')({
   // Silent: the screen itself says when the customer does not exist.
@@ -12,7 +15,14 @@ export const Route = createFileRoute('/_app/customer/$id')({
 
 /** Customer activity (issue 6): the feed with the capture buttons, the photos and the signed confirmations. */
 const panels: CustomerTabPanels = {
-  activities: (customer) => <CustomerActivitiesTab customer={customer} />,
+  activities: (customer) => (
+    <Stack gap="md">
+      <Group justify="flex-end">
+        <PrepareInvoiceButton customerId={customer.id} onMarked={activitiesMarked} />
+      </Group>
+      <CustomerActivitiesTab customer={customer} />
+    </Stack>
+  ),
   photos: (customer) => <CustomerPhotosTab customer={customer} />,
   confirmations: (customer) => <CustomerConfirmationsTab customer={customer} />,
 };

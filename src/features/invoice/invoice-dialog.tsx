@@ -1,0 +1,415 @@
+/**
+ * "Prepare invoice" (Owner, Admin, Manager): a customer and a period, or the entries selected in a
+ * list, plus language and title. Shows the positions and totals as the server computes them and
+ * the PDF draft; exports CSV, XLSX or PDF under the server's file name. After an export the user
+ * chooses whether the entries are archived; they become processed either way
+ * (`Invoice/MarkActivitiesAsProcessed`), and the caller refreshes what shows them (`onMarked`).
+ */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAlertCircle, IconArchive, IconCheck, IconFileInvoice, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { invoiceCreatePreviewFromActivities, invoiceMarkActivitiesAsProcessed } from '../../../generated/api/sdk.gen';
+import type { CustomerActivity, InvoicePreview, InvoicePreviewRequest } from '../../../generated/api/types.gen';
+import { ApiError } from '../../lib/api-error';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { showSuccess } from '../../lib/notifications';
+import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
+import { hasRoles, useSession } from '../../lib/session';
+import { blobOf, saveFile, useObjectUrl } from './files';
+
+type Format = 'pdf' | 'csv' | 'xlsx';
+type Language = 'de' | 'en';
+
+/** Entries chosen in a list: information entries and time tracks of one customer. */
+export interface InvoiceSelection {
+  customerId: string;
+  informationIds: string[];
+  timeTrackIds: string[];
+  /** The service period: the days of the chosen entries. */
+  range: DayRange;
+}
+
+const BILLABLE_INFORMATION = new Set<CustomerActivity['kind']>(['material', 'timeEntry']);
+const MARK_CHUNK = 5000;
+
+const day = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The billable part of a list selection, or why there is none. */
+export function selectionOf(items: CustomerActivity[]): InvoiceSelection | 'none' | 'severalCustomers' {
+  const billable = items.filter((i) => i.kind === 'time' || BILLABLE_INFORMATION.has(i.kind));
+  if (billable.length === 0) return 'none';
+  const customers = new Set(billable.map((i) => i.customerId));
+  if (customers.size > 1) return 'severalCustomers';
+  const days = billable.map((i) => day(i.occurredAtUtc)).sort();
+  return {
+    customerId: billable[0].customerId,
+    informationIds: billable.filter((i) => BILLABLE_INFORMATION.has(i.kind)).map((i) => i.id),
+    timeTrackIds: billable.filter((i) => i.kind === 'time').map((i) => i.id),
+    range: { from: days[0], to: days[days.length - 1] },
+  };
+}
+
+async function previewOf(body: Omit<InvoicePreviewRequest, 'outputFormat'>, outputFormat: InvoicePreviewRequest['outputFormat']): Promise<InvoicePreview> {
+  const answer = await invoiceCreatePreviewFromActivities({ body: { ...body, outputFormat } });
+  return answer.data!.data;
+}
+
+function errorText(error: unknown): string | undefined {
+  if (!error) return undefined;
+  if (error instanceof ApiError) return error.messages.map((m) => m.message).join(' ');
+  return String(error);
+}
+
+export function PrepareInvoiceButton({
+  customerId,
+  selected,
+  onMarked,
+  size = 'sm',
+}: {
+  customerId?: string;
+  /** Entries chosen in the list; when given, the invoice takes exactly the billable ones. */
+  selected?: CustomerActivity[];
+  onMarked: (queryClient: QueryClient) => Promise<unknown>;
+  size?: 'xs' | 'sm';
+}) {
+  const { t } = useLingui();
+  const session = useSession();
+  const [opened, setOpened] = useState(false);
+  if (!hasRoles(['Owner', 'Admin', 'Manager'], 'any', session)) return null;
+  const selection = selected ? selectionOf(selected) : undefined;
+  const blocked =
+    selection === 'none' ? t`The selection holds no times or materials.` : selection === 'severalCustomers' ? t`Select entries of one customer only.` : null;
+  const button = (
+    <Button size={size} variant={selected ? 'filled' : 'default'} leftSection={<IconFileInvoice size={16} />} disabled={!!blocked} onClick={() => setOpened(true)}>
+      <Trans>Prepare invoice</Trans>
+    </Button>
+  );
+  return (
+    <>
+      {blocked ? (
+        <Tooltip label={blocked}>
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      )}
+      {opened ? (
+        <InvoiceDialog
+          onClose={() => setOpened(false)}
+          customerId={typeof selection === 'object' ? selection.customerId : customerId}
+          selection={typeof selection === 'object' ? selection : undefined}
+          onMarked={onMarked}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function CustomerPicker({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState('');
+  const [filter] = useDebouncedValue(search.trim(), 250);
+  const customers = useQuery({
+    ...customersGetAllOptions({ query: { page: 1, pageSize: 20, filter: filter || undefined, orderBy: 'displayName', isDescending: false, includeArchived: false } }),
+    placeholderData: keepPreviousData,
+  });
+  const data = (customers.data?.data.items ?? []).map((c) => ({ value: c.id, label: c.displayName }));
+  return (
+    <Select
+      label={t`Customer`}
+      placeholder={t`Search by name, city or phone`}
+      searchable
+      data={data}
+      value={value}
+      onChange={onChange}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      rightSection={customers.isFetching ? <Loader size="xs" /> : undefined}
+      nothingFoundMessage={t`No customer found`}
+      data-testid="invoice-customer"
+    />
+  );
+}
+
+export function InvoiceDialog({
+  onClose,
+  customerId: fixedCustomer,
+  selection,
+  onMarked,
+}: {
+  onClose: () => void;
+  customerId?: string;
+  selection?: InvoiceSelection;
+  onMarked: (queryClient: QueryClient) => Promise<unknown>;
+}) {
+  const { t, i18n } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const queryClient = useQueryClient();
+  const [customerId, setCustomerId] = useState<string | null>(fixedCustomer ?? null);
+  const [preset, setPreset] = useState<BoundedPeriodPreset>(selection ? 'manual' : 'lastMonth');
+  const [manual, setManual] = useState<DayRange>(selection?.range ?? periodRange('currentMonth'));
+  const [language, setLanguage] = useState<Language>(i18n.locale === 'en' ? 'en' : 'de');
+  const [title, setTitle] = useState('');
+  const [debouncedTitle] = useDebouncedValue(title.trim(), 400);
+  const [exported, setExported] = useState<{ fileName: string; preview: InvoicePreview } | null>(null);
+
+  const range = periodRange(preset, new Date(), manual);
+  const body = useMemo(
+    () =>
+      customerId
+        ? {
+            customerId,
+            ...rangeToQuery(range),
+            language,
+            ...(debouncedTitle ? { title: debouncedTitle } : {}),
+            ...(selection ? { informationIds: selection.informationIds, timeTrackIds: selection.timeTrackIds } : {}),
+          }
+        : null,
+    [customerId, range.from, range.to, language, debouncedTitle, selection], // eslint-disable-line react-hooks/exhaustive-deps -- range by its days
+  );
+  const preview = useQuery({
+    queryKey: ['invoicePreview', 'json', body],
+    queryFn: () => previewOf(body!, 'json'),
+    enabled: !!body && !exported,
+    retry: false,
+    meta: { silent: true },
+  });
+  const pdf = useQuery({
+    queryKey: ['invoicePreview', 'pdf', body],
+    queryFn: async () => blobOf((await previewOf(body!, 'pdf')).document!),
+    enabled: !!body && preview.isSuccess && !exported,
+    retry: false,
+    meta: { silent: true },
+  });
+  const pdfUrl = useObjectUrl(pdf.data);
+
+  const exportFile = useMutation({
+    mutationFn: async (format: Format) => {
+      const answer = await previewOf(body!, format);
+      return { answer, document: answer.document! };
+    },
+    onSuccess: ({ answer, document }) => {
+      saveFile(blobOf(document), document.fileName);
+      setExported({ fileName: document.fileName, preview: answer });
+    },
+  });
+  const mark = useMutation({
+    mutationFn: async (archive: boolean) => {
+      const positions = exported!.preview.positions;
+      const informationIds = [...new Set(positions.flatMap((p) => p.informationIds))];
+      const timeTrackIds = [...new Set(positions.flatMap((p) => p.timeTrackIds))];
+      let count = 0;
+      // The call takes at most 5000 ids per list.
+      for (let i = 0; i < Math.max(informationIds.length, timeTrackIds.length); i += MARK_CHUNK) {
+        const answer = await invoiceMarkActivitiesAsProcessed({
+          body: { informationIds: informationIds.slice(i, i + MARK_CHUNK), timeTrackIds: timeTrackIds.slice(i, i + MARK_CHUNK), archive },
+        });
+        count += answer.data!.data.informationCount + answer.data!.data.timeTrackCount;
+      }
+      return { count, archive };
+    },
+    onSuccess: async ({ count, archive }) => {
+      await onMarked(queryClient);
+      await queryClient.invalidateQueries({ queryKey: ['invoicePreview'] });
+      showSuccess(
+        archive
+          ? plural(count, { one: '# entry marked as processed and archived.', other: '# entries marked as processed and archived.' })
+          : plural(count, { one: '# entry marked as processed.', other: '# entries marked as processed.' }),
+      );
+      onClose();
+    },
+  });
+
+  const shown = preview.data;
+  const presets = boundedPeriodPresets.map((p) => ({ value: p, label: i18n._(periodLabels[p]) }));
+
+  return (
+    <Modal opened onClose={onClose} title={t`Prepare invoice`} size="90rem" fullScreen={!!phone} data-testid="invoice-dialog">
+      <Stack gap="md">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          {fixedCustomer || selection ? null : <CustomerPicker value={customerId} onChange={setCustomerId} />}
+          <Select
+            label={selection ? t`Service period` : t`Period`}
+            data={presets}
+            value={preset}
+            onChange={(value) => value && setPreset(value as BoundedPeriodPreset)}
+            allowDeselect={false}
+            w={190}
+          />
+          {preset === 'manual' ? (
+            <>
+              <TextInput type="date" label={t`From`} value={manual.from} onChange={(e) => setManual({ ...manual, from: e.currentTarget.value })} />
+              <TextInput type="date" label={t`To`} value={manual.to} onChange={(e) => setManual({ ...manual, to: e.currentTarget.value })} />
+            </>
+          ) : null}
+          <Stack gap={4}>
+            <Text fz="sm" fw={500}>
+              <Trans>Invoice language</Trans>
+            </Text>
+            <SegmentedControl
+              value={language}
+              onChange={(value) => setLanguage(value as Language)}
+              data={[
+                { value: 'de', label: 'Deutsch' },
+                { value: 'en', label: 'English' },
+              ]}
+            />
+          </Stack>
+          <TextInput label={t`Title`} placeholder={shown?.title ?? t`From customer and period`} value={title} onChange={(e) => setTitle(e.currentTarget.value)} miw={260} style={{ flex: 1 }} />
+        </Group>
+        {selection ? (
+          <Text fz="sm" c="dimmed">
+            <Trans>Only the {selection.informationIds.length + selection.timeTrackIds.length} selected entries are billed; the period names the service period.</Trans>
+          </Text>
+        ) : null}
+
+        {exported ? (
+          <Alert color="green" icon={<IconCheck size={18} />} title={t`Exported`} data-testid="invoice-exported">
+            <Stack gap="sm">
+              <Text fz="sm">
+                <Trans>
+                  {exported.fileName} was downloaded. Its entries now become processed. Archive them as well? Archived entries are hidden from open
+                  positions and can no longer be changed.
+                </Trans>
+              </Text>
+              <Group gap="sm">
+                <Button leftSection={<IconArchive size={16} />} loading={mark.isPending && mark.variables === true} disabled={mark.isPending} onClick={() => mark.mutate(true)}>
+                  <Trans>Archive</Trans>
+                </Button>
+                <Button variant="default" loading={mark.isPending && mark.variables === false} disabled={mark.isPending} onClick={() => mark.mutate(false)}>
+                  <Trans>Do not archive</Trans>
+                </Button>
+              </Group>
+              {mark.error ? <Text c="red" fz="sm">{errorText(mark.error)}</Text> : null}
+            </Stack>
+          </Alert>
+        ) : !customerId ? (
+          <Text c="dimmed" fz="sm">
+            <Trans>Choose a customer to see the open positions.</Trans>
+          </Text>
+        ) : preview.isPending ? (
+          <Skeleton height={160} />
+        ) : preview.isError ? (
+          <Alert color="orange" icon={<IconAlertCircle size={18} />} data-testid="invoice-error">
+            {errorText(preview.error)}
+          </Alert>
+        ) : shown ? (
+          <Group align="flex-start" gap="md" wrap={phone ? 'wrap' : 'nowrap'}>
+            <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+              <Table.ScrollContainer minWidth={520}>
+                <Table striped data-testid="invoice-positions">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>
+                        <Trans>Position</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Quantity</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Unit price</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>VAT</Trans>
+                      </Table.Th>
+                      <Table.Th ta="right">
+                        <Trans>Net</Trans>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.positions.map((p, i) => (
+                      <Table.Tr key={i}>
+                        <Table.Td>{p.description}</Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          {formatNumber(p.quantity)} {p.unit}
+                        </Table.Td>
+                        <Table.Td ta="right">{formatMoney(p.unitPrice)}</Table.Td>
+                        <Table.Td ta="right">{p.vatRate} %</Table.Td>
+                        <Table.Td ta="right">{formatMoney(p.net)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Stack gap={2} align="flex-end" data-testid="invoice-totals">
+                <Text fz="sm">
+                  <Trans>Net</Trans>: {formatMoney(shown.totals.net)}
+                </Text>
+                {shown.smallBusiness
+                  ? null
+                  : shown.totals.vatByRate.map((v) => (
+                      <Text fz="sm" key={v.vatRate}>
+                        <Trans>VAT {v.vatRate} %</Trans>: {formatMoney(v.vat)}
+                      </Text>
+                    ))}
+                <Text fw={700}>
+                  <Trans>Total</Trans>: {formatMoney(shown.totals.gross)}
+                </Text>
+                {shown.smallBusinessNote ? (
+                  <Text fz="xs" c="dimmed">
+                    {shown.smallBusinessNote}
+                  </Text>
+                ) : null}
+              </Stack>
+              <Group gap="sm" justify="flex-end">
+                {(
+                  [
+                    ['csv', <IconFileTypeCsv size={16} key="csv" />, 'CSV'],
+                    ['xlsx', <IconFileSpreadsheet size={16} key="xlsx" />, 'XLSX'],
+                    ['pdf', <IconFileTypePdf size={16} key="pdf" />, 'PDF'],
+                  ] as const
+                ).map(([format, icon, label]) => (
+                  <Button
+                    key={format}
+                    variant={format === 'pdf' ? 'filled' : 'default'}
+                    leftSection={icon}
+                    loading={exportFile.isPending && exportFile.variables === format}
+                    disabled={exportFile.isPending}
+                    onClick={() => exportFile.mutate(format)}
+                  >
+                    {t`Export ${label}`}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
+            <div style={{ flex: 1, minWidth: phone ? '100%' : 360 }}>
+              {pdfUrl ? (
+                <iframe src={pdfUrl} title={t`Invoice draft (PDF)`} style={{ width: '100%', height: '70vh', border: '1px solid var(--mantine-color-default-border)' }} />
+              ) : pdf.isError ? (
+                <Text c="red" fz="sm">
+                  {errorText(pdf.error)}
+                </Text>
+              ) : (
+                <Skeleton height="70vh" />
+              )}
+            </div>
+          </Group>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}
