@@ -40,11 +40,14 @@ export function ActivityFeed({
   emptyText,
   withFooter = true,
   markable = false,
+  selectionAction,
 }: {
   query: CustomerActivitiesByCustomerData['query'];
   showCustomer?: boolean;
   /** Offer the back office to mark entries processed (a customer's activity, the library). */
   markable?: boolean;
+  /** A further action on the selected entries beside "Mark processed" (the route's "Prepare invoice"). */
+  selectionAction?: (chosen: CustomerActivity[]) => ReactNode;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
   emptyTitle: ReactNode;
@@ -117,6 +120,7 @@ export function ActivityFeed({
           pending={mark.pending}
           onSelectAll={(all) => setSelected(all ? new Set(markableItems.map((i) => i.id)) : new Set())}
           onMark={() => mark.askToMark(chosen)}
+          extra={selectionAction?.(chosen)}
         />
       ) : null}
       <Stack gap="xs" role="list" aria-label={t`Activities`} style={{ opacity: feed.isPlaceholderData ? 0.6 : 1 }}>

@@ -9,6 +9,7 @@ import { IconArrowLeft, IconPhoto, IconUserQuestion } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { customersGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import type { CustomerActivity } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
@@ -38,8 +39,20 @@ function Filters({ search, onSearch, defaultState }: { search: ActivitySearch; o
   );
 }
 
-/** `actions`: further buttons of the page header, such as the route's "Prepare invoice". */
-export function CustomerActivityScreen({ id, search, onSearch, actions }: { id: string; search: ActivitySearch; onSearch: OnSearch; actions?: ReactNode }) {
+/** `actions` and `selectionAction`: further buttons of the header and of the selection, such as the route's "Prepare invoice". */
+export function CustomerActivityScreen({
+  id,
+  search,
+  onSearch,
+  actions,
+  selectionAction,
+}: {
+  id: string;
+  search: ActivitySearch;
+  onSearch: OnSearch;
+  actions?: ReactNode;
+  selectionAction?: (chosen: CustomerActivity[]) => ReactNode;
+}) {
   const customer = useQuery({ ...customersGetOptions({ query: { id } }), meta: { silent: true }, retry: false });
   const back = (
     <ButtonLink to="/customer/$id" params={{ id }} variant="default" leftSection={<IconArrowLeft size={16} />}>
@@ -82,6 +95,7 @@ export function CustomerActivityScreen({ id, search, onSearch, actions }: { id: 
           <Filters search={search} onSearch={onSearch} defaultState="open" />
           <ActivityFeed
             markable
+            selectionAction={selectionAction}
             query={activityQuery(search, { customerId: id, state: 'open' })}
             onPage={(page) => onSearch({ page })}
             onPageSize={(pageSize) => onSearch({ pageSize, page: undefined })}
@@ -94,7 +108,17 @@ export function CustomerActivityScreen({ id, search, onSearch, actions }: { id: 
   );
 }
 
-export function LibraryScreen({ search, onSearch, actions }: { search: ActivitySearch; onSearch: OnSearch; actions?: ReactNode }) {
+export function LibraryScreen({
+  search,
+  onSearch,
+  actions,
+  selectionAction,
+}: {
+  search: ActivitySearch;
+  onSearch: OnSearch;
+  actions?: ReactNode;
+  selectionAction?: (chosen: CustomerActivity[]) => ReactNode;
+}) {
   return (
     <>
       <PageHeader
@@ -113,6 +137,7 @@ export function LibraryScreen({ search, onSearch, actions }: { search: ActivityS
       <ActivityFeed
         showCustomer
         markable
+        selectionAction={selectionAction}
         query={activityQuery(search, { state: 'open' })}
         onPage={(page) => onSearch({ page })}
         onPageSize={(pageSize) => onSearch({ pageSize, page: undefined })}

@@ -8,7 +8,7 @@ import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconChecks } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { invoiceMarkActivitiesAsProcessedMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivity, InvoiceMarkProcessedRequest } from '../../../generated/api/types.gen';
 import { showSuccess } from '../../lib/notifications';
@@ -67,12 +67,14 @@ export function SelectionBar({
   pending,
   onSelectAll,
   onMark,
+  extra,
 }: {
   shown: number;
   chosen: number;
   pending: boolean;
   onSelectAll: (all: boolean) => void;
   onMark: () => void;
+  extra?: ReactNode;
 }) {
   return (
     <Paper withBorder radius="md" px="sm" py="xs" mb="xs" data-testid="selection-bar">
@@ -87,6 +89,7 @@ export function SelectionBar({
           <Text fz="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
             <Trans>{chosen} selected</Trans>
           </Text>
+          {extra}
           <Button size="xs" leftSection={<IconChecks size={16} />} disabled={chosen === 0} loading={pending} onClick={onMark}>
             <Trans>Mark processed</Trans>
           </Button>

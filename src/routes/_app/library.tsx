@@ -14,5 +14,11 @@ export const Route = createFileRoute('/_app/library')({
 });
 
 function LibraryPage() {
-  return <LibraryScreen {...useRouteSearch(Route)} actions={<PrepareInvoiceButton onMarked={activitiesMarked} />} />;
+  return (
+    <LibraryScreen
+      {...useRouteSearch(Route)}
+      actions={<PrepareInvoiceButton onMarked={activitiesMarked} />}
+      selectionAction={(chosen) => <PrepareInvoiceButton size="xs" selected={chosen} onMarked={activitiesMarked} />}
+    />
+  );
 }

@@ -20,5 +20,12 @@ export const Route = createFileRoute('/_app/activity/$id')({
 
 function ActivityPage() {
   const { id } = Route.useParams();
-  return <CustomerActivityScreen id={id} {...useRouteSearch(Route)} actions={<PrepareInvoiceButton customerId={id} onMarked={activitiesMarked} />} />;
+  return (
+    <CustomerActivityScreen
+      id={id}
+      {...useRouteSearch(Route)}
+      actions={<PrepareInvoiceButton customerId={id} onMarked={activitiesMarked} />}
+      selectionAction={(chosen) => <PrepareInvoiceButton size="xs" selected={chosen} onMarked={activitiesMarked} />}
+    />
+  );
 }
