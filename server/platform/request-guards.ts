@@ -21,23 +21,29 @@ export function isCleanText(text: string): boolean {
   return !BAD_TEXT.test(text);
 }
 
-/** The dotted path of the first string (value or key) with characters text may not hold. */
+/**
+ * The dotted path of the first string (value or key) with characters text may not hold. Walks
+ * without recursion: a body may nest deeper than the call stack reaches.
+ */
 export function findBadText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return isCleanText(value) ? undefined : path;
-  if (value === null || typeof value !== 'object') return undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findBadText(value[i], path ? `${path}.${i}` : String(i));
-      if (found !== undefined) return found;
+  const stack: [unknown, string][] = [[value, path]];
+  while (stack.length > 0) {
+    const [item, here] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (!isCleanText(item)) return here;
+      continue;
     }
-    return undefined;
-  }
-  for (const [key, item] of Object.entries(value)) {
-    const cleanKey = isCleanText(key) ? key : key.replace(new RegExp(BAD_TEXT.source, 'g'), '?');
-    const here = path ? `${path}.${cleanKey}` : cleanKey;
-    if (cleanKey !== key) return here;
-    const found = findBadText(item, here);
-    if (found !== undefined) return found;
+    if (item === null || typeof item !== 'object') continue;
+    const entries = Array.isArray(item) ? item.map((v, i) => [String(i), v] as const) : Object.entries(item);
+    const children: [unknown, string][] = [];
+    for (const [key, child] of entries) {
+      const cleanKey = isCleanText(key) ? key : key.replace(new RegExp(BAD_TEXT.source, 'g'), '?');
+      const childPath = here ? `${here}.${cleanKey}` : cleanKey;
+      if (cleanKey !== key) return childPath;
+      children.push([child, childPath]);
+    }
+    // Reversed onto the stack, so fields are looked at in their order.
+    stack.push(...children.reverse());
   }
   return undefined;
 }

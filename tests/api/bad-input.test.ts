@@ -84,6 +84,12 @@ describe('text no column can hold', () => {
     expect(pair.body.data.companyName).toBe('Sonnig 🌞 GmbH');
   });
 
+  it('answers a body nested deeper than the call stack with 400, not a server error', async () => {
+    const deep = `${'['.repeat(100_000)}"x"${']'.repeat(100_000)}`;
+    expect((await post('/api/Customers/Create', deep)).status).toBe(400);
+    expectFieldError(await post('/api/Customers/Create', `{"companyName":${deep},"country":"DE"}`), 'companyName');
+  });
+
   it('refuses a NUL byte in a query parameter and in a path id', async () => {
     expectFieldError(await get('/api/Customers/GetAll?page=1&pageSize=10&isDescending=false&filter=a%00b'), 'filter');
     expectFieldError(await get('/api/Customers/Get?id=%00'), 'id');

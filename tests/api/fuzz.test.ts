@@ -60,6 +60,7 @@ type Kind =
   | 'bodyNul'
   | 'bodySurrogate'
   | 'bodyHugeString'
+  | 'bodyDeep'
   | 'bodyEdgeDate'
   | 'bodyEdgeNumber'
   | 'bodyNotObject'
@@ -83,7 +84,7 @@ type Kind =
 /** One request of each kind per operation, in this order (kinds that do not apply are replaced). */
 const KINDS: Kind[] = [
   'valid', 'validFull', 'bodyBadValue', 'bodyMissing', 'bodyExtra', 'bodyNul', 'bodySurrogate', 'bodyHugeString',
-  'bodyEdgeDate', 'bodyEdgeNumber', 'bodyNotObject', 'bodyMalformed', 'bodyEmpty', 'bodyBadValue', 'queryBadValue',
+  'bodyEdgeDate', 'bodyEdgeNumber', 'bodyNotObject', 'bodyMalformed', 'bodyEmpty', 'bodyDeep', 'queryBadValue',
   'queryBadValue', 'queryMissing', 'queryRepeated', 'queryUnknown', 'queryDateRange', 'pathBad', 'pathForeign',
   'typeText', 'typeForm', 'typeXml', 'oversized', 'formTwoFiles', 'formManyFields', 'formNoFile', 'validFull',
 ];
@@ -98,7 +99,7 @@ interface Case {
 function applicable(kind: Kind, op: Operation): boolean {
   const hasQuery = op.params.some((p) => p.in === 'query');
   const hasPath = op.params.some((p) => p.in === 'path');
-  if (kind.startsWith('body')) return op.bodyType === 'json' || (op.bodyType === 'multipart' && !['bodyNotObject', 'bodyMalformed', 'bodyEmpty'].includes(kind));
+  if (kind.startsWith('body')) return op.bodyType === 'json' || (op.bodyType === 'multipart' && !['bodyNotObject', 'bodyMalformed', 'bodyEmpty', 'bodyDeep'].includes(kind));
   if (kind === 'queryDateRange') return op.params.some((p) => p.name === 'fromDate');
   if (kind.startsWith('query')) return hasQuery;
   if (kind.startsWith('path')) return hasPath;
@@ -180,6 +181,21 @@ function buildCase(op: Operation, kind: Kind, random: Random): Case {
     case 'bodyEmpty':
       rawBody = '';
       break;
+    case 'bodyDeep': {
+      // Nesting deeper than a recursive walk survives, at a field or as the whole body.
+      const depth = random.pick([1_000, 100_000]);
+      const deep = `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+      const leaf = leafOf(() => true);
+      if (leaf && leaf.path.length === 1 && body && typeof body === 'object' && random.chance(0.7)) {
+        const text = JSON.stringify({ ...(body as Json), [leaf.path[0]]: '__DEEP__' });
+        rawBody = text.replace('"__DEEP__"', deep);
+        label += ` ${leaf.path[0]} nested ${depth}`;
+      } else {
+        rawBody = deep;
+        label += ` body nested ${depth}`;
+      }
+      break;
+    }
     case 'queryBadValue': {
       const params = op.params.filter((p) => p.in === 'query');
       const p = random.pick(params);

@@ -13,6 +13,13 @@ describe('text', () => {
     expect(findBadText({ ['a\u0000']: 1 })).toBe('a?');
     expect(findBadText('\u0000')).toBe('');
     expect(findBadText({ a: ['fine', 1, null, true] })).toBeUndefined();
+    expect(findBadText({ b: 'x', a: 'y\u0000', c: 'z\u0000' })).toBe('a');
+  });
+
+  it('walks bodies nested deeper than the call stack', () => {
+    const depth = 200_000;
+    expect(findBadText(JSON.parse(`${'['.repeat(depth)}"ok"${']'.repeat(depth)}`))).toBeUndefined();
+    expect(findBadText(JSON.parse(`${'['.repeat(depth)}"\\u0000"${']'.repeat(depth)}`))).toBe(Array(depth).fill('0').join('.'));
   });
 });
 
