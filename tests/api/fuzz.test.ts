@@ -256,7 +256,10 @@ function buildCase(op: Operation, kind: Kind, random: Random): Case {
       contentType = 'text/plain';
       break;
     case 'typeXml':
-      contentType = random.pick(['application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'application/json-patch+json']);
+      contentType = random.pick([
+        'application/xml', 'application/x-www-form-urlencoded', 'application/octet-stream', 'application/json-patch+json',
+        'APPLICATION/JSON', 'application/json; charset=utf-16', 'application/json; charset=latin1', 'application/json;;', '*/*', 'application',
+      ]);
       label += ` ${contentType}`;
       break;
     case 'typeForm':
@@ -279,7 +282,7 @@ function buildCase(op: Operation, kind: Kind, random: Random): Case {
   let path = op.template.replace(/\{(\w+)\}/g, (_, name: string) => (kind === 'pathBad' ? pathValues[name] : encodeURIComponent(pathValues[name])));
   const search = new URLSearchParams(query).toString();
   if (search) path += `?${search}`;
-  const headers: Record<string, string> = { ...data.owner.auth, 'Accept-Language': random.pick(['de', 'en']) };
+  const headers: Record<string, string> = { ...data.owner.auth, 'Accept-Language': random.pick(['de', 'en', 'en;q=abc, de;q=0.5', '*', 'x'.repeat(300)]) };
   let sent: Case['body'];
   if (op.bodyType === 'multipart' && kind !== 'typeForm' && kind !== 'typeText' && kind !== 'typeXml' && kind !== 'oversized') {
     const form = new FormData();
