@@ -18,6 +18,9 @@ let app: Awaited<ReturnType<typeof buildServer>> | undefined;
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
+  // A stop that hangs (a request that never ends) must not keep the process: PostgreSQL still gets
+  // its fast-shutdown signal on exit.
+  setTimeout(() => process.exit(code), 30_000).unref();
   await app?.close().catch(() => undefined);
   await prepared?.stop().catch(() => undefined);
   process.exit(code);

@@ -97,7 +97,8 @@ export async function startEmbeddedPostgres(options: {
     const started = server.start().finally(() => (settled = true));
     started.catch(() => undefined);
     try {
-      // The package waits for one log line; a connection that works says the same.
+      // The package waits for one log line, which a chunk boundary of the log can split; a
+      // connection that works says the same.
       await Promise.race([started, acceptingConnections(port, password, () => settled)]);
     } catch {
       throw new EmbeddedStartError(startFailure(dir, port, recent));
