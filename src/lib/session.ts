@@ -318,6 +318,11 @@ export function hasRoles(roles: readonly Role[], mode: 'any' | 'all' = 'any', se
   return mode === 'all' ? roles.every((r) => hasRole(r, session)) : roles.some((r) => hasRole(r, session));
 }
 
+/** Owner, Admin or Manager: who edits, archives and imports the catalog and marks activities. */
+export function useIsBackOffice(): boolean {
+  return hasRoles(['Admin', 'Manager'], 'any', useSession());
+}
+
 export function displayName(session: Session): string {
   const full = [session.firstName, session.lastName].filter(Boolean).join(' ');
   return full || session.userName || session.userEmail || '';

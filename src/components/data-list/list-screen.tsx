@@ -6,7 +6,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Paper, ScrollArea, Skeleton, Stack, Table, type TableTdProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { Icon } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, type Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ListQuery, ListSearch } from '../../lib/list-search';
@@ -34,8 +34,11 @@ interface EmptyText {
 interface ListScreenProps<Row extends { id: string }, C extends string> {
   title: ReactNode;
   description: ReactNode;
-  /** The header's buttons; also offered when there are no rows yet. */
-  actions: ReactNode;
+  /** "New …": the header's main button, also offered when there are no rows yet. */
+  newLabel: ReactNode;
+  onNew: () => void;
+  /** CSV import, for who may import. */
+  onImport?: () => void;
   query: ListQuery<C>;
   onSearch: (patch: ListSearch<C>) => void;
   list: UseQueryResult<{ data: { items: Row[]; totalCount: number } }, unknown>;
@@ -63,6 +66,18 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
   const onSort = (next: SortState<C>) => onSearch({ orderBy: next.orderBy, desc: next.descending, page: 1 });
   const page = list.data?.data;
   const filtered = !!query.filter || query.includeArchived;
+  const actions = (
+    <>
+      {props.onImport ? (
+        <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={props.onImport}>
+          <Trans>Import CSV</Trans>
+        </Button>
+      ) : null}
+      <Button leftSection={<IconPlus size={16} />} onClick={props.onNew}>
+        {props.newLabel}
+      </Button>
+    </>
+  );
 
   let body;
   if (list.isPending) {
@@ -86,7 +101,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
     );
   } else if (page && page.totalCount === 0 && !filtered) {
     body = (
-      <EmptyState icon={props.empty.icon} title={props.empty.title} action={<Group gap="sm">{props.actions}</Group>}>
+      <EmptyState icon={props.empty.icon} title={props.empty.title} action={<Group gap="sm">{actions}</Group>}>
         {props.empty.text}
       </EmptyState>
     );
@@ -150,7 +165,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
 
   return (
     <>
-      <PageHeader title={props.title} description={props.description} actions={props.actions} />
+      <PageHeader title={props.title} description={props.description} actions={actions} />
       <ListToolbar
         filter={query.filter ?? ''}
         onFilter={(filter) => onSearch({ filter: filter || undefined, page: 1 })}

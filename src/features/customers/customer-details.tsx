@@ -25,8 +25,9 @@ import { PageHeader } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
 import { ApiError } from '../../lib/api-error';
 import { countryName, formatMoney } from '../../lib/format';
+import { useIsBackOffice } from '../../lib/session';
 import { CustomerFormModal } from './customer-form';
-import { useArchiveCustomer, useCanManageCustomers } from './customer-list';
+import { useArchiveCustomer } from './customer-list';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -111,7 +112,7 @@ export type CustomerTabPanels = Partial<Record<DetailTab['value'], (customer: Cu
 
 export function CustomerDetailsScreen({ id, panels = {} }: { id: string; panels?: CustomerTabPanels }) {
   const { t } = useLingui();
-  const canManage = useCanManageCustomers();
+  const canManage = useIsBackOffice();
   const archive = useArchiveCustomer();
   const [editing, setEditing] = useState(false);
   const customer = useQuery({ ...customersGetOptions({ query: { id } }), meta: { silent: true }, retry: false });

@@ -5,15 +5,13 @@
  * import are for Owner, Admin and Manager (the server refuses them anyway).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArchive,
   IconArchiveOff,
-  IconFileImport,
   IconMail,
   IconPhone,
-  IconPlus,
   IconUserSearch,
   IconUsers,
 } from '@tabler/icons-react';
@@ -27,16 +25,11 @@ import { AnchorLink } from '../../components/router-links';
 import { toApiError } from '../../lib/api-error';
 import { describeApiError, errorLabels } from '../../lib/error-messages';
 import { showError, showSuccess } from '../../lib/notifications';
-import { hasRoles, useSession } from '../../lib/session';
+import { useIsBackOffice } from '../../lib/session';
 import { customerUpdated } from './api/cache';
 import { CustomerFormModal, customerToValues, valuesToBody } from './customer-form';
 import { CustomerImportDialog } from './customer-import';
 import { customerListQuery, type CustomerListSearch, type CustomerSortColumn } from './customer-search';
-
-export function useCanManageCustomers() {
-  const session = useSession();
-  return hasRoles(['Admin', 'Manager'], 'any', session);
-}
 
 /** Archive or restore: Update with the customer's fields as they are and the new state. */
 export function useArchiveCustomer() {
@@ -141,7 +134,7 @@ export function CustomerListScreen({
   onSearch: (patch: Partial<CustomerListSearch>) => void;
 }) {
   const { t } = useLingui();
-  const canManage = useCanManageCustomers();
+  const canManage = useIsBackOffice();
   const query = customerListQuery(search);
   const list = useQuery({ ...customersGetAllOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
@@ -163,25 +156,14 @@ export function CustomerListScreen({
     { header: <Trans>External id</Trans>, sortBy: 'externalId', width: 140, cell: (customer) => customer.externalId },
   ];
 
-  const actions = (
-    <>
-      {canManage ? (
-        <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
-          <Trans>Import CSV</Trans>
-        </Button>
-      ) : null}
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-        <Trans>New customer</Trans>
-      </Button>
-    </>
-  );
-
   return (
     <>
       <ListScreen
         title={<Trans>Customers</Trans>}
         description={<Trans>Everyone you work for, with address and phone number.</Trans>}
-        actions={actions}
+        newLabel={<Trans>New customer</Trans>}
+        onNew={() => setEditing('new')}
+        onImport={canManage ? () => setImporting(true) : undefined}
         query={query}
         onSearch={onSearch}
         list={list}

@@ -5,14 +5,12 @@
  * screens, cards on phones. Employees read and create; the rest is for Owner, Admin and Manager.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import {
   IconArchiveOff,
-  IconFileImport,
   IconPackage,
   IconPackageOff,
-  IconPlus,
   IconTrash,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,17 +25,12 @@ import { ListScreen, type ListColumn } from '../../components/data-list/list-scr
 import { ArchivedBadge, RowActionsMenu } from '../../components/data-list/row-actions';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess, showWarning } from '../../lib/notifications';
-import { hasRoles, useSession } from '../../lib/session';
+import { useIsBackOffice } from '../../lib/session';
 import { productDeleted, productUpdated } from './api/cache';
 import { ProductFormModal, productToValues, productValuesToBody } from './product-form';
 import { ProductImportDialog } from './product-import';
 import { EanLookup, ProductFound } from './ean-lookup';
 import { productListQuery, type ProductListSearch, type ProductSortColumn } from './product-search';
-
-function useCanManageProducts() {
-  const session = useSession();
-  return hasRoles(['Admin', 'Manager'], 'any', session);
-}
 
 function useProductActions() {
   const { t } = useLingui();
@@ -148,32 +141,21 @@ export function ProductListScreen({
   onSearch: (patch: Partial<ProductListSearch>) => void;
 }) {
   const { t } = useLingui();
-  const canManage = useCanManageProducts();
+  const canManage = useIsBackOffice();
   const query = productListQuery(search);
   const list = useQuery({ ...productsGetAllOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [found, setFound] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
 
-  const actions = (
-    <>
-      {canManage ? (
-        <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={() => setImporting(true)}>
-          <Trans>Import CSV</Trans>
-        </Button>
-      ) : null}
-      <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-        <Trans>New material</Trans>
-      </Button>
-    </>
-  );
-
   return (
     <>
       <ListScreen
         title={<Trans>Materials</Trans>}
         description={<Trans>Products and materials your team books on customer jobs.</Trans>}
-        actions={actions}
+        newLabel={<Trans>New material</Trans>}
+        onNew={() => setEditing('new')}
+        onImport={canManage ? () => setImporting(true) : undefined}
         query={query}
         onSearch={onSearch}
         list={list}
