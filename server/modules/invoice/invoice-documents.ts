@@ -8,6 +8,7 @@
  *   widths, number cells with a number format and date cells as dates.
  * - Text cells are neutralised against formulas in both.
  */
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { csvField, neutralise } from '../../../src/lib/spreadsheet-cells';
 import type { CustomerRow } from '../customers/customers.repository';
@@ -209,26 +210,34 @@ const numberFormats: Partial<Record<Column['type'], string>> = {
   dateTime: 'dd.mm.yyyy hh:mm',
 };
 
-function addSheet(workbook: ExcelJS.Workbook, name: string, table: Table, input: InvoiceDocumentInput) {
+function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, table: Table, input: InvoiceDocumentInput) {
   const sheet = workbook.addWorksheet(name.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = table.columns.map((c) => ({ header: neutralise(translate(input.language, c.header)), width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of table.rows) {
-    sheet.addRow(row.map((cell) => (cell instanceof Date ? wallClock(cell, input.timeZone) : typeof cell === 'string' ? neutralise(cell) : cell)));
-  }
-  table.columns.forEach((c, i) => {
-    const format = c.type === 'dateTime' && input.language === 'en' ? 'yyyy-mm-dd hh:mm' : numberFormats[c.type];
-    if (format) sheet.getColumn(i + 1).numFmt = format;
+  // The number format is the column's style, which every row added later takes over.
+  sheet.columns = table.columns.map((c) => {
+    const numFmt = c.type === 'dateTime' && input.language === 'en' ? 'yyyy-mm-dd hh:mm' : numberFormats[c.type];
+    return { header: neutralise(translate(input.language, c.header)), width: c.width, ...(numFmt ? { style: { numFmt } } : {}) };
   });
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.commit();
+  for (const row of table.rows) {
+    sheet.addRow(row.map((cell) => (cell instanceof Date ? wallClock(cell, input.timeZone) : typeof cell === 'string' ? neutralise(cell) : cell))).commit();
+  }
+  sheet.commit();
 }
 
+/** Written with the streaming writer: a workbook of 10,000 entries in a fraction of the in-memory model's time. */
 export async function invoiceXlsx(input: InvoiceDocumentInput): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Fieldbook';
   workbook.created = input.issuedAt;
   addSheet(workbook, translate(input.language, 'invoiceDoc.sheetPositions'), positionsTable(input), input);
   addSheet(workbook, translate(input.language, 'invoiceDoc.sheetEntries'), entriesTable(input), input);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
 
 export async function buildInvoiceDocument(format: DocumentFormat, input: InvoiceDocumentInput): Promise<InvoiceFile> {
