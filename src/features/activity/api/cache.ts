@@ -13,9 +13,7 @@ import {
   timeTracksGetMyQueryKey,
   timeTracksGetQueryKey,
 } from '../../../../generated/api/@tanstack/react-query.gen';
-
-/** A key that matches every query of one operation, whatever its parameters. */
-const allOf = (key: readonly [{ _id: string }]) => [{ _id: key[0]._id }];
+import { allOf } from '../../../lib/query-keys';
 
 const paging = { includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 10, isDescending: true };
 const feeds = () => allOf(customerActivitiesByCustomerQueryKey({ query: paging }));

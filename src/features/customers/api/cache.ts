@@ -6,21 +6,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { customersGetAllQueryKey, customersGetQueryKey } from '../../../../generated/api/@tanstack/react-query.gen';
 import type { Customer, CustomersGetResponse } from '../../../../generated/api/types.gen';
-
-/** A key that matches every query of one operation, whatever its parameters. */
-const allOf = (key: readonly [{ _id: string }]) => [{ _id: key[0]._id }];
+import { allOf, envelopeOf } from '../../../lib/query-keys';
 
 const allLists = () => allOf(customersGetAllQueryKey({ query: { page: 1, pageSize: 10, isDescending: false } }));
 const allDetails = () => allOf(customersGetQueryKey({ query: { id: '' } }));
 
 function storeDetail(queryClient: QueryClient, customer: Customer) {
-  queryClient.setQueryData<CustomersGetResponse>(customersGetQueryKey({ query: { id: customer.id } }), {
-    isSuccess: true,
-    data: customer,
-    errorMessages: [],
-    errors: {},
-    successMessage: null,
-  });
+  queryClient.setQueryData<CustomersGetResponse>(customersGetQueryKey({ query: { id: customer.id } }), envelopeOf(customer));
 }
 
 export function customerCreated(queryClient: QueryClient, customer: Customer) {

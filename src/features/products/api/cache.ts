@@ -10,21 +10,14 @@ import {
   productsGetByIdQueryKey,
 } from '../../../../generated/api/@tanstack/react-query.gen';
 import type { Product, ProductsGetByIdResponse } from '../../../../generated/api/types.gen';
-
-const allOf = (key: readonly [{ _id: string }]) => [{ _id: key[0]._id }];
+import { allOf, envelopeOf } from '../../../lib/query-keys';
 
 const allLists = () => allOf(productsGetAllQueryKey({ query: { page: 1, pageSize: 10, isDescending: false } }));
 const allDetails = () => allOf(productsGetByIdQueryKey({ query: { id: '' } }));
 const allByEan = () => allOf(productsGetByEanQueryKey({ query: { ean: '' } }));
 
 function storeDetail(queryClient: QueryClient, product: Product) {
-  queryClient.setQueryData<ProductsGetByIdResponse>(productsGetByIdQueryKey({ query: { id: product.id } }), {
-    isSuccess: true,
-    data: product,
-    errorMessages: [],
-    errors: {},
-    successMessage: null,
-  });
+  queryClient.setQueryData<ProductsGetByIdResponse>(productsGetByIdQueryKey({ query: { id: product.id } }), envelopeOf(product));
 }
 
 function invalidateListsAndLookups(queryClient: QueryClient) {

@@ -15,9 +15,7 @@ import {
   userTimeTracksGetListGroupedQueryKey,
   userTimeTracksGetListQueryKey,
 } from '../../../../generated/api/@tanstack/react-query.gen';
-
-/** A key that matches every query of one operation, whatever its parameters. */
-const allOf = (key: readonly [{ _id: string }]) => [{ _id: key[0]._id }];
+import { allOf } from '../../../lib/query-keys';
 
 const listQuery = {
   includeRunning: true,
