@@ -162,6 +162,19 @@ describe('Users/Invite and Users/SetPassword', () => {
     expect(codeOf(known.body)).toBe('EMAIL_ALREADY_REGISTERED');
     expect((await list(firm.owner, { includeArchived: true })).data!.data!.totalCount).toBe(before);
   });
+
+  it('answers the same invitation sent several times at once with one member and 409 for the rest, never 500', async () => {
+    const email = uniqueEmail('gleichzeitig');
+    const before = (await list(firm.owner, { includeArchived: true })).data!.data!.totalCount;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        firm.owner.call('POST', '/api/Users/Invite', { body: { email, firstName: 'Ada', lastName: 'Lovelace', role: 'Employee', language: 'de' } }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(codeOf(refused.body)).toBe('EMAIL_ALREADY_REGISTERED');
+    expect((await list(firm.owner, { includeArchived: true })).data!.data!.totalCount).toBe(before + 1);
+  });
 });
 
 describe('Users/Invite when the mail cannot be sent', () => {

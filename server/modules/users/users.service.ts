@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import type { Deps } from '../../app';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
+import { isUniqueViolation } from '../../db/helpers';
 import { AppError } from '../../platform/errors';
 import { isManager, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
@@ -132,10 +133,10 @@ export class UsersService {
       throw new AppError('OWNER_PROTECTED', 'users.noNewOwner', { status: 403, fieldErrors: { role: ['users.noNewOwner'] } });
     }
     if (body.role === 'Admin' && !leads.includes(ctx.role)) throw adminOnly();
-    if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
-      throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
-    }
+    const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
+    if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) throw emailTaken();
     // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
+    // Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.insertUser(tx, {
         tenantId: ctx.tenantId,
@@ -160,6 +161,8 @@ export class UsersService {
         throw new AppError('INVITATION_FAILED');
       }
       return this.toDto(row, this.hasLicense(tenant));
+    }).catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
     });
   }
 
