@@ -57,7 +57,8 @@ const day = (iso: string) => {
 };
 
 /** The billable part of a list selection, or why there is none. */
-export function selectionOf(items: CustomerActivity[]): InvoiceSelection | 'none' | 'severalCustomers' {
+export function selectionOf(items: CustomerActivity[]): InvoiceSelection | 'empty' | 'none' | 'severalCustomers' {
+  if (items.length === 0) return 'empty';
   const billable = items.filter((i) => i.kind === 'time' || BILLABLE_INFORMATION.has(i.kind));
   if (billable.length === 0) return 'none';
   const customers = new Set(billable.map((i) => i.customerId));
@@ -100,7 +101,13 @@ export function PrepareInvoiceButton({
   if (!hasRoles(['Owner', 'Admin', 'Manager'], 'any', session)) return null;
   const selection = selected ? selectionOf(selected) : undefined;
   const blocked =
-    selection === 'none' ? t`The selection holds no times or materials.` : selection === 'severalCustomers' ? t`Select entries of one customer only.` : null;
+    selection === 'empty'
+      ? t`No activities selected.`
+      : selection === 'none'
+        ? t`The selection holds no times or materials.`
+        : selection === 'severalCustomers'
+          ? t`Select entries of one customer only.`
+          : null;
   const button = (
     <Button size={size} variant={selected ? 'filled' : 'default'} leftSection={<IconFileInvoice size={16} />} disabled={!!blocked} onClick={() => setOpened(true)}>
       <Trans>Prepare invoice</Trans>
