@@ -378,7 +378,7 @@ const en: Record<MessageKey, string> = {
   'invoiceDoc.numberPending': 'assigned on issue',
   'invoiceDoc.date': 'Date',
   'invoiceDoc.servicePeriod': 'Service period',
-  'invoiceDoc.intro': 'for the work carried out we invoice you as follows:',
+  'invoiceDoc.intro': 'For the work carried out we invoice you as follows:',
   'invoiceDoc.greeting': 'Dear Sir or Madam,',
   'invoiceDoc.pos': 'No.',
   'invoiceDoc.kind': 'Kind',
