@@ -10,7 +10,7 @@ import type { DayRange } from '../../lib/periods';
 import { formatDuration, formatOvertime } from './format';
 import { ExportButtons, fileSafe, useExport } from './working-time-export-buttons';
 import { totalsOf } from './working-time-export';
-import { Totals, Warnings, groupedQuery, memberName, overtimeColor, type Grouping } from './working-time-summary';
+import { FigureCells, FigureHeaders, Totals, groupedQuery, memberName, type Grouping } from './working-time-summary';
 
 /** One summary row per member; a click opens the member. */
 export function AllMembersWorkingTime({
@@ -93,21 +93,7 @@ export function AllMembersWorkingTime({
                   <Table.Th ta="right">
                     <Trans>Days worked</Trans>
                   </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Work</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Breaks</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Target</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Overtime</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Warnings</Trans>
-                  </Table.Th>
+                  <FigureHeaders />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -127,21 +113,7 @@ export function AllMembersWorkingTime({
                       ) : (
                         <>
                           <Table.Td ta="right">{total.days}</Table.Td>
-                          <Table.Td ta="right" ff="monospace">
-                            {formatDuration(total.workSeconds)}
-                          </Table.Td>
-                          <Table.Td ta="right" ff="monospace">
-                            {formatDuration(total.breakSeconds)}
-                          </Table.Td>
-                          <Table.Td ta="right" ff="monospace">
-                            {formatDuration(total.targetSeconds)}
-                          </Table.Td>
-                          <Table.Td ta="right" ff="monospace" c={overtimeColor(total.overtimeSeconds)}>
-                            {formatOvertime(total.overtimeSeconds)}
-                          </Table.Td>
-                          <Table.Td>
-                            <Warnings warnings={groups.flatMap((g) => g.warnings)} compact />
-                          </Table.Td>
+                          <FigureCells figures={total} warnings={groups.flatMap((g) => g.warnings)} />
                         </>
                       )}
                     </Table.Tr>

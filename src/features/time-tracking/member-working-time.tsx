@@ -18,7 +18,7 @@ import { formatDuration, formatOvertime, formatTime } from './format';
 import { GroupDetails, type SegmentActions } from './working-time-details';
 import { ExportButtons, fileSafe, useExport } from './working-time-export-buttons';
 import { groupSpan } from './working-time-export';
-import { Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
+import { FigureCells, FigureHeaders, Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
 
 /** One member's groups of the period. */
 export function MemberWorkingTime({
@@ -158,21 +158,7 @@ export function MemberWorkingTime({
                 <Table.Th>
                   <Trans>From – to</Trans>
                 </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Work</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Breaks</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Target</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Overtime</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Warnings</Trans>
-                </Table.Th>
+                <FigureHeaders />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: result.isPlaceholderData ? 0.6 : 1 }}>
@@ -196,21 +182,7 @@ export function MemberWorkingTime({
                       </Table.Td>
                       <Table.Td fw={600}>{g.label}</Table.Td>
                       <Table.Td>{span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : '–'}</Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatDuration(g.workSeconds)}
-                      </Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatDuration(g.breakSeconds)}
-                      </Table.Td>
-                      <Table.Td ta="right" ff="monospace">
-                        {formatDuration(g.targetSeconds)}
-                      </Table.Td>
-                      <Table.Td ta="right" ff="monospace" c={overtimeColor(g.overtimeSeconds)}>
-                        {formatOvertime(g.overtimeSeconds)}
-                      </Table.Td>
-                      <Table.Td>
-                        <Warnings warnings={g.warnings} compact />
-                      </Table.Td>
+                      <FigureCells figures={g} warnings={g.warnings} />
                     </Table.Tr>
                     {expanded ? (
                       <Table.Tr>

@@ -1,6 +1,6 @@
 /** Pieces both working-time overviews show: totals of the period, law warnings, overtime colour. */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { LawWarning, User, UserTimeTrackGroup } from '../../../generated/api/types.gen';
@@ -75,4 +75,57 @@ export function Warnings({ warnings, compact }: { warnings: LawWarning[]; compac
 export function overtimeColor(seconds: number) {
   const minutes = Math.trunc(seconds / 60);
   return minutes > 0 ? 'emerald' : minutes < 0 ? 'red' : undefined;
+}
+
+/** The table headers of the figures both overviews show per row. */
+export function FigureHeaders() {
+  return (
+    <>
+      <Table.Th ta="right">
+        <Trans>Work</Trans>
+      </Table.Th>
+      <Table.Th ta="right">
+        <Trans>Breaks</Trans>
+      </Table.Th>
+      <Table.Th ta="right">
+        <Trans>Target</Trans>
+      </Table.Th>
+      <Table.Th ta="right">
+        <Trans>Overtime</Trans>
+      </Table.Th>
+      <Table.Th>
+        <Trans>Warnings</Trans>
+      </Table.Th>
+    </>
+  );
+}
+
+interface Figures {
+  workSeconds: number;
+  breakSeconds: number;
+  targetSeconds: number;
+  overtimeSeconds: number;
+}
+
+/** A row's work, breaks, target, overtime (coloured) and law warnings. */
+export function FigureCells({ figures, warnings }: { figures: Figures; warnings: LawWarning[] }) {
+  return (
+    <>
+      <Table.Td ta="right" ff="monospace">
+        {formatDuration(figures.workSeconds)}
+      </Table.Td>
+      <Table.Td ta="right" ff="monospace">
+        {formatDuration(figures.breakSeconds)}
+      </Table.Td>
+      <Table.Td ta="right" ff="monospace">
+        {formatDuration(figures.targetSeconds)}
+      </Table.Td>
+      <Table.Td ta="right" ff="monospace" c={overtimeColor(figures.overtimeSeconds)}>
+        {formatOvertime(figures.overtimeSeconds)}
+      </Table.Td>
+      <Table.Td>
+        <Warnings warnings={warnings} compact />
+      </Table.Td>
+    </>
+  );
 }
