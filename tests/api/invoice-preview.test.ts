@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { tenants } from '../../server/db/schema';
+import { tenants, timeTracks } from '../../server/db/schema';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
@@ -192,6 +192,27 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
       [0, 7, 0, 7],
     ]);
     expect(p.totals).toEqual({ net: 52, vat: 0, gross: 52, vatByRate: [{ vatRate: 0, net: 52, vat: 0 }] });
+  });
+
+  it('stays exact over thousands of entries', async () => {
+    const c = await customerWithRate(owner, 47.5);
+    const rows = Array.from({ length: 3000 }, (_, i) => ({
+      tenantId: firm.tenantId,
+      customerId: c.id,
+      ownerId: employee.userId,
+      startedAt: new Date(at(1).getTime() + i * 600_000),
+      endedAt: new Date(at(1).getTime() + i * 600_000 + (61 + (i % 300)) * 1000),
+      durationSeconds: 61 + (i % 300),
+    }));
+    await server.database.withTenant(firm.tenantId, (tx) => tx.insert(timeTracks).values(rows));
+    const tracked = rows.reduce((sum, r) => sum + r.durationSeconds, 0);
+    const p = await okPreview(owner, { customerId: c.id });
+    const billed = Math.ceil(tracked / 900) * 900;
+    expect(p.positions).toHaveLength(1);
+    expect(p.positions[0]).toMatchObject({ durationSeconds: tracked, billedSeconds: billed, quantity: billed / 3600 });
+    expect(p.positions[0].timeTrackIds).toHaveLength(3000);
+    expect(Math.round(p.positions[0].net * 100)).toBe(Math.round(((billed / 900) * 4750) / 4));
+    expectExactSums(p);
   });
 
   it('writes the texts in English when the invoice language is English', async () => {
