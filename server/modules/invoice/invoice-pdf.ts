@@ -1,5 +1,5 @@
 /**
- * The invoice draft as PDF (pdfkit, Helvetica as the work confirmation uses it): letterhead from
+ * The invoice draft as PDF (pdfkit; font, characters and table of `platform/pdf.ts`): letterhead from
  * the tenant profile, the customer's address, date and service period, the positions, net, VAT per
  * rate and gross, the labour share (§ 35a EStG), the § 19 UStG note, payment terms, and a footer
  * with tax and bank details. Where the profile lacks a field an invoice needs, the draft says what
@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { translate, type MessageKey } from '../../platform/i18n';
-import { printable } from '../work-confirmations/confirmation-pdf';
+import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
 import { labourShare } from './invoice.rules';
 
@@ -109,7 +109,7 @@ export function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buffer> {
   doc.moveDown(0.8);
 
   // Positions.
-  const columns: { title: string; width: number; align?: 'left' | 'right' }[] = [
+  const columns: PdfColumn[] = [
     { title: t('invoiceDoc.pos'), width: w(0.07) },
     { title: t('invoiceDoc.description'), width: w(0.37) },
     { title: t('invoiceDoc.quantity'), width: w(0.1), align: 'right' },
@@ -118,45 +118,16 @@ export function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buffer> {
     { title: t('invoiceDoc.vatRate'), width: w(0.08), align: 'right' },
     { title: t('invoiceDoc.net'), width: w(0.16), align: 'right' },
   ];
-  const header = () => {
-    let x = left;
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#444444');
-    for (const c of columns) {
-      doc.text(c.title, x + 2, y, { width: c.width - 4, align: c.align ?? 'left' });
-      x += c.width;
-    }
-    doc.y = y + 13;
-    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#999999').stroke();
-  };
-  header();
-  doc.font('Helvetica').fontSize(9).fillColor('#000000');
-  input.positions.forEach((p, i) => {
-    const cells = [
-      String(i + 1),
-      p.description,
-      quantity.format(p.quantity),
-      p.unit,
-      euro(p.unitPriceCents),
-      `${p.vatRate} %`,
-      euro(p.netCents),
-    ];
-    const height = Math.max(...cells.map((cell, c) => doc.heightOfString(text(cell), { width: columns[c].width - 4 }))) + 6;
-    if (doc.y + height > bottom()) {
-      doc.addPage();
-      header();
-      doc.font('Helvetica').fontSize(9).fillColor('#000000');
-    }
-    const y = doc.y + 3;
-    let x = left;
-    cells.forEach((cell, c) => {
-      doc.text(text(cell), x + 2, y, { width: columns[c].width - 4, align: columns[c].align ?? 'left' });
-      x += columns[c].width;
-    });
-    doc.y = y + height - 3;
-    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.25).strokeColor('#dddddd').stroke();
-  });
-  doc.moveDown(0.8);
+  const rows = input.positions.map((p, i) => [
+    String(i + 1),
+    p.description,
+    quantity.format(p.quantity),
+    p.unit,
+    euro(p.unitPriceCents),
+    `${p.vatRate} %`,
+    euro(p.netCents),
+  ]);
+  drawTable(doc, { left, width, bottom }, columns, rows);
 
   // Totals, right-aligned.
   const totalLine = (label: string, value: string, bold = false) => {

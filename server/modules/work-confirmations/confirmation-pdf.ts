@@ -3,11 +3,11 @@
  * materials, notes and photos with totals, the statement the customer signs, the signature, the
  * signee's name, place and time. German or English; dates and times on the tenant's clock.
  *
- * The PDF uses the standard Helvetica font, which needs no font file on the server but knows only
- * the Windows-1252 characters (all of German and English); anything else is printed as `?`.
+ * Font, character set and table layout are those of `platform/pdf.ts`.
  */
 import PDFDocument from 'pdfkit';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
+import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 
 export interface PdfParty {
   name: string;
@@ -58,21 +58,8 @@ export interface ConfirmationPdfInput {
   signaturePng: Buffer;
 }
 
-// Windows-1252 beyond Latin-1: what Helvetica in a PDF can print.
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** The text as Helvetica can print it: Windows-1252 characters kept, the rest `?`. */
-export function printable(text: string): string {
-  return Array.from(text.normalize('NFC'))
-    .map((c) => {
-      const code = c.codePointAt(0)!;
-      if (c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(c)) return c;
-      if (c === '\t') return ' ';
-      if (c === '\u2212') return '-';
-      return '?';
-    })
-    .join('');
-}
+// Kept for the callers and tests that import it from here.
+export { printable };
 
 const PAGE_MARGIN = 50;
 const FOOTER_SPACE = 30;
@@ -133,51 +120,12 @@ export function renderConfirmationPdf(input: ConfirmationPdfInput): Promise<Buff
   for (const line of input.customer.lines) doc.text(text(line), left);
   doc.moveDown(1.2);
 
-  interface Column {
-    title: string;
-    width: number;
-    align?: 'left' | 'right';
-  }
-  const table = (title: string, columns: Column[], rows: string[][]) => {
+  const table = (title: string, columns: PdfColumn[], rows: string[][]) => {
     ensureSpace(60);
     doc.x = left;
     doc.font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(title, left);
     doc.moveDown(0.3);
-    const header = () => {
-      let x = left;
-      const y = doc.y;
-      doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#444444');
-      for (const c of columns) {
-        doc.text(c.title, x + 2, y, { width: c.width - 4, align: c.align ?? 'left' });
-        x += c.width;
-      }
-      doc.y = y + 13;
-      doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#bbbbbb').stroke();
-    };
-    header();
-    if (rows.length === 0) {
-      doc.font('Helvetica-Oblique').fontSize(9).fillColor('#666666').text(t('pdf.noEntries'), left + 2, doc.y + 2);
-      doc.moveDown(1);
-      return;
-    }
-    doc.font('Helvetica').fontSize(9).fillColor('#000000');
-    for (const row of rows) {
-      const height = Math.max(...row.map((cell, i) => doc.heightOfString(text(cell), { width: columns[i].width - 4 }))) + 5;
-      if (doc.y + height > bottom()) {
-        doc.addPage();
-        header();
-        doc.font('Helvetica').fontSize(9).fillColor('#000000');
-      }
-      const y = doc.y + 2;
-      let x = left;
-      row.forEach((cell, i) => {
-        doc.text(text(cell), x + 2, y, { width: columns[i].width - 4, align: columns[i].align ?? 'left' });
-        x += columns[i].width;
-      });
-      doc.y = y + height - 2;
-      doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.25).strokeColor('#dddddd').stroke();
-    }
-    doc.moveDown(1);
+    drawTable(doc, { left, width, bottom, emptyText: t('pdf.noEntries') }, columns, rows);
   };
 
   const w = (fraction: number) => width * fraction;

@@ -1,0 +1,80 @@
+/**
+ * What the server's PDFs (work confirmation, invoice draft) share: pdfkit with the standard
+ * Helvetica font, which needs no font file but knows only the Windows-1252 characters (all of
+ * German and English; anything else is printed as `?`), and the one table layout: a bold header
+ * row repeated on every page, rows as tall as their longest cell, thin lines between them.
+ */
+import type PDFDocument from 'pdfkit';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+// Windows-1252 beyond Latin-1: what Helvetica in a PDF can print.
+const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+
+/** The text as Helvetica can print it: Windows-1252 characters kept, the rest `?`. */
+export function printable(text: string): string {
+  return Array.from(text.normalize('NFC'))
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      if (c === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRA.has(c)) return c;
+      if (c === '\t') return ' ';
+      if (c === '\u2212') return '-';
+      return '?';
+    })
+    .join('');
+}
+
+export interface PdfColumn {
+  title: string;
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface TableLayout {
+  left: number;
+  width: number;
+  /** The lowest y a row may reach on the page (above the footer). */
+  bottom: () => number;
+  /** Printed in the header's place when there are no rows. */
+  emptyText?: string;
+}
+
+/** A table at `doc.y`: header, rows (a new page with the header again when one does not fit). */
+export function drawTable(doc: Doc, layout: TableLayout, columns: PdfColumn[], rows: string[][]) {
+  const { left, width } = layout;
+  const header = () => {
+    let x = left;
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#444444');
+    for (const c of columns) {
+      doc.text(c.title, x + 2, y, { width: c.width - 4, align: c.align ?? 'left' });
+      x += c.width;
+    }
+    doc.y = y + 13;
+    doc.moveTo(left, doc.y - 2).lineTo(left + width, doc.y - 2).lineWidth(0.5).strokeColor('#bbbbbb').stroke();
+  };
+  header();
+  if (rows.length === 0) {
+    if (layout.emptyText) doc.font('Helvetica-Oblique').fontSize(9).fillColor('#666666').text(layout.emptyText, left + 2, doc.y + 2);
+    doc.moveDown(1);
+    return;
+  }
+  doc.font('Helvetica').fontSize(9).fillColor('#000000');
+  for (const row of rows) {
+    const height = Math.max(...row.map((cell, i) => doc.heightOfString(printable(cell), { width: columns[i].width - 4 }))) + 5;
+    if (doc.y + height > layout.bottom()) {
+      doc.addPage();
+      header();
+      doc.font('Helvetica').fontSize(9).fillColor('#000000');
+    }
+    const y = doc.y + 2;
+    let x = left;
+    row.forEach((cell, i) => {
+      doc.text(printable(cell), x + 2, y, { width: columns[i].width - 4, align: columns[i].align ?? 'left' });
+      x += columns[i].width;
+    });
+    doc.y = y + height - 2;
+    doc.moveTo(left, doc.y).lineTo(left + width, doc.y).lineWidth(0.25).strokeColor('#dddddd').stroke();
+  }
+  doc.moveDown(1);
+}
