@@ -3800,6 +3800,10 @@ export type InvoiceCreatePreviewFromActivitiesErrors = {
      */
     404: ErrorEnvelope;
     /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
      * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
      */
     default: ErrorEnvelope;

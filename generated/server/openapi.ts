@@ -949,8 +949,10 @@ export interface paths {
          * Make an invoice preview or export file from open activities
          * @description Takes the customer's open activities (not processed, not archived, timers stopped) with their
          *     time in [`fromDate`, `toDate`), or, when `informationIds` or `timeTrackIds` are given,
-         *     exactly those (they must be the customer's open entries, else 400); the period then only
-         *     names the service period (Leistungszeitraum). Changes nothing.
+         *     exactly those; the period then only names the service period (Leistungszeitraum). A chosen
+         *     id that is unknown (or another tenant's) answers 404, another customer's entry or a running
+         *     timer 400, an entry already processed or archived 409: nothing is billed twice. Changes
+         *     nothing.
          *
          *     Positions: one **labour** position with the sum of time tracks and `time` entries, rounded
          *     up to the next 15 minutes on the total, times the hourly rate (the customer's, else the
@@ -6096,6 +6098,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -1192,8 +1192,10 @@ export const informationDeleteMutation = (options?: Partial<Options<InformationD
  *
  * Takes the customer's open activities (not processed, not archived, timers stopped) with their
  * time in [`fromDate`, `toDate`), or, when `informationIds` or `timeTrackIds` are given,
- * exactly those (they must be the customer's open entries, else 400); the period then only
- * names the service period (Leistungszeitraum). Changes nothing.
+ * exactly those; the period then only names the service period (Leistungszeitraum). A chosen
+ * id that is unknown (or another tenant's) answers 404, another customer's entry or a running
+ * timer 400, an entry already processed or archived 409: nothing is billed twice. Changes
+ * nothing.
  *
  * Positions: one **labour** position with the sum of time tracks and `time` entries, rounded
  * up to the next 15 minutes on the total, times the hourly rate (the customer's, else the
