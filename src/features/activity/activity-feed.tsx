@@ -21,7 +21,7 @@ import type { CustomerActivitiesByCustomerData, CustomerActivity, Information } 
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { showSuccess } from '../../lib/notifications';
-import { hasRoles, useSession } from '../../lib/session';
+import { useIsBackOffice, useSession } from '../../lib/session';
 import { ActivityRow } from './activity-row';
 import { entryChanged } from './api/cache';
 import { EntryModal } from './capture/entry-modal';
@@ -58,7 +58,7 @@ export function ActivityFeed({
   const { t } = useLingui();
   const session = useSession();
   const queryClient = useQueryClient();
-  const manager = hasRoles(['Admin', 'Manager'], 'any', session);
+  const manager = useIsBackOffice();
   const feed = useQuery({ ...customerActivitiesByCustomerOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Information | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);

@@ -9,7 +9,7 @@ import { Group, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@man
 import { DatePickerInput } from '@mantine/dates';
 import { IconBriefcase, IconClockHour4 } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
-import { displayName, hasRoles, useSession } from '../../lib/session';
+import { displayName, useIsBackOffice, useSession } from '../../lib/session';
 import { CustomerTimesView } from './customer-times-view';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeDays, type BoundedPeriodPreset } from '../../lib/periods';
 import { DEFAULT_PERIOD, MAX_RANGE_DAYS, type TimeTrackingSearch } from './search';
@@ -28,7 +28,7 @@ export function TimeTrackingScreen({
 }) {
   const { t, i18n } = useLingui();
   const session = useSession();
-  const backOffice = hasRoles(['Admin', 'Manager'], 'any', session);
+  const backOffice = useIsBackOffice();
   const members = useMembers(backOffice);
   const selfId = session.userId;
   const tab = search.tab ?? 'working';
