@@ -134,7 +134,7 @@ export function PrepareInvoiceButton({
   );
 }
 
-function CustomerPicker({ value, onChange }: { value: string | null; onChange: (id: string | null) => void }) {
+function CustomerPicker({ value, onChange, disabled }: { value: string | null; onChange: (id: string | null) => void; disabled: boolean }) {
   const { t } = useLingui();
   const [search, setSearch] = useState('');
   const [filter] = useDebouncedValue(search.trim(), 250);
@@ -156,6 +156,7 @@ function CustomerPicker({ value, onChange }: { value: string | null; onChange: (
       filter={({ options }) => options}
       rightSection={customers.isFetching ? <Loader size="xs" /> : undefined}
       nothingFoundMessage={t`No customer found`}
+      disabled={disabled}
       data-testid="invoice-customer"
     />
   );
@@ -181,7 +182,8 @@ export function InvoiceDialog({
   const [language, setLanguage] = useState<Language>(i18n.locale === 'en' ? 'en' : 'de');
   const [title, setTitle] = useState('');
   const [debouncedTitle] = useDebouncedValue(title.trim(), 400);
-  const [exported, setExported] = useState<{ fileName: string; preview: InvoicePreview } | null>(null);
+  // The files exported so far and the positions they hold; the form is fixed from the first export on.
+  const [exported, setExported] = useState<{ fileNames: string[]; preview: InvoicePreview } | null>(null);
 
   const range = periodRange(preset, new Date(), manual);
   const body = useMemo(
@@ -200,14 +202,14 @@ export function InvoiceDialog({
   const preview = useQuery({
     queryKey: ['invoicePreview', 'json', body],
     queryFn: () => previewOf(body!, 'json'),
-    enabled: !!body && !exported,
+    enabled: !!body,
     retry: false,
     meta: { silent: true },
   });
   const pdf = useQuery({
     queryKey: ['invoicePreview', 'pdf', body],
     queryFn: async () => blobOf((await previewOf(body!, 'pdf')).document!),
-    enabled: !!body && preview.isSuccess && !exported,
+    enabled: !!body && preview.isSuccess,
     retry: false,
     meta: { silent: true },
   });
@@ -220,7 +222,7 @@ export function InvoiceDialog({
     },
     onSuccess: ({ answer, document }) => {
       saveFile(blobOf(document), document.fileName);
-      setExported({ fileName: document.fileName, preview: answer });
+      setExported((current) => ({ fileNames: [...(current?.fileNames ?? []), document.fileName], preview: answer }));
     },
   });
   const mark = useMutation({
@@ -251,25 +253,33 @@ export function InvoiceDialog({
   });
 
   const shown = preview.data;
+  const locked = !!exported;
+  const exportedFiles = exported?.fileNames.join(', ');
+  // After an export the entries always become processed: closing counts as "do not archive".
+  const close = () => {
+    if (exported && !mark.isPending && !mark.isSuccess) mark.mutate(false);
+    else if (!mark.isPending) onClose();
+  };
   const presets = boundedPeriodPresets.map((p) => ({ value: p, label: i18n._(periodLabels[p]) }));
 
   return (
-    <Modal opened onClose={onClose} title={t`Prepare invoice`} size="90rem" fullScreen={!!phone} data-testid="invoice-dialog">
+    <Modal opened onClose={close} title={t`Prepare invoice`} size="90rem" fullScreen={!!phone} data-testid="invoice-dialog">
       <Stack gap="md">
         <Group align="flex-end" gap="sm" wrap="wrap">
-          {fixedCustomer || selection ? null : <CustomerPicker value={customerId} onChange={setCustomerId} />}
+          {fixedCustomer || selection ? null : <CustomerPicker value={customerId} onChange={setCustomerId} disabled={locked} />}
           <Select
             label={selection ? t`Service period` : t`Period`}
             data={presets}
             value={preset}
             onChange={(value) => value && setPreset(value as BoundedPeriodPreset)}
             allowDeselect={false}
+            disabled={locked}
             w={190}
           />
           {preset === 'manual' ? (
             <>
-              <TextInput type="date" label={t`From`} value={manual.from} onChange={(e) => setManual({ ...manual, from: e.currentTarget.value })} />
-              <TextInput type="date" label={t`To`} value={manual.to} onChange={(e) => setManual({ ...manual, to: e.currentTarget.value })} />
+              <TextInput type="date" label={t`From`} disabled={locked} value={manual.from} onChange={(e) => setManual({ ...manual, from: e.currentTarget.value })} />
+              <TextInput type="date" label={t`To`} disabled={locked} value={manual.to} onChange={(e) => setManual({ ...manual, to: e.currentTarget.value })} />
             </>
           ) : null}
           <Stack gap={4}>
@@ -277,6 +287,7 @@ export function InvoiceDialog({
               <Trans>Invoice language</Trans>
             </Text>
             <SegmentedControl
+              disabled={locked}
               value={language}
               onChange={(value) => setLanguage(value as Language)}
               data={[
@@ -285,7 +296,7 @@ export function InvoiceDialog({
               ]}
             />
           </Stack>
-          <TextInput label={t`Title`} placeholder={shown?.title ?? t`From customer and period`} value={title} onChange={(e) => setTitle(e.currentTarget.value)} miw={260} style={{ flex: 1 }} />
+          <TextInput label={t`Title`} disabled={locked} placeholder={shown?.title ?? t`From customer and period`} value={title} onChange={(e) => setTitle(e.currentTarget.value)} miw={260} style={{ flex: 1 }} />
         </Group>
         {selection ? (
           <Text fz="sm" c="dimmed">
@@ -298,8 +309,8 @@ export function InvoiceDialog({
             <Stack gap="sm">
               <Text fz="sm">
                 <Trans>
-                  {exported.fileName} was downloaded. Its entries now become processed. Archive them as well? Archived entries are hidden from open
-                  positions and can no longer be changed.
+                  Downloaded: {exportedFiles}. Its entries become processed, also when you close this dialog. Archive them as well? Archived entries
+                  are hidden from open positions and can no longer be changed.
                 </Trans>
               </Text>
               <Group gap="sm">
@@ -313,7 +324,8 @@ export function InvoiceDialog({
               {mark.error ? <Text c="red" fz="sm">{errorText(mark.error)}</Text> : null}
             </Stack>
           </Alert>
-        ) : !customerId ? (
+        ) : null}
+        {!customerId ? (
           <Text c="dimmed" fz="sm">
             <Trans>Choose a customer to see the open positions.</Trans>
           </Text>
