@@ -33,7 +33,7 @@ import { ApiError } from '../../lib/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
-import { hasRoles, useSession } from '../../lib/session';
+import { useIsBackOffice } from '../../lib/session';
 import { blobOf, saveFile, useObjectUrl } from './files';
 
 type Format = 'pdf' | 'csv' | 'xlsx';
@@ -96,9 +96,9 @@ export function PrepareInvoiceButton({
   size?: 'xs' | 'sm';
 }) {
   const { t } = useLingui();
-  const session = useSession();
+  const backOffice = useIsBackOffice();
   const [opened, setOpened] = useState(false);
-  if (!hasRoles(['Owner', 'Admin', 'Manager'], 'any', session)) return null;
+  if (!backOffice) return null;
   const selection = selected ? selectionOf(selected) : undefined;
   const blocked =
     selection === 'empty'
