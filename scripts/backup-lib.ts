@@ -12,10 +12,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/db/embedded';
+import { freePort } from '../server/platform/free-port';
 
 export const MANIFEST = 'fieldbook-backup.json';
 
@@ -171,13 +171,3 @@ export async function restore(options: { source: string; dataDir: string; log: (
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
+import { freePort } from '../../server/platform/free-port';
+
+export { freePort };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,16 +17,6 @@ declare module 'vitest' {
   }
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function setup(project: TestProject) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-pg-'));
