@@ -18,15 +18,13 @@ import type { PeriodPreset } from '../../lib/periods';
 import { PeriodFilter } from './activity-filters';
 import { ActivityFeed } from './activity-feed';
 import { formatDuration, formatShortDay, hoursOf } from './format';
-import { periodQuery } from './search';
+import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from './search';
 
 interface DashboardSearch {
   period?: PeriodPreset;
   from?: string;
   to?: string;
 }
-
-export const DASHBOARD_DEFAULT_PERIOD: PeriodPreset = 'currentMonth';
 
 function Stat({ icon: StatIcon, label, value, color }: { icon: Icon; label: ReactNode; value: ReactNode; color: string }) {
   return (

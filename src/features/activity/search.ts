@@ -40,6 +40,12 @@ function stateQuery(state: ArchiveState) {
   }
 }
 
+/**
+ * The dashboard's period when the URL names none. Here, not in the screen: the route's loader needs
+ * it, and importing the screen for it would pull its charts into the app's entry chunk.
+ */
+export const DASHBOARD_DEFAULT_PERIOD: PeriodPreset = 'currentMonth';
+
 export function periodQuery(search: { period?: PeriodPreset; from?: string; to?: string }, fallback: PeriodPreset = 'all') {
   return rangeToQuery(periodRange(search.period ?? fallback, new Date(), { from: search.from, to: search.to }));
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { customerActivitiesGetTotalsOptions } from '../../../generated/api/@tanstack/react-query.gen';
-import { DASHBOARD_DEFAULT_PERIOD, DashboardScreen } from '../../features/activity/dashboard-screen';
-import { periodQuery } from '../../features/activity/search';
+import { DashboardScreen } from '../../features/activity/dashboard-screen';
+import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from '../../features/activity/search';
 import { requireDashboard } from '../../lib/auth-guards';
 import { periodPresets } from '../../lib/periods';
 import { useRouteSearch } from '../../lib/route-search';
