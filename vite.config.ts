@@ -81,6 +81,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: which chunks each route loads (scripts/check-bundle-size.mjs).
+    manifest: true,
     sourcemap: true,
   },
 });

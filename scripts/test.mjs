@@ -8,8 +8,9 @@
 //    failed, not skipped),
 //  - a selected project ran no test (every project when none is named with --project; with file
 //    filters and no --project, the run as a whole must run a test),
-//  - Vitest reported an error outside the tests, wrote no report, or exited non-zero.
-// FIELDBOOK_TEST_SKIP_BUILD=1 skips the app build (the gate's own check uses it).
+//  - Vitest reported an error outside the tests, wrote no report, or exited non-zero,
+//  - a route of the built app is over its JavaScript budget (scripts/check-bundle-size.mjs).
+// FIELDBOOK_TEST_SKIP_BUILD=1 skips the app build and the budgets (the gate's own check uses it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,15 @@ const problems = [];
 let vitestStatus = 0;
 try {
   run(process.execPath, ['scripts/ensure-chromium.mjs']);
-  if (process.env.FIELDBOOK_TEST_SKIP_BUILD !== '1') run(bin('vite'), ['build', '--logLevel', 'warn']);
+  if (process.env.FIELDBOOK_TEST_SKIP_BUILD !== '1') {
+    run(bin('vite'), ['build', '--logLevel', 'warn']);
+    // Sizes of the built routes against their budgets (scripts/check-bundle-size.mjs).
+    try {
+      run(process.execPath, ['scripts/check-bundle-size.mjs']);
+    } catch {
+      problems.push('A route of the built app is over its JavaScript budget.');
+    }
+  }
 } catch (error) {
   console.error(`Preparing the tests failed (exit ${error.status ?? 'unknown'}).`);
   process.exit(error.status || 1);

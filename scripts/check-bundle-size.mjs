@@ -1,0 +1,65 @@
+// Budgets of JavaScript a route loads, gzip-compressed, from the built app (dist/ with its Vite
+// manifest): the entry with everything it imports, the layout of the signed-in screens for routes
+// under _app, and the route's own component chunk with its imports. Fails (exit 1) when a budget is
+// exceeded; run by CI after the build. Sizes, not timers: the same on any machine.
+//
+// Budgets are ratchets at today's size plus a little room, to be lowered as routes get smaller;
+// the goals are 150 KiB for the login route and 300 KiB for every route.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const BUDGET_KIB = { login: 285, route: 460 };
+const GOAL_KIB = { login: 150, route: 300 };
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error('dist/.vite/manifest.json is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const gzipSize = new Map();
+function sizeOf(file) {
+  if (!gzipSize.has(file)) gzipSize.set(file, zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipSize.get(file);
+}
+
+/** Every JavaScript file a manifest entry loads at once (itself and its static imports). */
+function closure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const entry = closure(entryKey);
+const layout = closure('src/routes/_app.tsx?tsr-split=component');
+const routes = Object.keys(manifest)
+  .filter((key) => key.startsWith('src/routes/') && key.endsWith('?tsr-split=component') && key !== 'src/routes/_app.tsx?tsr-split=component')
+  .map((key) => {
+    const name = key.slice('src/routes/'.length, -'.tsx?tsr-split=component'.length);
+    const files = new Set([...entry, ...(name.startsWith('_app/') ? layout : []), ...closure(key)]);
+    const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
+    return { name, kib: bytes / 1024 };
+  })
+  .sort((a, b) => b.kib - a.kib);
+
+const problems = [];
+console.log('JavaScript per route, gzip (KiB):');
+for (const route of routes) {
+  const budget = route.name === 'login' ? BUDGET_KIB.login : BUDGET_KIB.route;
+  const goal = route.name === 'login' ? GOAL_KIB.login : GOAL_KIB.route;
+  const mark = route.kib > budget ? '  over budget' : route.kib > goal ? '  over the goal' : '';
+  console.log(`  ${route.name.padEnd(28)} ${route.kib.toFixed(0).padStart(5)}  (budget ${budget}, goal ${goal})${mark}`);
+  if (route.kib > budget) problems.push(`${route.name}: ${route.kib.toFixed(0)} KiB > ${budget} KiB`);
+}
+console.log(`  entry alone                  ${([...entry].reduce((sum, file) => sum + sizeOf(file), 0) / 1024).toFixed(0).padStart(5)}`);
+if (problems.length > 0) {
+  console.error(`Bundle budget exceeded:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
