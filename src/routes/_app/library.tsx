@@ -2,22 +2,42 @@ import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { activitiesMarked } from '../../features/activity/api/cache';
 import { LibraryScreen } from '../../features/activity/activity-screens';
+import { reportSearchSchema, type LibraryView } from '../../features/activity/report';
+import { LibraryViewSwitch, ReportScreen } from '../../features/activity/report-view';
 import { activityQuery, activitySearchSchema } from '../../features/activity/search';
 import { PrepareInvoiceButton } from '../../features/invoice/invoice-dialog';
 import { useRouteSearch } from '../../lib/route-search';
+import { useIsBackOffice } from '../../lib/session';
 
 export const Route = createFileRoute('/_app/library')({
-  validateSearch: activitySearchSchema,
+  validateSearch: activitySearchSchema.extend(reportSearchSchema.shape),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(customerActivitiesByCustomerOptions({ query: activityQuery(deps, { state: 'open' }) })),
+  loader: ({ context, deps }) =>
+    deps.view === 'report'
+      ? undefined
+      : context.queryClient.prefetchQuery(customerActivitiesByCustomerOptions({ query: activityQuery(deps, { state: 'open' }) })),
   component: LibraryPage,
 });
 
 function LibraryPage() {
+  const { search, onSearch } = useRouteSearch(Route);
+  const backOffice = useIsBackOffice();
+  // The report is the back office's; anyone else who follows such a link sees the entries.
+  const view: LibraryView = backOffice ? (search.view ?? 'entries') : 'entries';
+  const viewSwitch = backOffice ? (
+    <LibraryViewSwitch value={view} onChange={(next) => onSearch({ view: next === 'entries' ? undefined : next, page: undefined })} />
+  ) : null;
+  if (view === 'report') return <ReportScreen search={search} onSearch={onSearch} viewSwitch={viewSwitch} />;
   return (
     <LibraryScreen
-      {...useRouteSearch(Route)}
-      actions={<PrepareInvoiceButton onMarked={activitiesMarked} />}
+      search={search}
+      onSearch={onSearch}
+      actions={
+        <>
+          {viewSwitch}
+          <PrepareInvoiceButton onMarked={activitiesMarked} />
+        </>
+      }
       selectionAction={(chosen) => <PrepareInvoiceButton size="xs" selected={chosen} onMarked={activitiesMarked} />}
     />
   );

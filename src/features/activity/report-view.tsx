@@ -1,0 +1,242 @@
+/**
+ * The library's report for the back office: one entry kind (material, time, note) of all
+ * customers in a period as a table, with the totals of the shown rows (quantity per product, hours
+ * of time) and their export as CSV and XLSX. Kind, period, processed state and page live in the URL.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconReportAnalytics } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { informationReportingOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import type { Information } from '../../../generated/api/types.gen';
+import { ListFooter } from '../../components/data-list/list-footer';
+import { EmptyState } from '../../components/empty-state';
+import { PageHeader } from '../../components/page-header';
+import { formatNumber } from '../../lib/format';
+import { showError } from '../../lib/notifications';
+import { PeriodFilter } from './activity-filters';
+import {
+  formatHoursMinutes,
+  materialName,
+  materialTotals,
+  REPORT_DEFAULT_KIND,
+  REPORT_DEFAULT_PERIOD,
+  reportKinds,
+  reportQuery,
+  reportTable,
+  timeTotalSeconds,
+  type LibraryView,
+  type ProcessedState,
+  type ReportKind,
+  type ReportSearch,
+} from './report';
+import { reportCsv, reportXlsx, saveFile } from './report-export';
+
+type OnSearch = (patch: Partial<ReportSearch>) => void;
+
+/** Switches the library between its entries and the report; shown to the back office only. */
+export function LibraryViewSwitch({ value, onChange }: { value: LibraryView; onChange: (view: LibraryView) => void }) {
+  const { t } = useLingui();
+  return (
+    <SegmentedControl
+      aria-label={t`Library view`}
+      value={value}
+      onChange={(view) => onChange(view as LibraryView)}
+      data={[
+        { value: 'entries', label: t`Entries` },
+        { value: 'report', label: t`Report` },
+      ]}
+    />
+  );
+}
+
+export function ReportScreen({ search, onSearch, viewSwitch }: { search: ReportSearch; onSearch: OnSearch; viewSwitch: ReactNode }) {
+  return (
+    <>
+      <PageHeader
+        title={<Trans>Report</Trans>}
+        description={<Trans>One kind of entry of all customers in a period, with totals, for billing and payroll.</Trans>}
+        actions={viewSwitch}
+      />
+      <ReportView search={search} onSearch={onSearch} />
+    </>
+  );
+}
+
+const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
+
+export function ReportView({ search, onSearch }: { search: ReportSearch; onSearch: OnSearch }) {
+  const { t, i18n } = useLingui();
+  const kind = search.subType ?? REPORT_DEFAULT_KIND;
+  const change = (patch: Partial<ReportSearch>) => onSearch({ ...patch, page: undefined });
+  const query = reportQuery(search);
+  const report = useQuery({ ...informationReportingOptions({ query }), placeholderData: keepPreviousData, meta: { silent: true } });
+  const rows = report.data?.data.items ?? [];
+  const kindLabels: Record<ReportKind, string> = { material: t`Materials`, time: t`Times`, note: t`Notes` };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="sm">
+        <Group gap="sm" wrap="wrap">
+          <SegmentedControl
+            aria-label={t`Entry kind`}
+            value={kind}
+            onChange={(value) => change({ subType: value as ReportKind })}
+            data={reportKinds.map((k) => ({ value: k, label: kindLabels[k] }))}
+          />
+          <PeriodFilter period={search.period} from={search.from} to={search.to} fallback={REPORT_DEFAULT_PERIOD} onChange={(value) => change(value)} />
+          <Select
+            aria-label={t`Processed`}
+            w={170}
+            allowDeselect={false}
+            value={search.processed ?? 'all'}
+            onChange={(value) => value && change({ processed: value as ProcessedState })}
+            data={[
+              { value: 'all', label: t`Open and processed` },
+              { value: 'open', label: t`Open only` },
+              { value: 'processed', label: t`Processed only` },
+            ]}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <ExportButtons kind={kind} rows={rows} disabled={!rows.length} fileName={`${t`Report`}_${kindLabels[kind]}_${query.fromDate?.slice(0, 10) ?? ''}`} />
+        </Group>
+      </Paper>
+      {report.isPending ? (
+        <Skeleton height={240} data-testid="report-loading" />
+      ) : report.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t`The report could not be loaded.`}>
+          <Group justify="space-between" gap="sm">
+            <Text fz="sm">
+              <Trans>Check the connection and try again.</Trans>
+            </Text>
+            <Button size="xs" variant="default" onClick={() => void report.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Group>
+        </Alert>
+      ) : !rows.length ? (
+        <EmptyState icon={IconReportAnalytics} title={<Trans>Nothing in this period</Trans>}>
+          <Trans>No entries of this kind match the period and processed filter. Try another period.</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <Paper withBorder radius="md">
+            <Table.ScrollContainer minWidth={640}>
+              <Table striped aria-label={t`Report`} data-testid="report-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t`Customer`}</Table.Th>
+                    <Table.Th>{t`Date`}</Table.Th>
+                    <Table.Th>{kind === 'material' ? t`Product` : t`Text`}</Table.Th>
+                    {kind === 'material' ? <Table.Th ta="right">{t`Quantity`}</Table.Th> : null}
+                    {kind === 'time' ? <Table.Th ta="right">{t`Duration`}</Table.Th> : null}
+                    <Table.Th>{t`Member`}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((row) => (
+                    <ReportRow key={row.id} row={row} kind={kind} locale={i18n.locale} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+          <Totals kind={kind} rows={rows} />
+          <ListFooter
+            page={report.data?.data.page ?? query.page}
+            pageSize={report.data?.data.pageSize ?? query.pageSize}
+            totalCount={report.data?.data.totalCount ?? rows.length}
+            onPage={(page) => onSearch({ page })}
+            onPageSize={(pageSize) => onSearch({ pageSize, page: undefined })}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ReportRow({ row, kind, locale }: { row: Information; kind: ReportKind; locale: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td>{row.customerName}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(row.occurredAtUtc, locale)}</Table.Td>
+      <Table.Td>{kind === 'material' ? materialName(row) : row.text}</Table.Td>
+      {kind === 'material' ? (
+        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {formatNumber(row.quantity)} {row.unit}
+        </Table.Td>
+      ) : null}
+      {kind === 'time' ? <Table.Td ta="right">{formatHoursMinutes(row.durationSeconds ?? 0)}</Table.Td> : null}
+      <Table.Td>{row.ownerName}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Totals({ kind, rows }: { kind: ReportKind; rows: Information[] }) {
+  if (kind === 'note') return null;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="report-totals">
+      <Title order={2} fz="h5" mb="xs">
+        <Trans>Totals of the shown entries</Trans>
+      </Title>
+      {kind === 'time' ? (
+        <Text fw={600}>
+          <Trans>Total time</Trans>: {formatHoursMinutes(timeTotalSeconds(rows))}
+        </Text>
+      ) : (
+        <Table withRowBorders={false} verticalSpacing={2}>
+          <Table.Tbody>
+            {materialTotals(rows).map((total) => (
+              <Table.Tr key={`${total.name}\u0000${total.unit}`}>
+                <Table.Td>{total.name}</Table.Td>
+                <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatNumber(total.quantity)} {total.unit}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
+
+function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; rows: Information[]; disabled: boolean; fileName: string }) {
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const baseName = fileName.normalize('NFKD').replace(/[^\w.@-]+/g, '_').slice(0, 80);
+  const table = () => reportTable(i18n, kind, rows);
+  return (
+    <Group gap="xs" ml="auto">
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconFileTypeCsv size={16} />}
+        disabled={disabled}
+        onClick={() => saveFile(reportCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${baseName}.csv`)}
+      >
+        <Trans>Export CSV</Trans>
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        disabled={disabled}
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            saveFile(await reportXlsx(table(), t`Report`), `${baseName}.xlsx`);
+          } catch {
+            showError(t`The export failed.`);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Trans>Export XLSX</Trans>
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The library's report ("Auswertung"): one entry kind of all customers for the back office, its
+ * URL search next to the library's filters, the API query, the totals of the shown rows and the
+ * table its CSV and XLSX exports write.
+ */
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { z } from 'zod';
+import type { Information, InformationReportingData } from '../../../generated/api/types.gen';
+import type { PeriodPreset } from '../../lib/periods';
+import { periodQuery } from './search';
+
+export const libraryViews = ['entries', 'report'] as const;
+export type LibraryView = (typeof libraryViews)[number];
+
+export const reportKinds = ['material', 'time', 'note'] as const;
+export type ReportKind = (typeof reportKinds)[number];
+
+const processedStates = ['open', 'processed', 'all'] as const;
+export type ProcessedState = (typeof processedStates)[number];
+
+/** Merged into the library's search; `page`, `pageSize` and the period are the library's own. */
+export const reportSearchSchema = z.object({
+  view: z.enum(libraryViews).optional().catch(undefined),
+  subType: z.enum(reportKinds).optional().catch(undefined),
+  processed: z.enum(processedStates).optional().catch(undefined),
+});
+export type ReportSearch = z.infer<typeof reportSearchSchema> & {
+  page?: number;
+  pageSize?: number;
+  period?: PeriodPreset;
+  from?: string;
+  to?: string;
+};
+
+export const REPORT_DEFAULT_KIND: ReportKind = 'material';
+export const REPORT_DEFAULT_PERIOD = 'currentMonth' as const;
+
+export function reportQuery(search: ReportSearch): InformationReportingData['query'] {
+  const processed = search.processed ?? 'all';
+  return {
+    subType: search.subType ?? REPORT_DEFAULT_KIND,
+    includeProcessed: processed !== 'open',
+    includeUnprocessed: processed !== 'processed',
+    ...periodQuery(search, REPORT_DEFAULT_PERIOD),
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? 50,
+    orderBy: 'occurredAtUtc',
+    isDescending: true,
+  };
+}
+
+/** `2:05` for 2 hours 5 minutes, rounded to the minute. */
+export function formatHoursMinutes(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+export interface MaterialTotal {
+  name: string;
+  unit: string;
+  quantity: number;
+}
+
+/** What a material row names: its product, else its free text. */
+export const materialName = (row: Information) => row.productName ?? row.text ?? '';
+
+/** Quantities per product and unit (the same product in two units stays two lines), by name. */
+export function materialTotals(rows: Information[]): MaterialTotal[] {
+  const totals = new Map<string, MaterialTotal>();
+  for (const row of rows) {
+    const name = materialName(row);
+    const unit = row.unit ?? '';
+    const key = `${row.productId ?? `text:${name}`}\u0000${unit}`;
+    const total = totals.get(key) ?? { name, unit, quantity: 0 };
+    // Sums of decimal quantities are rounded to the precision the entries are kept in.
+    total.quantity = Math.round((total.quantity + (row.quantity ?? 0)) * 1000) / 1000;
+    totals.set(key, total);
+  }
+  return [...totals.values()].sort((a, b) => a.name.localeCompare(b.name) || a.unit.localeCompare(b.unit));
+}
+
+export const timeTotalSeconds = (rows: Information[]) => rows.reduce((sum, row) => sum + (row.durationSeconds ?? 0), 0);
+
+type Cell = string | number | null;
+export interface ReportTable {
+  columns: { header: string; numeric?: boolean; width?: number }[];
+  rows: Cell[][];
+}
+
+const day = (iso: string, i18n: I18n) => new Intl.DateTimeFormat(i18n.locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
+
+/** The shown rows as an export table, with the totals under them. */
+export function reportTable(i18n: I18n, kind: ReportKind, rows: Information[]): ReportTable {
+  const base = [{ header: i18n._(msg`Customer`), width: 28 }, { header: i18n._(msg`Date`), width: 14 }];
+  const member = { header: i18n._(msg`Member`), width: 22 };
+  if (kind === 'material') {
+    return {
+      columns: [...base, { header: i18n._(msg`Product`), width: 34 }, { header: i18n._(msg`Quantity`), numeric: true }, { header: i18n._(msg`Unit`), width: 10 }, member],
+      rows: [
+        ...rows.map((r) => [r.customerName, day(r.occurredAtUtc, i18n), materialName(r), r.quantity, r.unit, r.ownerName]),
+        ...materialTotals(rows).map((t) => [i18n._(msg`Total`), null, t.name, t.quantity, t.unit, null]),
+      ],
+    };
+  }
+  if (kind === 'time') {
+    return {
+      columns: [...base, { header: i18n._(msg`Text`), width: 40 }, { header: i18n._(msg`Hours`), numeric: true }, { header: i18n._(msg`Duration`), width: 10 }, member],
+      rows: [
+        ...rows.map((r) => [r.customerName, day(r.occurredAtUtc, i18n), r.text, hours(r.durationSeconds ?? 0), formatHoursMinutes(r.durationSeconds ?? 0), r.ownerName]),
+        [i18n._(msg`Total`), null, null, hours(timeTotalSeconds(rows)), formatHoursMinutes(timeTotalSeconds(rows)), null],
+      ],
+    };
+  }
+  return {
+    columns: [...base, { header: i18n._(msg`Text`), width: 60 }, member],
+    rows: rows.map((r) => [r.customerName, day(r.occurredAtUtc, i18n), r.text, r.ownerName]),
+  };
+}
+
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;

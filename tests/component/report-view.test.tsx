@@ -1,0 +1,124 @@
+/**
+ * The library's report against a fake API: the kind, period, processed filter and page become the
+ * `Information/Reporting` query, the totals add the shown rows up (quantity per product, h:mm of
+ * time), the CSV export writes what is shown with formula-like texts neutralised, a failed load
+ * says so, and only the back office gets the report.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Information } from '../../generated/api/types.gen';
+import { periodRange, rangeToQuery } from '../../src/lib/periods';
+import { firm, ids, information, page } from './contract-data';
+import { failure, serveContract } from './contract-server';
+import { injectSession, renderApp } from './helpers';
+
+// jsdom's Blob has no text(); FileReader reads it.
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const huber = firm('Bäckerei Huber');
+const meier = firm('Metzgerei Meier');
+const entry = (customer: typeof huber, over: Partial<Information>) =>
+  information(customer, { ownerId: ids.colleague, ownerName: 'Max Monteur', occurredAtUtc: '2026-10-14T09:00:00.000Z', ...over });
+const cable = '7b1c4a2e-3d5f-4e6a-9b8c-0d1e2f3a4b5c';
+const materials = [
+  entry(huber, { subType: 'material', productId: cable, productName: 'Kabel NYM-J 3x1,5', quantity: 25, unit: 'm' }),
+  entry(meier, { subType: 'material', productId: cable, productName: 'Kabel NYM-J 3x1,5', quantity: 10.5, unit: 'm' }),
+  entry(meier, { subType: 'material', text: 'Dübel 8 mm', quantity: 100, unit: 'Stk.' }),
+];
+const times = [
+  entry(huber, { subType: 'time', text: '=HYPERLINK("http://evil")', durationSeconds: 5400 }),
+  entry(meier, { subType: 'time', text: 'Verteiler geprüft', durationSeconds: 2700 }),
+];
+
+describe('/library report', { timeout: 30_000 }, () => {
+  it('asks for the chosen kind, period and processed state and shows the totals of the shown rows', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      informationReporting: (call) => page(call.query.subType === 'time' ? times : materials, { pageSize: 50 }),
+    });
+    const user = userEvent.setup();
+    const { router } = await renderApp('/library?view=report&period=lastMonth');
+    const table = await screen.findByRole('table', { name: 'Auswertung' });
+
+    const query = () => server.calls('informationReporting').at(-1)!.query;
+    const lastMonth = rangeToQuery(periodRange('lastMonth'));
+    expect(query()).toEqual({
+      subType: 'material',
+      includeProcessed: 'true',
+      includeUnprocessed: 'true',
+      fromDate: lastMonth.fromDate,
+      toDate: lastMonth.toDate,
+      page: '1',
+      pageSize: '50',
+      orderBy: 'occurredAtUtc',
+      isDescending: 'true',
+    });
+    expect(server.calls('customerActivitiesByCustomer')).toHaveLength(0);
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(within(rows[1]).getByText('Bäckerei Huber')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('25 m')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Max Monteur')).toBeInTheDocument();
+    const totals = screen.getByTestId('report-totals');
+    const totalRows = within(totals).getAllByRole('row').map((row) => row.textContent);
+    expect(totalRows).toEqual(['Dübel 8 mm100 Stk.', 'Kabel NYM-J 3x1,535,5 m']);
+
+    await user.click(screen.getByRole('radio', { name: 'Zeiten' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ view: 'report', subType: 'time', period: 'lastMonth' }));
+    await waitFor(() => expect(query()).toMatchObject({ subType: 'time', page: '1' }));
+    await waitFor(() => expect(screen.getByTestId('report-totals')).toHaveTextContent('Gesamtzeit: 2:15'));
+    expect(within(screen.getByRole('table', { name: 'Auswertung' })).getByText('1:30')).toBeInTheDocument();
+
+    const saved: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (saved.push(blob), 'blob:report')), revokeObjectURL: vi.fn() }));
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+    await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
+    expect(names).toEqual([`Auswertung_Zeiten_${lastMonth.fromDate!.slice(0, 10)}.csv`]);
+    const csv = (await textOf(saved[0])).replace(/^\uFEFF/, '').split('\r\n');
+    expect(csv[0]).toBe('Kunde;Datum;Text;Stunden;Dauer;Mitarbeiter');
+    expect(csv[1]).toMatch(/^Bäckerei Huber;[^;]+;"'=HYPERLINK\(""http:\/\/evil""\)";1,5;1:30;Max Monteur$/);
+    expect(csv[3]).toBe('Summe;;;2,25;2:15;');
+
+    await user.click(screen.getByLabelText('Erledigt', { selector: 'input:not([type="hidden"])' }));
+    await user.click(await screen.findByRole('option', { name: 'Nur offene' }));
+    await waitFor(() => expect(query()).toMatchObject({ subType: 'time', includeProcessed: 'false', includeUnprocessed: 'true' }));
+  });
+
+  it('says when the report cannot be loaded and when nothing matches', async () => {
+    injectSession({ roles: ['Owner'] });
+    let fail = true;
+    serveContract({ informationReporting: () => (fail ? failure(403, 'FORBIDDEN', 'Your role may not do this.') : page([])) });
+    const user = userEvent.setup();
+    await renderApp('/library?view=report&subType=note');
+    await screen.findByText('Die Auswertung konnte nicht geladen werden.');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    await screen.findByText('Nichts in diesem Zeitraum');
+    expect(screen.getByRole('button', { name: 'CSV exportieren' })).toBeDisabled();
+  });
+
+  it('is not offered to employees, who see the entries instead', async () => {
+    injectSession({ roles: ['Employee'] });
+    const server = serveContract({ customerActivitiesByCustomer: page([]), informationReporting: page([]) });
+    await renderApp('/library?view=report');
+    await screen.findByRole('heading', { name: 'Bibliothek' });
+    expect(screen.queryByRole('radio', { name: 'Auswertung' })).not.toBeInTheDocument();
+    await waitFor(() => expect(server.calls('customerActivitiesByCustomer').length).toBeGreaterThan(0));
+    expect(server.calls('informationReporting')).toHaveLength(0);
+  });
+});
