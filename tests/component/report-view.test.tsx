@@ -1,11 +1,12 @@
 /**
  * The library's report against a fake API: the kind, period, processed filter and page become the
  * `Information/Reporting` query, the totals add the shown rows up (quantity per product, h:mm of
- * time), the CSV export writes what is shown with formula-like texts neutralised, a failed load
+ * time), the CSV and XLSX exports write what is shown with formula-like texts neutralised, a failed load
  * says so, and only the back office gets the report.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Information } from '../../generated/api/types.gen';
 import { periodRange, rangeToQuery } from '../../src/lib/periods';
@@ -13,14 +14,18 @@ import { firm, ids, information, page } from './contract-data';
 import { failure, serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
-// jsdom's Blob has no text(); FileReader reads it.
-const textOf = (blob: Blob) =>
-  new Promise<string>((resolve, reject) => {
+// jsdom's Blob has no text() or arrayBuffer(); FileReader reads it.
+function read(blob: Blob, as: 'text'): Promise<string>;
+function read(blob: Blob, as: 'buffer'): Promise<ArrayBuffer>;
+function read(blob: Blob, as: 'text' | 'buffer'): Promise<string | ArrayBuffer> {
+  return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string | ArrayBuffer);
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
+    if (as === 'text') reader.readAsText(blob);
+    else reader.readAsArrayBuffer(blob);
   });
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,7 +51,7 @@ describe('/library report', { timeout: 30_000 }, () => {
   it('asks for the chosen kind, period and processed state and shows the totals of the shown rows', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({
-      informationReporting: (call) => page(call.query.subType === 'time' ? times : materials, { pageSize: 50 }),
+      informationReporting: (call) => call.query.subType === 'time' ? page(times, { pageSize: 50 }) : page(materials, { pageSize: 50, totalCount: 120 }),
     });
     const user = userEvent.setup();
     const { router } = await renderApp('/library?view=report&period=lastMonth');
@@ -75,6 +80,9 @@ describe('/library report', { timeout: 30_000 }, () => {
     const totalRows = within(totals).getAllByRole('row').map((row) => row.textContent);
     expect(totalRows).toEqual(['Dübel 8 mm100 Stk.', 'Kabel NYM-J 3x1,535,5 m']);
 
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(query()).toMatchObject({ subType: 'material', page: '2' }));
+
     await user.click(screen.getByRole('radio', { name: 'Zeiten' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ view: 'report', subType: 'time', period: 'lastMonth' }));
     await waitFor(() => expect(query()).toMatchObject({ subType: 'time', page: '1' }));
@@ -89,10 +97,20 @@ describe('/library report', { timeout: 30_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
     expect(names).toEqual([`Auswertung_Zeiten_${lastMonth.fromDate!.slice(0, 10)}.csv`]);
-    const csv = (await textOf(saved[0])).replace(/^\uFEFF/, '').split('\r\n');
+    const csv = (await read(saved[0], 'text')).replace(/^\uFEFF/, '').split('\r\n');
     expect(csv[0]).toBe('Kunde;Datum;Text;Stunden;Dauer;Mitarbeiter');
     expect(csv[1]).toMatch(/^Bäckerei Huber;[^;]+;"'=HYPERLINK\(""http:\/\/evil""\)";1,5;1:30;Max Monteur$/);
     expect(csv[3]).toBe('Summe;;;2,25;2:15;');
+
+    await user.click(screen.getByRole('button', { name: 'XLSX exportieren' }));
+    await waitFor(() => expect(names).toHaveLength(2));
+    expect(names[1]).toMatch(/^Auswertung_Zeiten_.*\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await read(saved[1], 'buffer'));
+    const sheet = workbook.getWorksheet('Auswertung')!;
+    expect(sheet.getCell('C2').value).toBe(`'=HYPERLINK("http://evil")`);
+    expect(sheet.getCell('D2').value).toBe(1.5);
+    expect([sheet.getCell('A4').value, sheet.getCell('D4').value, sheet.getCell('E4').value]).toEqual(['Summe', 2.25, '2:15']);
 
     await user.click(screen.getByLabelText('Erledigt', { selector: 'input:not([type="hidden"])' }));
     await user.click(await screen.findByRole('option', { name: 'Nur offene' }));
