@@ -96,7 +96,8 @@ describe('/library report', { timeout: 30_000 }, () => {
       names.push(this.download);
     });
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
-    expect(names).toEqual([`Auswertung_Zeiten_${lastMonth.fromDate!.slice(0, 10)}.csv`]);
+    const days = periodRange('lastMonth');
+    expect(names).toEqual([`Auswertung_Zeiten_${days.from}_${days.to}.csv`]);
     const csv = (await read(saved[0], 'text')).replace(/^\uFEFF/, '').split('\r\n');
     expect(csv[0]).toBe('Kunde;Datum;Text;Stunden;Dauer;Mitarbeiter');
     expect(csv[1]).toMatch(/^Bäckerei Huber;[^;]+;"'=HYPERLINK\(""http:\/\/evil""\)";1,5;1:30;Max Monteur$/);

@@ -18,11 +18,13 @@ import { showError } from '../../lib/notifications';
 import { PeriodFilter } from './activity-filters';
 import {
   formatHoursMinutes,
+  formatReportDay,
   materialName,
   materialTotals,
   REPORT_DEFAULT_KIND,
   REPORT_DEFAULT_PERIOD,
   reportKinds,
+  reportFileName,
   reportQuery,
   reportTable,
   timeTotalSeconds,
@@ -64,7 +66,6 @@ export function ReportScreen({ search, onSearch, viewSwitch }: { search: ReportS
   );
 }
 
-const day = (iso: string, locale: string) => new Intl.DateTimeFormat(locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
 
 export function ReportView({ search, onSearch }: { search: ReportSearch; onSearch: OnSearch }) {
   const { t, i18n } = useLingui();
@@ -99,7 +100,7 @@ export function ReportView({ search, onSearch }: { search: ReportSearch; onSearc
             ]}
             comboboxProps={{ withinPortal: true }}
           />
-          <ExportButtons kind={kind} rows={rows} disabled={!rows.length} fileName={`${t`Report`}_${kindLabels[kind]}_${query.fromDate?.slice(0, 10) ?? ''}`} />
+          <ExportButtons kind={kind} rows={rows} disabled={!rows.length} fileName={reportFileName(search, t`Report`, kindLabels[kind])} />
         </Group>
       </Paper>
       {report.isPending ? (
@@ -160,7 +161,7 @@ function ReportRow({ row, kind, locale }: { row: Information; kind: ReportKind; 
   return (
     <Table.Tr>
       <Table.Td>{row.customerName}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{day(row.occurredAtUtc, locale)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatReportDay(row.occurredAtUtc, locale)}</Table.Td>
       <Table.Td>{kind === 'material' ? materialName(row) : row.text}</Table.Td>
       {kind === 'material' ? (
         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -205,7 +206,6 @@ function Totals({ kind, rows }: { kind: ReportKind; rows: Information[] }) {
 function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; rows: Information[]; disabled: boolean; fileName: string }) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
-  const baseName = fileName.normalize('NFKD').replace(/[^\w.@-]+/g, '_').slice(0, 80);
   const table = () => reportTable(i18n, kind, rows);
   return (
     <Group gap="xs" ml="auto">
@@ -214,7 +214,7 @@ function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; r
         size="xs"
         leftSection={<IconFileTypeCsv size={16} />}
         disabled={disabled}
-        onClick={() => saveFile(reportCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${baseName}.csv`)}
+        onClick={() => saveFile(reportCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`)}
       >
         <Trans>Export CSV</Trans>
       </Button>
@@ -227,7 +227,7 @@ function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; r
         onClick={async () => {
           setBusy(true);
           try {
-            saveFile(await reportXlsx(table(), t`Report`), `${baseName}.xlsx`);
+            saveFile(await reportXlsx(table(), t`Report`), `${fileName}.xlsx`);
           } catch {
             showError(t`The export failed.`);
           } finally {

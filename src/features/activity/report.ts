@@ -7,7 +7,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { Information, InformationReportingData } from '../../../generated/api/types.gen';
-import type { PeriodPreset } from '../../lib/periods';
+import { periodRange, type PeriodPreset } from '../../lib/periods';
 import { periodQuery } from './search';
 
 export const libraryViews = ['entries', 'report'] as const;
@@ -50,6 +50,16 @@ export function reportQuery(search: ReportSearch): InformationReportingData['que
   };
 }
 
+/** The file name of an export: report, kind and the period's local days (none for all time). */
+export function reportFileName(search: ReportSearch, report: string, kindLabel: string): string {
+  const range = periodRange(search.period ?? REPORT_DEFAULT_PERIOD, new Date(), { from: search.from, to: search.to });
+  const name = [report, kindLabel, range ? `${range.from}_${range.to}` : ''].filter(Boolean).join('_');
+  return name.normalize('NFKD').replace(/[^\w.@-]+/g, '_').slice(0, 80);
+}
+
+/** A day of the report in the UI's language. */
+export const formatReportDay = (iso: string, locale: string) => new Intl.DateTimeFormat(locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
+
 /** `2:05` for 2 hours 5 minutes, rounded to the minute. */
 export function formatHoursMinutes(seconds: number): string {
   const minutes = Math.round(seconds / 60);
@@ -88,7 +98,7 @@ export interface ReportTable {
   rows: Cell[][];
 }
 
-const day = (iso: string, i18n: I18n) => new Intl.DateTimeFormat(i18n.locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
+const day = (iso: string, i18n: I18n) => formatReportDay(iso, i18n.locale);
 
 /** The shown rows as an export table, with the totals under them. */
 export function reportTable(i18n: I18n, kind: ReportKind, rows: Information[]): ReportTable {
