@@ -6,15 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { Config } from './platform/config';
-import type { Database } from './db/database';
 import { AppError, errorEnvelope, handleError, notImplemented } from './platform/errors';
 import { pickLanguage, translate, type Lang } from './platform/i18n';
 import { indexOperations, loadContract, type OperationId, type OperationInfo } from './platform/contract';
@@ -23,13 +21,14 @@ import { handlers, routeOptions } from './modules';
 import { healthRoutes } from './modules/health/health.handlers';
 import { appConfigRoute } from './modules/health/app-config';
 import { appleCallbackRoute } from './modules/auth/apple-callback';
-import { systemClock, type Clock } from './platform/clock';
+import { systemClock } from './platform/clock';
 import { Metrics } from './platform/metrics';
 import { Mailer } from './platform/mail';
 import { RateLimiter } from './platform/rate-limit';
 import { createServices, type Services } from './modules/services';
+import type { Deps } from './platform/handler';
 import { developmentRoutes } from './modules/development/development.handlers';
-import { createFileStorage, type FileStorage } from './platform/storage';
+import { createFileStorage } from './platform/storage';
 import { registerSecurityHeaders } from './platform/security-headers';
 import {
   addStrictDateFormats,
@@ -38,19 +37,6 @@ import {
   refuseBadText,
   refuseUndeclaredMediaType,
 } from './platform/request-guards';
-
-export interface Deps {
-  config: Config;
-  database: Database;
-  tokens: TokenService;
-  metrics: Metrics;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  /** Photos, signatures and PDFs (server/platform/storage.ts). */
-  storage: FileStorage;
-  /** "Now" for business rules (server/platform/clock.ts). */
-  clock: Clock;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,11 +50,6 @@ declare module 'fastify' {
   }
 }
 
-/** A handler may type its request's body and query: the contract has validated them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type RouteHandler = (request: FastifyRequest<any>, reply: FastifyReply) => Promise<unknown>;
-/** Route options a module may set for one of its operations; handler and auth stay with app.ts. */
-export type OperationRouteOptions = Pick<RouteOptions, 'bodyLimit'>;
 
 function makeAjv(coerce: boolean) {
   const ajv = new Ajv2020({

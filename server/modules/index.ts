@@ -2,8 +2,7 @@
  * The handlers of the contract's operations, by operationId. An operation missing here answers
  * 501 FEATURE_NOT_IMPLEMENTED; tests/api/foundation.test.ts lists which ones still do.
  */
-import type { OperationRouteOptions, RouteHandler } from '../app';
-import type { OperationId } from '../platform/contract';
+import type { OperationHandlers, OperationRouteOptionsMap } from '../platform/handler';
 import { authHandlers } from './auth/auth.handlers';
 import { usersHandlers } from './users/users.handlers';
 import { managementHandlers } from './management/management.handlers';
@@ -17,7 +16,7 @@ import { workConfirmationsHandlers } from './work-confirmations/work-confirmatio
 import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
 import { invoiceHandlers } from './invoice/invoice.handlers';
 
-export const handlers: Partial<Record<OperationId, RouteHandler>> = {
+export const handlers: OperationHandlers = {
   ...authHandlers,
   ...usersHandlers,
   ...managementHandlers,
@@ -33,7 +32,7 @@ export const handlers: Partial<Record<OperationId, RouteHandler>> = {
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */
-export const routeOptions: Partial<Record<OperationId, OperationRouteOptions>> = {
+export const routeOptions: OperationRouteOptionsMap = {
   ...customersRouteOptions,
   ...productsRouteOptions,
 };

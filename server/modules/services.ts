@@ -1,5 +1,5 @@
 /** The services of all modules, built once per server from its dependencies. */
-import type { Deps } from '../app';
+import type { Deps } from '../platform/handler';
 import { AuthService } from './auth/auth.service';
 import { WebAuthnService } from './auth/webauthn.service';
 import { ExternalLoginService } from './auth/external-login.service';

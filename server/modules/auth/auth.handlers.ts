@@ -1,7 +1,6 @@
 /** Handlers of the Auth calls: read the validated request, call the service, shape the answer. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
-import type { OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { readDeviceId } from '../../platform/auth';
@@ -35,7 +34,7 @@ export function sendSession(request: FastifyRequest, reply: FastifyReply, issued
 const services = (request: FastifyRequest) => request.server.services;
 const message = (request: FastifyRequest, key: string) => translate(request.lang, key);
 
-export const authHandlers: Partial<Record<OperationId, RouteHandler>> = {
+export const authHandlers = {
   authSignUp: async (request: Body<{ email: string; password: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }>, reply) =>
     sendSession(request, reply, await services(request).auth.signUp(request.body, clientOf(request))),
 
@@ -114,7 +113,7 @@ export const authHandlers: Partial<Record<OperationId, RouteHandler>> = {
     await services(request).webauthn.deleteKey(contextOf(request), request.body.id);
     return ok(null, message(request, 'common.saved'));
   },
-};
+} satisfies OperationHandlers;
 
 function passkeyDto(k: { id: string; deviceName: string; createdAt: Date; lastUsedAt: Date | null }) {
   return { id: k.id, deviceName: k.deviceName, createdAtUtc: k.createdAt.toISOString(), lastUsedAtUtc: k.lastUsedAt?.toISOString() ?? null };

@@ -4,7 +4,7 @@
  * what a public call knows: device, language, address) first.
  */
 import crypto from 'node:crypto';
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../platform/errors';

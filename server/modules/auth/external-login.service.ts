@@ -4,7 +4,7 @@
  * e-mail signs in; an unknown one creates a firm like sign-up (terms still to confirm).
  */
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import { AppError } from '../../platform/errors';
 import type { Lang } from '../../platform/i18n';
 import * as repo from './auth.repository';

@@ -13,7 +13,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import { authChallenges } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';

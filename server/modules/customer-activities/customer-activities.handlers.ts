@@ -1,6 +1,6 @@
 /** Handlers of the CustomerActivities calls: read the validated query, call the service, shape the answer. */
-import type { RouteHandler } from '../../app';
-import type { OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
+import type { OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { getActivities, getTotals } from './customer-activities.service';
@@ -36,4 +36,4 @@ export const customerActivitiesHandlers = {
         (error) => request.log.error({ err: error }, 'working time totals failed'),
       ),
     ),
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;

@@ -1,7 +1,7 @@
 /** Handlers of the Customers calls: read the validated request, call the service, shape the answer. */
 import type { FastifyRequest } from 'fastify';
-import type { OperationRouteOptions, RouteHandler } from '../../app';
-import type { OperationBody as Body, OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationHandlers, OperationRouteOptionsMap } from '../../platform/handler';
+import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
@@ -36,8 +36,8 @@ export const customersHandlers = {
 
   customersImportCsv: async (request: Body<'customersImportCsv'>) =>
     ok(await importCustomers(contextOf(request), database(request), request.body)),
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;
 
-export const customersRouteOptions: Partial<Record<OperationId, OperationRouteOptions>> = {
+export const customersRouteOptions: OperationRouteOptionsMap = {
   customersImportCsv: { bodyLimit: IMPORT_BODY_LIMIT },
 };

@@ -1,7 +1,7 @@
 /** Handlers of the Images calls: read the request, call the service, shape the answer or send the file. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
-import type { OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
+import type { OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
@@ -87,4 +87,4 @@ export const imagesHandlers = {
       .header('Cache-Control', 'private, max-age=86400')
       .send(jpeg);
   },
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;

@@ -1,8 +1,8 @@
 /** Handlers of the Information calls: read the validated request, call the service, shape the answer. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
+import type { OperationHandlers } from '../../platform/handler';
 import type { operations } from '../../../generated/server/openapi';
-import type { OperationBody as Body, OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import {
@@ -56,4 +56,4 @@ export const informationHandlers = {
     await deleteInformationEntry(contextOf(request), database(request), request.params.id);
     return ok(null);
   },
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;

@@ -3,8 +3,8 @@
  * deletion by filter. The lexoffice export is not here yet and answers 501.
  */
 import type { FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
-import type { OperationBody as Body, OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
+import type { OperationBody as Body } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 
@@ -23,4 +23,4 @@ export const invoiceHandlers = {
 
   invoiceDeleteActivitiesByFilter: async (request: Body<'invoiceDeleteActivitiesByFilter'>) =>
     ok(await service(request).deleteByFilter(contextOf(request), request.body)),
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;

@@ -18,7 +18,7 @@
  *   content. Photo files are removed from storage after the commit.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';

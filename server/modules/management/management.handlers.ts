@@ -1,15 +1,14 @@
 /** Handlers of the Management calls. */
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../generated/server/openapi';
-import type { RouteHandler } from '../../app';
-import type { OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { contextOf } from '../../platform/context';
 
 const management = (request: FastifyRequest) => request.server.services.management;
 
-export const managementHandlers: Partial<Record<OperationId, RouteHandler>> = {
+export const managementHandlers = {
   managementGetConsentTexts: async (request: FastifyRequest<{ Querystring: { language: 'de' | 'en' } }>) => {
     const items = management(request).consentTexts(request.query.language);
     return ok({ totalCount: items.length, page: 1, pageSize: items.length, items });
@@ -21,4 +20,4 @@ export const managementHandlers: Partial<Record<OperationId, RouteHandler>> = {
   managementGetTenant: async (request) => ok(await management(request).tenant(contextOf(request))),
   managementUpdateTenant: async (request: FastifyRequest<{ Body: components['schemas']['TenantUpdateRequest'] }>) =>
     ok(await management(request).updateTenant(contextOf(request), request.body), translate(request.lang, 'common.saved')),
-};
+} satisfies OperationHandlers;

@@ -1,5 +1,5 @@
 /** The tenant profile and its consents. */
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../platform/errors';

@@ -1,7 +1,7 @@
 /** Handlers of the Products calls: read the validated request, call the service, shape the answer. */
 import type { FastifyRequest } from 'fastify';
-import type { OperationRouteOptions, RouteHandler } from '../../app';
-import type { OperationBody as Body, OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationHandlers, OperationRouteOptionsMap } from '../../platform/handler';
+import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
@@ -50,8 +50,8 @@ export const productsHandlers = {
 
   productsImportCsv: async (request: Body<'productsImportCsv'>) =>
     ok(await importProducts(contextOf(request), database(request), request.body)),
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;
 
-export const productsRouteOptions: Partial<Record<OperationId, OperationRouteOptions>> = {
+export const productsRouteOptions: OperationRouteOptionsMap = {
   productsImportCsv: { bodyLimit: IMPORT_BODY_LIMIT },
 };

@@ -1,8 +1,8 @@
 /** Handlers of the TimeTracks calls: read the validated request, call the service, shape the answer. */
 import type { FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
+import type { OperationHandlers } from '../../platform/handler';
 import type { operations } from '../../../generated/server/openapi';
-import type { OperationBody as Body, OperationPath as Path, OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationBody as Body, OperationPath as Path, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
@@ -55,4 +55,4 @@ export const timeTracksHandlers = {
     await service(request).delete(contextOf(request), request.params.id);
     return ok(null, translate(request.lang, 'timeTracks.deleted'));
   },
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;

@@ -1,7 +1,7 @@
 /** Handlers of the UserTimeTracks calls: read the validated request, call the service, shape the answer. */
 import type { FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
-import type { OperationBody as Body, OperationQuery as Query, OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
+import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
@@ -62,4 +62,4 @@ export const userTimeTracksHandlers = {
       }),
     );
   },
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;

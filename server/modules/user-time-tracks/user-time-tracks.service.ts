@@ -6,7 +6,7 @@
  * shown, never applied.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { isManager, type RequestContext } from '../../platform/context';

@@ -1,8 +1,7 @@
 /** Handlers of the Users calls. */
 import type { FastifyRequest } from 'fastify';
 import type { components } from '../../../generated/server/openapi';
-import type { RouteHandler } from '../../app';
-import type { OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { contextOf } from '../../platform/context';
@@ -11,7 +10,7 @@ import { clientOf, sendSession } from '../auth/auth.handlers';
 const users = (request: FastifyRequest) => request.server.services.users;
 type Body<N extends keyof components['schemas']> = FastifyRequest<{ Body: components['schemas'][N] }>;
 
-export const usersHandlers: Partial<Record<OperationId, RouteHandler>> = {
+export const usersHandlers = {
   usersGet: async (request: FastifyRequest<{ Querystring: { id: string } }>) =>
     ok(await users(request).get(contextOf(request), request.query.id)),
 
@@ -31,4 +30,4 @@ export const usersHandlers: Partial<Record<OperationId, RouteHandler>> = {
 
   usersUpdateMe: async (request: Body<'UsersUpdateMeRequest'>) =>
     ok(await users(request).updateMe(contextOf(request), request.body), translate(request.lang, 'common.saved')),
-};
+} satisfies OperationHandlers;

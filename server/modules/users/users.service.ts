@@ -3,7 +3,7 @@
  * with a set-password link, role and archive changes. Who may change whom is `assertMayChange`.
  */
 import crypto from 'node:crypto';
-import type { Deps } from '../../app';
+import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';

@@ -1,7 +1,6 @@
 /** Handlers of the WorkConfirmations calls: read the signed form, call the service; send the PDF. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteHandler } from '../../app';
-import type { OperationId } from '../../platform/contract';
+import type { OperationHandlers } from '../../platform/handler';
 import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
@@ -31,4 +30,4 @@ export const workConfirmationsHandlers = {
       etag: `"${confirmation.id}"`,
     });
   },
-} as Partial<Record<OperationId, RouteHandler>>;
+} satisfies OperationHandlers;
