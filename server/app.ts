@@ -28,6 +28,7 @@ import { RateLimiter } from './platform/rate-limit';
 import { createServices, type Services } from './modules/services';
 import type { Deps } from './platform/handler';
 import { developmentRoutes } from './modules/development/development.handlers';
+import { fromRoot } from './platform/paths';
 import { createFileStorage } from './platform/storage';
 import { registerSecurityHeaders } from './platform/security-headers';
 import {
@@ -68,7 +69,7 @@ function makeAjv(coerce: boolean) {
 
 export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>): Promise<FastifyInstance> {
   const { config } = deps;
-  const appDir = path.resolve(import.meta.dirname, '../dist');
+  const appDir = fromRoot('dist');
   const fullDeps: Deps = {
     ...deps,
     tokens: deps.tokens ?? new TokenService(config.jwtSecret, config.jwtIssuer, config.accessTokenSeconds),

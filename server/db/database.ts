@@ -3,13 +3,12 @@
  * owns nothing, is not a superuser and cannot bypass row-level security. Every tenant query runs
  * in `withTenant`, a transaction that sets `app.tenant_id`.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import { fromRoot } from '../platform/paths';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -19,7 +18,7 @@ export const APP_ROLE = 'fieldbook_app';
 const PRIVATE_TABLES = ['account_directory'];
 /** Tables the app may only add to: the audit trail is never rewritten. */
 const APPEND_ONLY_TABLES = ['audit_log'];
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
 export async function migrateDatabase(adminUrl: string, appRolePassword: string) {
   const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });

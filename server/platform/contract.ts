@@ -3,10 +3,9 @@
  * method, path, security requirement and the roles allowed (`x-roles`).
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import type { operations } from '../../generated/server/openapi';
+import { fromRoot } from './paths';
 
 export type OperationId = keyof operations;
 
@@ -29,8 +28,7 @@ export interface OperationInfo {
   bodyTypes: string[];
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const contractPath = path.resolve(here, '../../generated/openapi.json');
+export const contractPath = fromRoot('generated', 'openapi.json');
 
 type Json = Record<string, unknown>;
 

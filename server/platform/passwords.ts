@@ -3,15 +3,15 @@
  * common passwords; no composition rules (NIST SP 800-63B).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { hash, verify } from '@node-rs/argon2';
+import { fromRoot } from './paths';
 
 const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 const common = new Set(
   fs
-    .readFileSync(path.join(import.meta.dirname, 'common-passwords.txt'), 'utf8')
+    .readFileSync(fromRoot('server', 'platform', 'common-passwords.txt'), 'utf8')
     .split('\n')
     .map((l) => l.trim().toLowerCase())
     .filter(Boolean),

@@ -103,6 +103,28 @@ describe('server start', () => {
   }, 180_000);
 });
 
+describe('the built server', () => {
+  it('runs from its JavaScript bundle with plain node, as npm start does: healthy, the contract\'s answers, SIGTERM exits 0', async () => {
+    const outdir = path.join(root, '.tmp', `server-build-${process.pid}`);
+    await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', outdir], { cwd: root });
+    try {
+      const server = await startServer({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) }, path.join(outdir, 'main.mjs'));
+      try {
+        expect((await fetch(`${server.baseUrl}/health`)).status).toBe(200);
+        const refused = await fetch(`${server.baseUrl}/api/Users/Get?id=00000000-0000-4000-8000-000000000000`, {
+          headers: { 'X-Device-Id': 'backoffice_7c9e6679-7425-40de-944b-e07fc1f90ae7' },
+        });
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toMatchObject({ isSuccess: false, errorMessages: [{ code: 'UNAUTHORIZED' }] });
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+    } finally {
+      fs.rmSync(outdir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 describe('exit codes', () => {
   const run = promisify(execFile);
   const exitCodeOf = (source: string) =>

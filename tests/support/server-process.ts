@@ -25,10 +25,12 @@ export interface ServerProcess {
 
 /**
  * Runs server/main.ts with tsx as a loader in one process (the `tsx` command would put a second
- * process in front, which a kill -9 would miss), with this environment on a quiet test baseline.
+ * process in front, which a kill -9 would miss), with this environment on a quiet test baseline;
+ * or, given `built`, that bundle of the server with plain node, as `npm start` runs it.
  */
-export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'baseUrl'> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function spawnServer(env: Record<string, string>, built?: string): Omit<ServerProcess, 'baseUrl'> {
+  const command = built ? ['--enable-source-maps', built] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, command, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -60,9 +62,9 @@ export function spawnServer(env: Record<string, string>): Omit<ServerProcess, 'b
 }
 
 /** Starts the server and waits until it says it is ready; a failed start rejects with its output. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, built?: string): Promise<ServerProcess> {
   const port = env.PORT ?? String(await freePort());
-  const server = spawnServer({ ...env, PORT: port });
+  const server = spawnServer({ ...env, PORT: port }, built);
   await new Promise<void>((resolve, reject) => {
     const check = () => {
       if (server.output().includes('ready: open')) resolve();

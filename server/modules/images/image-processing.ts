@@ -14,8 +14,9 @@
  * 5. The GPS position in its EXIF is read for the database only (the caller decides whether the
  *    consent allows keeping it); the stored files never carry it.
  */
-import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
-import heicDecode from 'heic-decode';
+import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
+import type heicDecode from 'heic-decode';
+import { loadHeicDecode, loadSharp } from '../../platform/heavy-modules';
 import { AppError } from '../../platform/errors';
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -63,8 +64,9 @@ function isPixelLimitError(error: unknown) {
 /** Decodes HEIC/HEIF to raw RGBA; the size is checked before the pixels are decoded. */
 async function decodeHeif(data: Buffer): Promise<{ raw: Buffer; width: number; height: number } | undefined> {
   let images: Awaited<ReturnType<typeof heicDecode.all>>;
+  const decoder = await loadHeicDecode();
   try {
-    images = await heicDecode.all({ buffer: data });
+    images = await decoder.all({ buffer: data });
   } catch {
     return undefined;
   }
@@ -97,6 +99,7 @@ async function encodeJpeg(image: Sharp) {
 export async function processImage(data: Buffer): Promise<ProcessedImage> {
   const type = detectImageType(data);
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'images.unsupported', { status: 400 });
+  const sharp = await loadSharp();
 
   // The header says the size (and carries the EXIF block) without decoding a pixel.
   let meta: Metadata | undefined;
@@ -137,7 +140,8 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
 }
 
 /** The thumbnail as JPEG, for clients whose `Accept` does not allow WebP. */
-export function thumbnailAsJpeg(webp: Buffer): Promise<Buffer> {
+export async function thumbnailAsJpeg(webp: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(webp).flatten({ background: '#ffffff' }).jpeg({ quality: 80 }).toBuffer();
 }
 

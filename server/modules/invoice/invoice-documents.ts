@@ -9,7 +9,8 @@
  * - Text cells are neutralised against formulas in both.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/heavy-modules';
 import { csvField, neutralise } from '../../../src/lib/spreadsheet-cells';
 import type { CustomerRow } from '../customers/customers.repository';
 import { slug } from '../../platform/file-names';
@@ -231,7 +232,8 @@ export async function invoiceXlsx(input: InvoiceDocumentInput): Promise<Buffer> 
   const chunks: Buffer[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Fieldbook';
   workbook.created = input.issuedAt;
   addSheet(workbook, translate(input.language, 'invoiceDoc.sheetPositions'), positionsTable(input), input);

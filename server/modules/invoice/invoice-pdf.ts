@@ -5,7 +5,7 @@
  * with tax and bank details. Where the profile lacks a field an invoice needs, the draft says what
  * is missing instead of printing a blank. The number is left to the issuing step.
  */
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/heavy-modules';
 import { translate, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
@@ -15,7 +15,8 @@ const MARGIN = 50;
 const FOOTER_SPACE = 56;
 const MISSING_COLOR = '#b00020';
 
-export function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buffer> {
+export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(input.language, key, params);
   const locale = input.language === 'de' ? 'de-DE' : 'en-GB';
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });

@@ -5,7 +5,7 @@
  *
  * Font, character set and table layout are those of `platform/pdf.ts`.
  */
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/heavy-modules';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 
@@ -64,7 +64,8 @@ export { printable };
 const PAGE_MARGIN = 50;
 const FOOTER_SPACE = 30;
 
-export function renderConfirmationPdf(input: ConfirmationPdfInput): Promise<Buffer> {
+export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(input.language, key, params);
   const locale = input.language === 'de' ? 'de-DE' : 'en-GB';
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: input.timeZone });

@@ -9,7 +9,7 @@
  * check fails; the entries are read `FOR UPDATE`, so a concurrent change or second confirmation
  * waits and then sees the lock.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/heavy-modules';
 import type { components } from '../../../generated/server/openapi';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
@@ -93,6 +93,7 @@ export function readConfirmationForm(ctx: RequestContext, form: MultipartForm): 
 async function cleanSignature(data: Buffer): Promise<Buffer> {
   const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   if (data.length < 8 || !data.subarray(0, 8).equals(png)) throw signatureInvalid();
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height || meta.width * meta.height > MAX_SIGNATURE_PIXELS) throw signatureInvalid();
