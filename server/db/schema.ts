@@ -22,6 +22,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { customerNameSql } from '../platform/display-names';
+import { DEFAULT_TIME_ZONE } from '../platform/time-zone';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -50,7 +52,7 @@ export const tenants = pgTable('tenants', {
   defaultHourlyRate: numeric('default_hourly_rate', { precision: 10, scale: 2, mode: 'number' }).notNull().default(60),
   smallBusiness: boolean('small_business').notNull().default(false),
   invoiceLanguage: text('invoice_language').notNull().default('de'),
-  timeZone: text('time_zone').notNull().default('Europe/Berlin'),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   dailyTargetMinutes: integer('daily_target_minutes').notNull().default(480),
   language: text('language').notNull().default('de'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
@@ -243,7 +245,7 @@ type CustomerSearchColumns = CustomerNameColumns & {
 
 /** The company name, else first and last name (the contract's `displayName`). */
 export function customerDisplayName(t: CustomerNameColumns): SQL {
-  return sql`coalesce(${t.companyName}, trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')))`;
+  return customerNameSql(t);
 }
 
 /** What the customer list filter searches: names, city, phone, e-mail and external id, lower case. */

@@ -20,3 +20,8 @@ const managerRoles: Role[] = ['Owner', 'Admin', 'Manager'];
 export function isManager(ctx: Pick<RequestContext, 'role'>) {
   return managerRoles.includes(ctx.role);
 }
+
+/** A member changes their own records; the back office changes anyone's. */
+export function mayChangeRecordOf(ctx: Pick<RequestContext, 'role' | 'userId'>, ownerId: string) {
+  return ownerId === ctx.userId || isManager(ctx);
+}

@@ -28,6 +28,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
+/** The firm's zone when it has none that `Intl` knows (new firms start with it too). */
+export const DEFAULT_TIME_ZONE = 'Europe/Berlin';
+
+/** The zone if `Intl` knows it, else the default: every local day and time is computed in one. */
+export function zoneOrDefault(timeZone: string | null | undefined): string {
+  return timeZone && isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+}
+
 /** True when `Intl` knows the zone. */
 export function isValidTimeZone(timeZone: string): boolean {
   try {

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import type { Lang } from '../../platform/i18n';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
 import { signInLimits } from '../../platform/rate-limit';
-import type { RequestContext } from '../../platform/context';
+import { isManager, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import * as repo from './auth.repository';
 import { accountMails, signUpNoticeMail } from './auth.mails';
@@ -459,7 +459,7 @@ export class AuthService {
       throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { consents: ['auth.termsRequired'] } });
     }
     const tenantWide = consents.filter((c) => c === 'ai' || c === 'gps');
-    if (tenantWide.length && !['Owner', 'Admin', 'Manager'].includes(ctx.role)) throw new AppError('FORBIDDEN');
+    if (tenantWide.length && !isManager(ctx)) throw new AppError('FORBIDDEN');
     return this.db.withTenant(ctx.tenantId, async (tx) => {
       for (const purpose of new Set(consents)) {
         await repo.upsertConsent(tx, ctx.tenantId, purpose, true, ctx.userId, TERMS_VERSION);

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { collated, searchPattern } from '../../db/helpers';
 import { SORT_COLLATION } from '../../db/schema';
+import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 
 export type ActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
 
@@ -62,8 +63,8 @@ export interface ActivityRow {
   refId: string | null;
 }
 
-const OWNER_NAME = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
-const CUSTOMER_NAME = sql`coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))`;
+const OWNER_NAME = memberNameSql(columnsOf('u'));
+const CUSTOMER_NAME = customerNameSql(columnsOf('c'));
 
 /** The conditions every branch shares, on its own columns. */
 function branchConditions(
@@ -360,7 +361,4 @@ export async function openPositionsPerCustomer(tx: Tx, tenantId: string, q: Tota
   }));
 }
 
-export async function tenantZone(tx: Tx, tenantId: string): Promise<string> {
-  const result = await tx.execute<{ time_zone: string }>(sql`select time_zone from tenants where tenant_id = ${tenantId}`);
-  return result.rows[0]?.time_zone ?? 'Europe/Berlin';
-}
+

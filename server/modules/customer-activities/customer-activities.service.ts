@@ -12,13 +12,13 @@ import {
   countNew,
   listActivities,
   openPositionsPerCustomer,
-  tenantZone,
   workingSeconds,
   type ActivityQuery,
   type ActivityRow,
   type ActivityTitles,
   type TotalsQuery,
 } from './customer-activities.repository';
+import { tenantTimeZone } from '../../db/tenant-settings';
 
 export type CustomerActivity = components['schemas']['CustomerActivity'];
 export type CustomerActivityTotals = components['schemas']['CustomerActivityTotals'];
@@ -97,7 +97,7 @@ export async function getTotals(
 ): Promise<CustomerActivityTotals> {
   return database.withTenant(ctx.tenantId, async (tx) => {
     const counts = await countNew(tx, ctx.tenantId, query);
-    const timeZone = await tenantZone(tx, ctx.tenantId);
+    const timeZone = await tenantTimeZone(tx, ctx.tenantId);
     let working: Awaited<ReturnType<typeof workingSeconds>> | undefined;
     let open: Awaited<ReturnType<typeof openPositionsPerCustomer>> = [];
     try {

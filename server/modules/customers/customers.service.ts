@@ -17,6 +17,7 @@ import {
   type CustomerListQuery,
   type CustomerRow,
 } from './customers.repository';
+import { customerName } from '../../platform/display-names';
 
 export type Customer = components['schemas']['Customer'];
 export type CustomerCreate = components['schemas']['CustomerCreate'];
@@ -34,7 +35,7 @@ export async function customerForNewEntry(tx: Tx, tenantId: string, id: string, 
 }
 
 export function toCustomer(row: CustomerRow): Customer {
-  const displayName = row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' ');
+  const displayName = customerName(row);
   return {
     id: row.id,
     companyName: row.companyName,

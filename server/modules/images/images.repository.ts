@@ -4,9 +4,10 @@
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { customerDisplayName, customers, images, SORT_COLLATION, tenants, users } from '../../db/schema';
+import { customerDisplayName, customers, images, SORT_COLLATION, users } from '../../db/schema';
 import { collated, offsetOf, searchPattern } from '../../db/helpers';
 import { memberDisplayName } from '../../db/names';
+import { columnsOf, customerNameSql } from '../../platform/display-names';
 
 export type ImageRow = typeof images.$inferSelect;
 export type ImageListRow = ImageRow & { customerName: string; ownerName: string };
@@ -56,7 +57,7 @@ function imagesWhere(tenantId: string, query: ImageListQuery) {
     filter
       ? sql`(${images.searchText} like ${searchPattern(filter)} or ${images.customerId} in (
           select c.id from ${customers} c where c.tenant_id = ${tenantId}
-          and lower((coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
+          and lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
       : undefined,
   );
 }
@@ -105,8 +106,4 @@ export async function insertImage(tx: Tx, tenantId: string, values: ImageValues)
   return row;
 }
 
-/** The tenant's time zone (file names carry the local time a photo was taken). */
-export async function tenantTimeZone(tx: Tx, tenantId: string): Promise<string> {
-  const [row] = await tx.select({ timeZone: tenants.timeZone }).from(tenants).where(eq(tenants.tenantId, tenantId));
-  return row?.timeZone ?? 'Europe/Berlin';
-}
+

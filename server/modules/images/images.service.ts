@@ -20,9 +20,11 @@ import { tenantKey, type FileStorage } from '../../platform/storage';
 import { recordAudit } from '../audit/audit.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { customerForNewEntry } from '../customers/customers.service';
-import { gpsGranted } from '../time-tracks/gps-consent';
+import { consentGranted } from '../../db/consents';
 import { processImage } from './image-processing';
-import { findImage, insertImage, listImages, tenantTimeZone, type ImageListQuery, type ImageListRow } from './images.repository';
+import { findImage, insertImage, listImages, type ImageListQuery, type ImageListRow } from './images.repository';
+import { tenantTimeZone } from '../../db/tenant-settings';
+import { customerName as customerNameOf } from '../../platform/display-names';
 
 export type Image = components['schemas']['Image'];
 
@@ -125,9 +127,9 @@ export async function uploadImage(ctx: RequestContext, deps: ImageDeps, input: U
       const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
       if (!customer) throw notFound();
       const sent = input.latitude !== undefined && input.longitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : null;
-      const position = (await gpsGranted(tx)) ? (sent ?? processed.gps) : null;
+      const position = (await consentGranted(tx, 'gps')) ? (sent ?? processed.gps) : null;
       const stamp = localStamp(input.takenAt, await tenantTimeZone(tx, ctx.tenantId));
-      const customerName = customer.companyName ?? [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+      const customerName = customerNameOf(customer);
       const fileName = `${[slug(customerName, 50).toLowerCase() || 'foto', stamp.date, stamp.time].join('-')}.jpg`;
       const row = await insertImage(tx, ctx.tenantId, {
         id,

@@ -8,6 +8,7 @@ import { customerDisplayName, customers, informationEntries, SORT_COLLATION, use
 import { collated, offsetOf, searchPattern } from '../../db/helpers';
 import { memberDisplayName } from '../../db/names';
 import type { InformationSubType } from './information.rules';
+import { columnsOf, customerNameSql } from '../../platform/display-names';
 
 export type InformationRow = typeof informationEntries.$inferSelect;
 export type InformationListRow = InformationRow & { customerName: string; ownerName: string };
@@ -86,7 +87,7 @@ export function informationWhere(tenantId: string, query: Omit<InformationListQu
     filter
       ? sql`(${informationEntries.searchText} like ${searchPattern(filter)} or ${informationEntries.customerId} in (
           select c.id from ${customers} c where c.tenant_id = ${tenantId}
-          and lower((coalesce(c.company_name, trim(coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '')))) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
+          and lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
       : undefined,
   );
 }

@@ -9,7 +9,7 @@
  */
 import type { components } from '../../../generated/server/openapi';
 import type { Database, Tx } from '../../db/database';
-import { isManager, type RequestContext } from '../../platform/context';
+import { isManager, mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound, type FieldErrors } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { diff, recordAudit } from '../audit/audit.repository';
@@ -140,7 +140,7 @@ export async function createInformation(ctx: RequestContext, database: Database,
 async function changeableEntry(tx: Tx, ctx: RequestContext, id: string): Promise<InformationRow> {
   const row = await lockInformation(tx, ctx.tenantId, id);
   if (!row) throw notFound();
-  if (!isManager(ctx) && row.ownerId !== ctx.userId) {
+  if (!mayChangeRecordOf(ctx, row.ownerId)) {
     // Another member's time entry stays invisible to an Employee; their notes are visible, not theirs to change.
     if (row.subType === 'time') throw notFound();
     throw forbidden();

@@ -10,6 +10,7 @@ import { translate, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
 import { labourShare } from './invoice.rules';
+import { customerContactPerson } from '../../platform/display-names';
 
 const MARGIN = 50;
 const FOOTER_SPACE = 56;
@@ -93,7 +94,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   doc.moveDown(0.4);
   const customerLines = [
     input.customerName,
-    customer.companyName ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') : '',
+    customerContactPerson(customer),
     customer.street ?? '',
     [customer.zip, customer.city].filter(Boolean).join(' '),
     customer.country && customer.country !== 'DE' ? customer.country : '',

@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import type { AuditEntity } from '../audit/audit.repository';
+import { columnsOf, memberNameSql } from '../../platform/display-names';
 
 export type MarkKind = 'information' | 'timeTrack' | 'image';
 
@@ -134,7 +135,7 @@ export type BillableSelection =
   | { kind: 'period'; customerId: string; fromDate: Date; toDate: Date }
   | { kind: 'ids'; informationIds: string[]; timeTrackIds: string[] };
 
-const MEMBER_NAME = sql`coalesce(nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''), u.email)`;
+const MEMBER_NAME = memberNameSql(columnsOf('u'));
 
 type RawBillable = {
   source: 'timeTrack' | 'time' | 'material';

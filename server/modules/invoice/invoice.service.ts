@@ -38,6 +38,7 @@ import {
 } from './invoice.repository';
 import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro, type Position } from './invoice.rules';
 import { translate } from '../../platform/i18n';
+import { customerName as customerNameOf } from '../../platform/display-names';
 
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
 export type InvoiceMarkProcessedRequest = components['schemas']['InvoiceMarkProcessedRequest'];
@@ -140,7 +141,7 @@ export class InvoiceService {
     });
     if (positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
     const totals = invoiceTotals(positions);
-    const customerName = customer.companyName ?? [customer.firstName, customer.lastName].filter(Boolean).join(' ');
+    const customerName = customerNameOf(customer);
     const title = body.title ?? translate(language, 'invoiceDoc.defaultTitle', { customer: customerName, period: periodLabel });
     const note = smallBusinessNote(language, tenant.smallBusiness);
     const documentInput: InvoiceDocumentInput = {

@@ -4,6 +4,7 @@ import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
+import { isGranted } from '../../db/consents';
 import { isValidTimeZone } from '../../platform/time-zone';
 import * as repo from '../auth/auth.repository';
 import * as profile from './management.repository';
@@ -29,7 +30,7 @@ export class ManagementService {
   async tenantConsent(ctx: RequestContext, purpose: string) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await profile.getConsent(tx, purpose);
-      const granted = !!row?.grantedAt && (!row.revokedAt || row.revokedAt < row.grantedAt);
+      const granted = isGranted(row);
       return {
         purpose: purpose as 'terms',
         granted,

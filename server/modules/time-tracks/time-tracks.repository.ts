@@ -6,17 +6,15 @@
 import { and, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, timeTracks, users } from '../../db/schema';
+import { memberNameSql } from '../../platform/display-names';
 import { collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
 
 export type TimeTrackRecord = typeof timeTracks.$inferSelect;
 export type TimeTrackRow = TimeTrackRecord & { customerName: string; ownerName: string };
 
-/** The member's first and last name, else the e-mail (as the member list shows it). */
-export const memberName = (u: typeof users) =>
-  sql<string>`coalesce(nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), ''), ${u.email})`;
 
 const customerName = sql<string>`${customerDisplayName(customers)}`;
-const ownerName = memberName(users);
+const ownerName = sql<string>`${memberNameSql(users)}`;
 
 export interface TimeTrackListQuery {
   customerId?: string;

@@ -9,7 +9,7 @@ import type { components } from '../../../generated/server/openapi';
 import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
-import { isManager, type RequestContext } from '../../platform/context';
+import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { diff, recordAudit, snapshot } from '../audit/audit.repository';
 import { customerForNewEntry } from '../customers/customers.service';
@@ -108,7 +108,7 @@ export class TimeTracksService {
   private async trackForChange(tx: Tx, ctx: RequestContext, id: string): Promise<TimeTrackRow> {
     const row = await findTimeTrack(tx, ctx.tenantId, id, { lock: true });
     if (!row) throw notFound();
-    if (row.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    if (!mayChangeRecordOf(ctx, row.ownerId)) throw forbidden();
     if (row.confirmationId !== null || row.archivedAt !== null) throw new AppError('ENTRY_LOCKED');
     return row;
   }
@@ -244,7 +244,7 @@ export class TimeTracksService {
     const nowMs = ctx.now.getTime();
     const row = await this.inTenant(ctx, (tx) => findTimeTrack(tx, ctx.tenantId, id));
     if (!row) throw notFound();
-    if (row.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    if (!mayChangeRecordOf(ctx, row.ownerId)) throw forbidden();
     return toTimeTrack(row, nowMs);
   }
 

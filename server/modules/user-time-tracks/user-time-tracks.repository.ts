@@ -6,13 +6,13 @@ import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, typ
 import type { Tx } from '../../db/database';
 import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
 import { chunk, collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
-import { memberName } from '../time-tracks/time-tracks.repository';
+import { memberNameSql } from '../../platform/display-names';
 
 export type TrackRecord = typeof userTimeTracks.$inferSelect;
 export type SegmentRecord = typeof userTimeTrackSegments.$inferSelect;
 export type TrackRow = TrackRecord & { ownerName: string };
 
-const ownerName = memberName(users);
+const ownerName = sql<string>`${memberNameSql(users)}`;
 
 const withOwner = (tx: Tx) =>
   tx

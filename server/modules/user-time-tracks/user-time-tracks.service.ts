@@ -9,13 +9,13 @@ import type { components } from '../../../generated/server/openapi';
 import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
-import { isManager, type RequestContext } from '../../platform/context';
+import { isManager, mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { translate, type Lang } from '../../platform/i18n';
 import {
   firstOfMonthOf,
   isoDateOfEpochDay,
-  isValidTimeZone,
+  zoneOrDefault,
   localEpochDay,
   startOfLocalDay,
 } from '../../platform/time-zone';
@@ -49,7 +49,6 @@ type UserTimeTrackGroup = components['schemas']['UserTimeTrackGroup'];
 type Position = components['schemas']['GeoPosition'];
 
 const ACTIVE_UNIQUE = 'user_time_tracks_one_active_uq';
-const DEFAULT_TIME_ZONE = 'Europe/Berlin';
 /** Longest span `GetListGrouped` cuts into periods (about three years). */
 export const MAX_GROUPED_DAYS = 1100;
 
@@ -93,7 +92,7 @@ export class UserTimeTracksService {
 
   private async settings(tx: Tx, ctx: RequestContext): Promise<Settings> {
     const row = await tenantSettings(tx, ctx.tenantId);
-    const timeZone = row && isValidTimeZone(row.timeZone) ? row.timeZone : DEFAULT_TIME_ZONE;
+    const timeZone = zoneOrDefault(row?.timeZone);
     return { timeZone, dailyTargetSeconds: Math.max(0, row?.dailyTargetMinutes ?? 0) * 60 };
   }
 
@@ -266,7 +265,7 @@ export class UserTimeTracksService {
   private async trackForChange(tx: Tx, ctx: RequestContext, trackId: string, segmentId: string) {
     const track = await findTrack(tx, ctx.tenantId, trackId, { lock: true });
     if (!track) throw notFound();
-    if (track.ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    if (!mayChangeRecordOf(ctx, track.ownerId)) throw forbidden();
     if (track.processedAt !== null) throw new AppError('ENTRY_LOCKED', 'userTimeTracks.processed');
     const segments = (await segmentsOf(tx, ctx.tenantId, [track.id])).get(track.id) ?? [];
     const index = segments.findIndex((s) => s.id === segmentId);
@@ -442,7 +441,7 @@ export class UserTimeTracksService {
   ) {
     const nowMs = ctx.now.getTime();
     const ownerId = input.ownerId ?? ctx.userId;
-    if (ownerId !== ctx.userId && !isManager(ctx)) throw forbidden();
+    if (!mayChangeRecordOf(ctx, ownerId)) throw forbidden();
     return this.inTenant(ctx, async (tx) => {
       const member = await findMember(tx, ctx.tenantId, ownerId);
       if (!member) throw notFound();

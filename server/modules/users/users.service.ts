@@ -8,12 +8,13 @@ import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { AppError } from '../../platform/errors';
-import { isManager, type RequestContext } from '../../platform/context';
+import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
 import * as repo from '../auth/auth.repository';
 import * as members from './users.repository';
 import { langOf, type AuthService, type Client, type IssuedSession } from '../auth/auth.service';
+import { memberName } from '../../platform/display-names';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
@@ -85,7 +86,7 @@ export class UsersService {
   }
 
   async get(ctx: RequestContext, id: string): Promise<User> {
-    if (id !== ctx.userId && !isManager(ctx)) throw new AppError('FORBIDDEN');
+    if (!mayChangeRecordOf(ctx, id)) throw new AppError('FORBIDDEN');
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.getUser(tx, id);
       if (!row) throw new AppError('NOT_FOUND');
@@ -154,7 +155,7 @@ export class UsersService {
       const inviter = await repo.getUser(tx, ctx.userId);
       const link = await this.auth.createLink(tx, row, 'invite');
       const tenantName = tenant?.companyName ?? tenant?.name ?? '';
-      const inviterName = [inviter?.firstName, inviter?.lastName].filter(Boolean).join(' ') || inviter?.email || '';
+      const inviterName = inviter ? memberName(inviter) : '';
       try {
         await this.auth.sendLinkMail('invite', row.email, link, body.language, { tenantName, inviterName });
       } catch {

@@ -34,6 +34,8 @@ import {
   type ConfirmationRow,
   type Selection,
 } from './work-confirmations.repository';
+import { customerContactPerson, customerName as customerNameOf } from '../../platform/display-names';
+import { zoneOrDefault } from '../../platform/time-zone';
 
 export type WorkConfirmation = components['schemas']['WorkConfirmation'];
 
@@ -185,9 +187,9 @@ export async function createConfirmation(ctx: RequestContext, deps: Confirmation
       if (information.length + tracks.length + photos.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED');
 
       const tenant = await findTenant(tx, ctx.tenantId);
-      const timeZone = tenant?.timeZone ?? 'Europe/Berlin';
-      const customerName = customer.companyName ?? [customer.firstName, customer.lastName].filter(Boolean).join(' ');
-      const customerPerson = customer.companyName ? [customer.firstName, customer.lastName].filter(Boolean).join(' ') : '';
+      const timeZone = zoneOrDefault(tenant?.timeZone);
+      const customerName = customerNameOf(customer);
+      const customerPerson = customerContactPerson(customer);
       const stamp = localStamp(input.signedAt, timeZone);
       const fileName = `${[translate(language, 'pdf.fileName'), slug(customerName, 60), stamp.date].filter(Boolean).join('-')}.pdf`;
       const t = (key: MessageKey) => translate(language, key);
