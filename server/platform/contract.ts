@@ -9,12 +9,15 @@ import { fromRoot } from './paths';
 
 export type OperationId = keyof operations;
 
+/** The query, path parameters and JSON body of operation K as the contract types them. */
+export type QueryOf<K extends OperationId> = NonNullable<operations[K]['parameters']['query']>;
+export type PathOf<K extends OperationId> = NonNullable<operations[K]['parameters']['path']>;
+export type BodyOf<K extends OperationId> = operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
+
 /** The request of operation K as its handler sees it, typed by the contract (validated before). */
-export type OperationQuery<K extends OperationId> = FastifyRequest<{ Querystring: NonNullable<operations[K]['parameters']['query']> }>;
-export type OperationPath<K extends OperationId> = FastifyRequest<{ Params: NonNullable<operations[K]['parameters']['path']> }>;
-export type OperationBody<K extends OperationId> = FastifyRequest<{
-  Body: operations[K]['requestBody'] extends { content: { 'application/json': infer B } } | undefined ? B : never;
-}>;
+export type OperationQuery<K extends OperationId> = FastifyRequest<{ Querystring: QueryOf<K> }>;
+export type OperationPath<K extends OperationId> = FastifyRequest<{ Params: PathOf<K> }>;
+export type OperationBody<K extends OperationId> = FastifyRequest<{ Body: BodyOf<K> }>;
 
 export interface OperationInfo {
   operationId: OperationId;

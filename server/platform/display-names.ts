@@ -30,12 +30,12 @@ export function memberName(member: PersonName & { email?: Text }): string {
   return joined(member) || member.email || '';
 }
 
-export function customerNameSql(t: { companyName: Column; firstName: Column; lastName: Column }): SQL {
-  return sql`coalesce(${t.companyName}, trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')))`;
+export function customerNameSql(t: { companyName: Column; firstName: Column; lastName: Column }): SQL<string> {
+  return sql<string>`coalesce(${t.companyName}, trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')))`;
 }
 
-export function memberNameSql(t: { firstName: Column; lastName: Column; email: Column }): SQL {
-  return sql`coalesce(nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.email})`;
+export function memberNameSql(t: { firstName: Column; lastName: Column; email: Column }): SQL<string> {
+  return sql<string>`coalesce(nullif(trim(coalesce(${t.firstName}, '') || ' ' || coalesce(${t.lastName}, '')), ''), ${t.email})`;
 }
 
 /** The name columns of a table aliased in hand-written SQL (`from users u`, `join customers c`). */

@@ -1,14 +1,13 @@
 /** Handlers of the Auth calls: read the validated request, call the service, shape the answer. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../platform/handler';
+import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { readDeviceId } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import type { Client, IssuedSession } from './auth.service';
-
-type Body<T = Record<string, never>> = FastifyRequest<{ Body: T }>;
 
 export function clientOf(request: FastifyRequest): Client {
   const deviceId = readDeviceId(request);
@@ -35,13 +34,13 @@ const services = (request: FastifyRequest) => request.server.services;
 const message = (request: FastifyRequest, key: string) => translate(request.lang, key);
 
 export const authHandlers = {
-  authSignUp: async (request: Body<{ email: string; password: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }>, reply) =>
+  authSignUp: async (request: Body<'authSignUp'>, reply) =>
     sendSession(request, reply, await services(request).auth.signUp(request.body, clientOf(request))),
 
-  authSignIn: async (request: Body<{ userNameOrEmail: string; password: string }>, reply) =>
+  authSignIn: async (request: Body<'authSignIn'>, reply) =>
     sendSession(request, reply, await services(request).auth.signIn(request.body, clientOf(request))),
 
-  authRefreshToken: async (request: Body<{ token: string }>, reply) =>
+  authRefreshToken: async (request: Body<'authRefreshToken'>, reply) =>
     sendSession(request, reply, await services(request).auth.refresh(request.body.token, clientOf(request))),
 
   authRefreshTokenFromCookie: async (request, reply) => {
@@ -50,47 +49,47 @@ export const authHandlers = {
     return sendSession(request, reply, await services(request).auth.refresh(token, clientOf(request)));
   },
 
-  authHandleGoogleLogin: async (request: Body<{ idToken: string; language?: 'de' | 'en' }>, reply) =>
+  authHandleGoogleLogin: async (request: Body<'authHandleGoogleLogin'>, reply) =>
     sendSession(request, reply, await services(request).external.signIn('google', request.body, clientOf(request))),
 
-  authHandleAppleLogin: async (request: Body<{ idToken: string; firstName?: string; lastName?: string; language?: 'de' | 'en' }>, reply) =>
+  authHandleAppleLogin: async (request: Body<'authHandleAppleLogin'>, reply) =>
     sendSession(request, reply, await services(request).external.signIn('apple', request.body, clientOf(request))),
 
-  authChangePassword: async (request: Body<{ oldPassword: string; newPassword: string; confirmPassword: string }>) => {
+  authChangePassword: async (request: Body<'authChangePassword'>) => {
     await services(request).auth.changePassword(contextOf(request), request.body);
     return ok(null, message(request, 'auth.passwordChanged'));
   },
 
-  authConfirmTerms: async (request: Body<{ consents: string[] }>, reply) =>
+  authConfirmTerms: async (request: Body<'authConfirmTerms'>, reply) =>
     sendSession(request, reply, await services(request).auth.confirmTerms(contextOf(request), request.body.consents)),
 
   authResendConfirmationEmail: async (request) => ok(await services(request).auth.resendConfirmation(contextOf(request))),
 
-  authConfirmEmail: async (request: FastifyRequest<{ Querystring: { userId: string; token: string } }>, reply) => {
+  authConfirmEmail: async (request: Query<'authConfirmEmail'>, reply) => {
     const location = await services(request).auth.confirmEmail(request.query.userId, request.query.token);
     return reply.header('Cache-Control', 'no-store').redirect(location, 302);
   },
 
-  authForgotPassword: async (request: Body<{ email: string }>) => {
+  authForgotPassword: async (request: Body<'authForgotPassword'>) => {
     const { sending } = await services(request).auth.forgotPassword(request.body.email, clientOf(request));
     sending.catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
     return ok(null, message(request, 'auth.resetMailSent'));
   },
 
-  authResetPassword: async (request: Body<{ userId: string; token: string; newPassword: string; confirmPassword: string }>) => {
+  authResetPassword: async (request: Body<'authResetPassword'>) => {
     await services(request).auth.resetPassword(request.body);
     return ok(null, message(request, 'auth.passwordReset'));
   },
 
-  authWebAuthnRegisterBegin: async (request: Body<{ email: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }>) =>
+  authWebAuthnRegisterBegin: async (request: Body<'authWebAuthnRegisterBegin'>) =>
     ok(await services(request).webauthn.registerBegin(request.body, clientOf(request))),
 
-  authWebAuthnRegisterComplete: async (request: Body<{ challengeId: string; response: never; deviceName: string }>, reply) =>
+  authWebAuthnRegisterComplete: async (request: Body<'authWebAuthnRegisterComplete'>, reply) =>
     sendSession(request, reply, await services(request).webauthn.registerComplete(request.body, clientOf(request))),
 
   authWebAuthnLoginBegin: async (request) => ok(await services(request).webauthn.loginBegin()),
 
-  authWebAuthnLoginComplete: async (request: Body<{ challengeId: string; response: never }>, reply) =>
+  authWebAuthnLoginComplete: async (request: Body<'authWebAuthnLoginComplete'>, reply) =>
     sendSession(request, reply, await services(request).webauthn.loginComplete(request.body, clientOf(request))),
 
   authWebAuthnGetKeys: async (request) => {
@@ -103,13 +102,13 @@ export const authHandlers = {
     });
   },
 
-  authWebAuthnAddKeyBegin: async (request: Body<{ authenticatorAttachment?: 'platform' | 'cross-platform' }>) =>
+  authWebAuthnAddKeyBegin: async (request: Body<'authWebAuthnAddKeyBegin'>) =>
     ok(await services(request).webauthn.addKeyBegin(contextOf(request), request.body ?? {})),
 
-  authWebAuthnAddKeyComplete: async (request: Body<{ challengeId: string; response: never; deviceName: string }>) =>
+  authWebAuthnAddKeyComplete: async (request: Body<'authWebAuthnAddKeyComplete'>) =>
     ok(passkeyDto(await services(request).webauthn.addKeyComplete(contextOf(request), request.body)), message(request, 'common.saved')),
 
-  authWebAuthnDeleteKey: async (request: Body<{ id: string }>) => {
+  authWebAuthnDeleteKey: async (request: Body<'authWebAuthnDeleteKey'>) => {
     await services(request).webauthn.deleteKey(contextOf(request), request.body.id);
     return ok(null, message(request, 'common.saved'));
   },

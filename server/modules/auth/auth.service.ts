@@ -16,6 +16,7 @@ import type { Role } from '../../platform/auth';
 import * as repo from './auth.repository';
 import { accountMails, signUpNoticeMail } from './auth.mails';
 import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeEqual, sha256, tenantNameFromEmail } from './tokens';
+import type { BodyOf } from '../../platform/contract';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';
@@ -282,7 +283,7 @@ export class AuthService {
    * account has its own count instead of the account's, so guesses from elsewhere do not lock the
    * owner out. A success gives its attempt back.
    */
-  async signIn(body: { userNameOrEmail: string; password: string }, client: Client): Promise<IssuedSession> {
+  async signIn(body: BodyOf<'authSignIn'>, client: Client): Promise<IssuedSession> {
     const email = body.userNameOrEmail.trim().toLowerCase();
     const account = await repo.findAccountByEmail(this.db.pool, email);
     const knownDevice = account
@@ -413,7 +414,7 @@ export class AuthService {
     return { sending: sent ? this.sendLinkMail('reset_password', sent.user.email, sent.link, langOf(sent.user)) : Promise.resolve() };
   }
 
-  async resetPassword(body: { userId: string; token: string; newPassword: string; confirmPassword: string }) {
+  async resetPassword(body: BodyOf<'authResetPassword'>) {
     if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
     this.assertPasswordAllowed(body.newPassword, 'newPassword');
     const tenantId = await repo.findTenantOfUser(this.db.pool, body.userId);
@@ -429,7 +430,7 @@ export class AuthService {
     });
   }
 
-  async changePassword(ctx: RequestContext, body: { oldPassword: string; newPassword: string; confirmPassword: string }) {
+  async changePassword(ctx: RequestContext, body: BodyOf<'authChangePassword'>) {
     if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
     if (body.newPassword === body.oldPassword) {
       throw new AppError('PASSWORD_UNCHANGED', 'auth.passwordUnchanged', { fieldErrors: { newPassword: ['auth.passwordUnchanged'] } });

@@ -20,6 +20,7 @@ import type { RequestContext } from '../../platform/context';
 import * as repo from './auth.repository';
 import type { AuthService, Client, IssuedSession } from './auth.service';
 import { tenantNameFromEmail } from './tokens';
+import type { BodyOf } from '../../platform/contract';
 
 const CHALLENGE_SECONDS = 300;
 
@@ -62,10 +63,11 @@ export class WebAuthnService {
     return row;
   }
 
-  private async verifyRegistration(response: RegistrationResponseJSON, challenge: string) {
+  private async verifyRegistration(response: BodyOf<'authWebAuthnRegisterComplete'>['response'], challenge: string) {
     try {
       const result = await verifyRegistrationResponse({
-        response,
+        // The contract checked the shape; the library checks every value.
+        response: response as RegistrationResponseJSON,
         expectedChallenge: challenge,
         expectedOrigin: this.rp.origin,
         expectedRPID: this.rp.rpId,
@@ -81,7 +83,7 @@ export class WebAuthnService {
 
   // ---- sign-up with a passkey ----
 
-  async registerBegin(body: { email: string; tenantName: string; termsConfirmed: boolean; language?: 'de' | 'en' }, client: Client) {
+  async registerBegin(body: BodyOf<'authWebAuthnRegisterBegin'>, client: Client) {
     if (!body.termsConfirmed) {
       throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
     }
@@ -108,7 +110,7 @@ export class WebAuthnService {
     return { challengeId, options };
   }
 
-  async registerComplete(body: { challengeId: string; response: RegistrationResponseJSON; deviceName: string }, client: Client): Promise<IssuedSession> {
+  async registerComplete(body: BodyOf<'authWebAuthnRegisterComplete'>, client: Client): Promise<IssuedSession> {
     const challenge = await this.takeChallenge(body.challengeId, 'register');
     const info = await this.verifyRegistration(body.response, challenge.challenge);
     const p = challenge.payload as { userId: string; email: string; tenantName: string; language: 'de' | 'en' };
@@ -149,7 +151,7 @@ export class WebAuthnService {
     return { challengeId, options };
   }
 
-  async loginComplete(body: { challengeId: string; response: AuthenticationResponseJSON }, client: Client): Promise<IssuedSession> {
+  async loginComplete(body: BodyOf<'authWebAuthnLoginComplete'>, client: Client): Promise<IssuedSession> {
     const challenge = await this.takeChallenge(body.challengeId, 'login');
     const handle = body.response.response?.userHandle;
     const userId = handle ? bytesToUuid(Buffer.from(handle, 'base64url')) : undefined;
@@ -162,7 +164,8 @@ export class WebAuthnService {
       let result;
       try {
         result = await verifyAuthenticationResponse({
-          response: body.response,
+          // The contract checked the shape; the library checks every value (attachment, user handle).
+          response: body.response as AuthenticationResponseJSON,
           expectedChallenge: challenge.challenge,
           expectedOrigin: this.rp.origin,
           expectedRPID: this.rp.rpId,
@@ -186,7 +189,7 @@ export class WebAuthnService {
 
   // ---- keys of a signed-in user ----
 
-  async addKeyBegin(ctx: RequestContext, body: { authenticatorAttachment?: 'platform' | 'cross-platform' }) {
+  async addKeyBegin(ctx: RequestContext, body: NonNullable<BodyOf<'authWebAuthnAddKeyBegin'>>) {
     const { user, keys } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
       user: await repo.getUser(tx, ctx.userId),
       keys: await repo.listPasskeys(tx, ctx.userId),
@@ -210,7 +213,7 @@ export class WebAuthnService {
     return { challengeId, options };
   }
 
-  async addKeyComplete(ctx: RequestContext, body: { challengeId: string; response: RegistrationResponseJSON; deviceName: string }) {
+  async addKeyComplete(ctx: RequestContext, body: BodyOf<'authWebAuthnAddKeyComplete'>) {
     const challenge = await this.takeChallenge(body.challengeId, 'add');
     const p = challenge.payload as { userId: string; tenantId: string };
     if (p.userId !== ctx.userId || p.tenantId !== ctx.tenantId) throw invalid();

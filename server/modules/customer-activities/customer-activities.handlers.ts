@@ -7,25 +7,8 @@ import { getActivities, getTotals } from './customer-activities.service';
 
 
 export const customerActivitiesHandlers = {
-  customerActivitiesByCustomer: async (request: Query<'customerActivitiesByCustomer'>) => {
-    const q = request.query;
-    return ok(
-      await getActivities(contextOf(request), request.server.deps.database, {
-        customerId: q.customerId,
-        includeProcessed: q.includeProcessed,
-        includeUnprocessed: q.includeUnprocessed,
-        archived: q.archived,
-        kinds: q.kind,
-        fromDate: q.fromDate,
-        toDate: q.toDate,
-        filter: q.filter,
-        orderBy: q.orderBy,
-        isDescending: q.isDescending,
-        page: q.page,
-        pageSize: q.pageSize,
-      }),
-    );
-  },
+  customerActivitiesByCustomer: async (request: Query<'customerActivitiesByCustomer'>) =>
+    ok(await getActivities(contextOf(request), request.server.deps.database, request.query)),
 
   customerActivitiesGetTotals: async (request: Query<'customerActivitiesGetTotals'>) =>
     ok(

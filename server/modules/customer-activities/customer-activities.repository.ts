@@ -13,26 +13,14 @@ import type { Tx } from '../../db/database';
 import { collated, searchPattern } from '../../db/helpers';
 import { SORT_COLLATION } from '../../db/schema';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
+import type { QueryOf } from '../../platform/contract';
 
 export type ActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
 
-export interface ActivityQuery {
-  customerId?: string;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  archived?: 'include' | 'exclude' | 'only';
-  /** Only these kinds; all when left out or empty. */
-  kinds?: ActivityKind[];
-  fromDate?: string;
-  toDate?: string;
-  filter?: string;
-  orderBy?: string;
-  isDescending: boolean;
-  page: number;
-  pageSize: number;
+export type ActivityQuery = QueryOf<'customerActivitiesByCustomer'> & {
   /** An Employee sees only their own time tracks and time entries. */
   onlyOwnTimeOf?: string;
-}
+};
 
 /** Titles in the caller's language. */
 export interface ActivityTitles {
@@ -132,7 +120,7 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, topN?:
   const branch = (body: SQL, time: SQL, id: SQL) => (topN ? sql`(${body} ${cut(time, id)})` : body);
   const text = textMatch(tenantId, q.filter?.trim(), titles);
   const own = q.onlyOwnTimeOf;
-  const wanted = (kind: ActivityKind) => !q.kinds?.length || q.kinds.includes(kind);
+  const wanted = (kind: ActivityKind) => !q.kind?.length || q.kind.includes(kind);
   // A branch of a kind not asked for is cut off by a constant condition (the planner skips it).
   const skip = (kind: ActivityKind) => (wanted(kind) ? sql`` : sql`and false`);
   const subTypes = (['note', 'material', 'timeEntry'] as const).filter(wanted).map((k) => (k === 'timeEntry' ? 'time' : k));
@@ -277,11 +265,7 @@ export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery,
   return { totalCount, rows };
 }
 
-export interface TotalsQuery {
-  customerId?: string;
-  fromDate?: string;
-  toDate?: string;
-}
+export type TotalsQuery = Pick<QueryOf<'customerActivitiesGetTotals'>, 'customerId' | 'fromDate' | 'toDate'>;
 
 function period(column: SQL, q: TotalsQuery): SQL {
   const parts: SQL[] = [];

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } f
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers } from '../../db/schema';
 import { chunk, collated, offsetOf, searchPattern } from '../../db/helpers';
+import type { QueryOf } from '../../platform/contract';
 
 /** The columns a customer is read with; the filter's `search_text` stays in the database. */
 const { searchText: _searchText, ...customerColumns } = getTableColumns(customers);
@@ -41,14 +42,7 @@ export const customerFieldNames = [
   'externalId',
 ] as const satisfies readonly (keyof CustomerFields)[];
 
-export interface CustomerListQuery {
-  page: number;
-  pageSize: number;
-  filter?: string;
-  orderBy?: string;
-  isDescending: boolean;
-  includeArchived: boolean;
-}
+export type CustomerListQuery = QueryOf<'customersGetAll'>;
 
 const displayName = customerDisplayName(customers);
 

@@ -1,7 +1,7 @@
 /** Handlers of the Images calls: read the request, call the service, shape the answer or send the file. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../platform/handler';
-import type { OperationQuery as Query } from '../../platform/contract';
+import type { OperationPath as Path, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
@@ -9,7 +9,6 @@ import { readMultipart } from '../../platform/multipart';
 import { MAX_IMAGE_BYTES, thumbnailAsJpeg } from './image-processing';
 import { getImagePage, getImageRecord, readUploadForm, uploadImage } from './images.service';
 
-type Params = FastifyRequest<{ Params: { id: string } }>;
 
 /** Whether an `Accept` header allows WebP (no header allows everything). */
 export function acceptsWebp(accept: string | undefined): boolean {
@@ -53,7 +52,7 @@ export const imagesHandlers = {
     return ok(await uploadImage(ctx, request.server.deps, input));
   },
 
-  imagesGet: async (request: Params, reply: FastifyReply) => {
+  imagesGet: async (request: Path<'imagesGet'>, reply: FastifyReply) => {
     const image = await getImageRecord(contextOf(request), request.server.deps.database, request.params.id);
     const range = request.headers.range;
     return sendStoredFile(reply, request.server.deps.storage, {
@@ -66,7 +65,7 @@ export const imagesHandlers = {
     });
   },
 
-  imagesGetThumbnail: async (request: Params, reply: FastifyReply) => {
+  imagesGetThumbnail: async (request: Path<'imagesGetThumbnail'>, reply: FastifyReply) => {
     const image = await getImageRecord(contextOf(request), request.server.deps.database, request.params.id);
     const base = image.fileName.replace(/\.[^.]+$/, '');
     reply.header('Vary', 'Accept');

@@ -6,28 +6,16 @@ import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm'
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, images, SORT_COLLATION, users } from '../../db/schema';
 import { collated, offsetOf, searchPattern } from '../../db/helpers';
-import { memberDisplayName } from '../../db/names';
-import { columnsOf, customerNameSql } from '../../platform/display-names';
+import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
+import type { QueryOf } from '../../platform/contract';
 
 export type ImageRow = typeof images.$inferSelect;
 export type ImageListRow = ImageRow & { customerName: string; ownerName: string };
 
-export interface ImageListQuery {
-  customerId?: string;
-  category?: string;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  fromDate?: string;
-  toDate?: string;
-  filter?: string;
-  orderBy?: string;
-  isDescending: boolean;
-  page: number;
-  pageSize: number;
-}
+export type ImageListQuery = QueryOf<'imagesGetAll'>;
 
 const customerName = customerDisplayName(customers);
-const ownerName = memberDisplayName(users);
+const ownerName = memberNameSql(users);
 
 const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
   createdAtUtc: { expression: sql`${images.takenAt}`, nullable: false },

@@ -6,31 +6,20 @@ import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
 import { collated, offsetOf, searchPattern } from '../../db/helpers';
-import { memberDisplayName } from '../../db/names';
-import type { InformationSubType } from './information.rules';
-import { columnsOf, customerNameSql } from '../../platform/display-names';
+import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
+import type { QueryOf } from '../../platform/contract';
 
 export type InformationRow = typeof informationEntries.$inferSelect;
 export type InformationListRow = InformationRow & { customerName: string; ownerName: string };
 
-export interface InformationListQuery {
-  customerId?: string;
-  subType?: InformationSubType;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  fromDate?: string;
-  toDate?: string;
-  filter?: string;
-  orderBy?: string;
-  isDescending: boolean;
-  page: number;
-  pageSize: number;
+export type InformationListQuery = QueryOf<'informationGetAll'> & {
+  subType?: QueryOf<'informationReporting'>['subType'];
   /** An Employee sees only their own `time` entries. */
   onlyOwnTimeOf?: string;
-}
+};
 
 const customerName = customerDisplayName(customers);
-const ownerName = memberDisplayName(users);
+const ownerName = memberNameSql(users);
 
 /** Processed: marked by hand or invoiced, or archived at export (archived implies processed). */
 export const informationProcessed = sql<boolean>`(${informationEntries.processedAt} is not null or ${informationEntries.archivedAt} is not null)`;

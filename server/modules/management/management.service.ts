@@ -9,6 +9,7 @@ import { isValidTimeZone } from '../../platform/time-zone';
 import * as repo from '../auth/auth.repository';
 import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
+import type { BodyOf, QueryOf } from '../../platform/contract';
 
 type Tenant = components['schemas']['Tenant'];
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];
@@ -27,12 +28,12 @@ export class ManagementService {
     }));
   }
 
-  async tenantConsent(ctx: RequestContext, purpose: string) {
+  async tenantConsent(ctx: RequestContext, purpose: QueryOf<'managementGetTenantConsent'>['purpose']) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await profile.getConsent(tx, purpose);
       const granted = isGranted(row);
       return {
-        purpose: purpose as 'terms',
+        purpose,
         granted,
         grantedAtUtc: row?.grantedAt?.toISOString() ?? null,
         revokedAtUtc: row?.revokedAt?.toISOString() ?? null,
@@ -40,7 +41,7 @@ export class ManagementService {
     });
   }
 
-  async updateConsent(ctx: RequestContext, purpose: 'ai' | 'gps', granted: boolean) {
+  async updateConsent(ctx: RequestContext, purpose: BodyOf<'managementUpdateTenantConsent'>['purpose'], granted: boolean) {
     await this.deps.database.withTenant(ctx.tenantId, (tx) => repo.upsertConsent(tx, ctx.tenantId, purpose, granted, ctx.userId, CONSENT_VERSION));
     return this.tenantConsent(ctx, purpose);
   }

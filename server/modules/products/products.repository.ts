@@ -6,19 +6,13 @@ import type { Tx } from '../../db/database';
 import { products } from '../../db/schema';
 import { chunk, collated, offsetOf, searchPattern } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
+import type { QueryOf } from '../../platform/contract';
 
 /** The columns a product is read with; the filter's `search_text` stays in the database. */
 const { searchText: _searchText, ...productColumns } = getTableColumns(products);
 export type ProductRow = Omit<typeof products.$inferSelect, 'searchText'>;
 
-export interface ProductListQuery {
-  page: number;
-  pageSize: number;
-  filter?: string;
-  orderBy?: string;
-  isDescending: boolean;
-  includeArchived: boolean;
-}
+export type ProductListQuery = QueryOf<'productsGetAll'>;
 
 
 /** The columns the list may be sorted by (the contract's list); anything else sorts by name. */

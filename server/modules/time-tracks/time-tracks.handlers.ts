@@ -1,7 +1,6 @@
 /** Handlers of the TimeTracks calls: read the validated request, call the service, shape the answer. */
 import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../platform/handler';
-import type { operations } from '../../../generated/server/openapi';
 import type { OperationBody as Body, OperationPath as Path, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
@@ -10,34 +9,16 @@ import { translate } from '../../platform/i18n';
 
 const service = (request: FastifyRequest) => request.server.services.timeTracks;
 
-function listInput(q: NonNullable<operations['timeTracksGet']['parameters']['query']>) {
-  return {
-    customerId: q.customerId,
-    ownerId: q.ownerId,
-    includeRunning: q.includeRunning,
-    includeStopped: q.includeStopped,
-    includeProcessed: q.includeProcessed,
-    includeUnprocessed: q.includeUnprocessed,
-    fromDate: q.fromDate,
-    toDate: q.toDate,
-    filter: q.filter,
-    page: q.page,
-    pageSize: q.pageSize,
-    orderBy: q.orderBy,
-    isDescending: q.isDescending,
-  };
-}
-
 export const timeTracksHandlers = {
   timeTracksStart: async (request: Body<'timeTracksStart'>) => ok(await service(request).start(contextOf(request), request.body)),
 
   timeTracksStop: async (request: Body<'timeTracksStop'>) => ok(await service(request).stop(contextOf(request), request.body)),
 
-  timeTracksGet: async (request: Query<'timeTracksGet'>) => ok(await service(request).list(contextOf(request), listInput(request.query))),
+  timeTracksGet: async (request: Query<'timeTracksGet'>) => ok(await service(request).list(contextOf(request), request.query)),
 
   timeTracksGetMy: async (request: Query<'timeTracksGetMy'>) => {
     const ctx = contextOf(request);
-    return ok(await service(request).list(ctx, { ...listInput({ ...request.query }), ownerId: ctx.userId }));
+    return ok(await service(request).list(ctx, { ...request.query, ownerId: ctx.userId }));
   },
 
   timeTracksGetMyTotals: async (request: Query<'timeTracksGetMyTotals'>) =>

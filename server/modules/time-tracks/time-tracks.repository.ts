@@ -8,29 +8,17 @@ import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, timeTracks, users } from '../../db/schema';
 import { memberNameSql } from '../../platform/display-names';
 import { collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
+import type { QueryOf } from '../../platform/contract';
 
 export type TimeTrackRecord = typeof timeTracks.$inferSelect;
 export type TimeTrackRow = TimeTrackRecord & { customerName: string; ownerName: string };
 
 
 const customerName = sql<string>`${customerDisplayName(customers)}`;
-const ownerName = sql<string>`${memberNameSql(users)}`;
+const ownerName = memberNameSql(users);
 
-export interface TimeTrackListQuery {
-  customerId?: string;
-  ownerId?: string;
-  includeRunning: boolean;
-  includeStopped: boolean;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  from?: Date;
-  to?: Date;
-  filter?: string;
-  page: number;
-  pageSize: number;
-  orderBy?: string;
-  isDescending: boolean;
-}
+/** The list's query with its period as instants. */
+export type TimeTrackListQuery = Omit<QueryOf<'timeTracksGet'>, 'fromDate' | 'toDate'> & { from?: Date; to?: Date };
 
 
 /** Sort columns that can be null (a running track has no end). */

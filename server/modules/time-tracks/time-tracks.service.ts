@@ -26,6 +26,7 @@ import {
   type TimeTrackRow,
 } from './time-tracks.repository';
 import { durationSeconds, spanProblem, totalsPeriods, type SpanProblem } from './time-track.rules';
+import type { QueryOf } from '../../platform/contract';
 
 type TimeTrack = components['schemas']['TimeTrack'];
 type TimeTrackStart = components['schemas']['TimeTrackStart'];
@@ -88,10 +89,7 @@ function spanError(problem: SpanProblem): AppError {
   }
 }
 
-export interface TimeTrackListInput extends Omit<TimeTrackListQuery, 'from' | 'to'> {
-  fromDate?: string;
-  toDate?: string;
-}
+export type TimeTrackListInput = QueryOf<'timeTracksGet'>;
 
 export class TimeTracksService {
   constructor(private readonly deps: Deps) {}

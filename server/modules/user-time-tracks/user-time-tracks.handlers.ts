@@ -27,25 +27,8 @@ export const userTimeTracksHandlers = {
   userTimeTracksDeleteSegment: async (request: Body<'userTimeTracksDeleteSegment'>) =>
     ok(await service(request).deleteSegment(contextOf(request), request.body), translate(request.lang, 'userTimeTracks.segmentDeleted')),
 
-  userTimeTracksGetList: async (request: Query<'userTimeTracksGetList'>) => {
-    const q = request.query;
-    return ok(
-      await service(request).list(contextOf(request), {
-        ownerId: q.ownerId,
-        includeActive: q.includeActive,
-        includeEnded: q.includeEnded,
-        includeProcessed: q.includeProcessed,
-        includeUnprocessed: q.includeUnprocessed,
-        fromDate: q.fromDate,
-        toDate: q.toDate,
-        filter: q.filter,
-        page: q.page,
-        pageSize: q.pageSize,
-        orderBy: q.orderBy,
-        isDescending: q.isDescending,
-      }),
-    );
-  },
+  userTimeTracksGetList: async (request: Query<'userTimeTracksGetList'>) =>
+    ok(await service(request).list(contextOf(request), request.query)),
 
   userTimeTracksGetListGrouped: async (request: Query<'userTimeTracksGetListGrouped'>) => {
     const q = request.query;

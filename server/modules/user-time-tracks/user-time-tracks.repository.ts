@@ -7,12 +7,13 @@ import type { Tx } from '../../db/database';
 import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
 import { chunk, collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
 import { memberNameSql } from '../../platform/display-names';
+import type { QueryOf } from '../../platform/contract';
 
 export type TrackRecord = typeof userTimeTracks.$inferSelect;
 export type SegmentRecord = typeof userTimeTrackSegments.$inferSelect;
 export type TrackRow = TrackRecord & { ownerName: string };
 
-const ownerName = sql<string>`${memberNameSql(users)}`;
+const ownerName = memberNameSql(users);
 
 const withOwner = (tx: Tx) =>
   tx
@@ -149,20 +150,8 @@ export async function deleteSegment(tx: Tx, tenantId: string, id: string) {
   await tx.delete(userTimeTrackSegments).where(and(eq(userTimeTrackSegments.tenantId, tenantId), eq(userTimeTrackSegments.id, id)));
 }
 
-export interface TrackListQuery {
-  ownerId?: string;
-  includeActive: boolean;
-  includeEnded: boolean;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  from?: Date;
-  to?: Date;
-  filter?: string;
-  page: number;
-  pageSize: number;
-  orderBy?: string;
-  isDescending: boolean;
-}
+/** The list's query with its period as instants. */
+export type TrackListQuery = Omit<QueryOf<'userTimeTracksGetList'>, 'fromDate' | 'toDate'> & { from?: Date; to?: Date };
 
 const secondsOfKind = (kind: 'work' | 'break') => sql`(
   select coalesce(sum(extract(epoch from coalesce(s.ended_at, now()) - s.started_at)), 0)

@@ -42,6 +42,7 @@ import {
   type TrackRow,
 } from './user-time-tracks.repository';
 import { checkWorkingTime, segmentTotals, type LawFinding, type LawTrack, type SegmentKind } from './working-time-law';
+import type { BodyOf, QueryOf } from '../../platform/contract';
 
 type UserTimeTrack = components['schemas']['UserTimeTrack'];
 type LawWarning = components['schemas']['LawWarning'];
@@ -275,7 +276,7 @@ export class UserTimeTracksService {
 
   async updateSegment(
     ctx: RequestContext,
-    body: { userTimeTrackId: string; segmentId: string; startedAtUtc: string; endedAtUtc?: string | null },
+    body: BodyOf<'userTimeTracksUpdateSegment'>,
   ): Promise<UserTimeTrack> {
     const nowMs = ctx.now.getTime();
     const startMs = Date.parse(body.startedAtUtc);
@@ -358,7 +359,7 @@ export class UserTimeTracksService {
     }
   }
 
-  async deleteSegment(ctx: RequestContext, body: { userTimeTrackId: string; segmentId: string }): Promise<UserTimeTrack> {
+  async deleteSegment(ctx: RequestContext, body: BodyOf<'userTimeTracksDeleteSegment'>): Promise<UserTimeTrack> {
     const nowMs = ctx.now.getTime();
     return this.inTenant(ctx, async (tx) => {
       const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
@@ -402,7 +403,7 @@ export class UserTimeTracksService {
     });
   }
 
-  async list(ctx: RequestContext, input: Omit<TrackListQuery, 'from' | 'to'> & { fromDate?: string; toDate?: string }) {
+  async list(ctx: RequestContext, input: QueryOf<'userTimeTracksGetList'>) {
     const nowMs = ctx.now.getTime();
     let ownerId = input.ownerId;
     if (!isManager(ctx)) {

@@ -15,6 +15,7 @@ import * as repo from '../auth/auth.repository';
 import * as members from './users.repository';
 import { langOf, type AuthService, type Client, type IssuedSession } from '../auth/auth.service';
 import { memberName } from '../../platform/display-names';
+import type { BodyOf } from '../../platform/contract';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
@@ -105,7 +106,7 @@ export class UsersService {
 
   async updateMe(
     ctx: RequestContext,
-    body: { firstName?: string | null; lastName?: string | null; language?: 'de' | 'en'; endSessionIds?: string[] },
+    body: BodyOf<'usersUpdateMe'>,
   ): Promise<User> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const changes: Partial<repo.UserRow> = {};
@@ -128,11 +129,8 @@ export class UsersService {
 
   async invite(
     ctx: RequestContext,
-    body: { email: string; firstName: string; lastName: string; role: string; language: 'de' | 'en' },
+    body: BodyOf<'usersInvite'>,
   ): Promise<User> {
-    if (body.role === 'Owner') {
-      throw new AppError('OWNER_PROTECTED', 'users.noNewOwner', { status: 403, fieldErrors: { role: ['users.noNewOwner'] } });
-    }
     if (body.role === 'Admin' && !leads.includes(ctx.role)) throw adminOnly();
     const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
     if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) throw emailTaken();
@@ -168,7 +166,7 @@ export class UsersService {
   }
 
   /** Activation of an invited member (or a second use of the reset flow): sets the password, signs in. */
-  async setPassword(body: { userId: string; token: string; password: string; confirmPassword: string }, client: Client): Promise<IssuedSession> {
+  async setPassword(body: BodyOf<'usersSetPassword'>, client: Client): Promise<IssuedSession> {
     if (body.password !== body.confirmPassword) {
       throw new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { confirmPassword: ['auth.passwordMismatch'] } });
     }
@@ -192,7 +190,7 @@ export class UsersService {
     });
   }
 
-  async update(ctx: RequestContext, body: { id: string; firstName: string; lastName: string; role: Role; archived: boolean }): Promise<User> {
+  async update(ctx: RequestContext, body: BodyOf<'usersUpdate'>): Promise<User> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.getUser(tx, body.id);
       if (!row) throw new AppError('NOT_FOUND');

@@ -1,13 +1,13 @@
 /** Handlers of the WorkConfirmations calls: read the signed form, call the service; send the PDF. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../platform/handler';
+import type { OperationPath as Path } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
 import { readMultipart } from '../../platform/multipart';
 import { createConfirmation, getConfirmationRecord, MAX_SIGNATURE_BYTES, readConfirmationForm } from './work-confirmations.service';
 
-type Params = FastifyRequest<{ Params: { id: string } }>;
 
 export const workConfirmationsHandlers = {
   workConfirmationsCreate: async (request: FastifyRequest) => {
@@ -21,7 +21,7 @@ export const workConfirmationsHandlers = {
     return ok(await createConfirmation(ctx, request.server.deps, input));
   },
 
-  workConfirmationsGet: async (request: Params, reply: FastifyReply) => {
+  workConfirmationsGet: async (request: Path<'workConfirmationsGet'>, reply: FastifyReply) => {
     const confirmation = await getConfirmationRecord(contextOf(request), request.server.deps.database, request.params.id);
     return sendStoredFile(reply, request.server.deps.storage, {
       key: confirmation.pdfKey,

@@ -7,9 +7,9 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { images, informationEntries, tenants, timeTracks, users, workConfirmations } from '../../db/schema';
-import { memberDisplayName } from '../../db/names';
+import { memberNameSql } from '../../platform/display-names';
 
-const ownerName = memberDisplayName(users);
+const ownerName = memberNameSql(users);
 
 export type ConfirmationRow = typeof workConfirmations.$inferSelect;
 export type CoveredInformation = typeof informationEntries.$inferSelect & { ownerName: string };
