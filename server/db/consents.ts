@@ -8,6 +8,12 @@ export function isGranted(row: { grantedAt: Date | null; revokedAt: Date | null 
   return !!row?.grantedAt && (!row.revokedAt || row.revokedAt < row.grantedAt);
 }
 
+/** The tenant's row of the purpose, if it was ever granted or revoked. */
+export async function findConsent(tx: Tx, purpose: string) {
+  const [row] = await tx.select().from(consents).where(eq(consents.purpose, purpose));
+  return row;
+}
+
 /** Whether the tenant of the transaction has granted the purpose now. */
 export async function consentGranted(tx: Tx, purpose: string): Promise<boolean> {
   const [row] = await tx
@@ -15,4 +21,18 @@ export async function consentGranted(tx: Tx, purpose: string): Promise<boolean> 
     .from(consents)
     .where(eq(consents.purpose, purpose));
   return isGranted(row);
+}
+
+/** Grants or revokes the purpose for the tenant, keeping who did it and the text version. */
+export async function upsertConsent(tx: Tx, tenantId: string, purpose: string, granted: boolean, userId: string, version: string) {
+  const now = new Date();
+  await tx
+    .insert(consents)
+    .values({ tenantId, purpose, grantedAt: granted ? now : null, revokedAt: granted ? null : now, grantedBy: userId, version })
+    .onConflictDoUpdate({
+      target: [consents.tenantId, consents.purpose],
+      set: granted
+        ? { grantedAt: now, revokedAt: null, grantedBy: userId, version }
+        : { revokedAt: now, grantedBy: userId },
+    });
 }

@@ -8,6 +8,12 @@ import { ManagementService } from './management/management.service';
 import { TimeTracksService } from './time-tracks/time-tracks.service';
 import { UserTimeTracksService } from './user-time-tracks/user-time-tracks.service';
 import { InvoiceService } from './invoice/invoice.service';
+import { CustomersService } from './customers/customers.service';
+import { ProductsService } from './products/products.service';
+import { InformationService } from './information/information.service';
+import { ImagesService } from './images/images.service';
+import { CustomerActivitiesService } from './customer-activities/customer-activities.service';
+import { WorkConfirmationsService } from './work-confirmations/work-confirmations.service';
 
 export function createServices(deps: Deps) {
   const auth = new AuthService(deps);
@@ -20,6 +26,12 @@ export function createServices(deps: Deps) {
     timeTracks: new TimeTracksService(deps),
     userTimeTracks: new UserTimeTracksService(deps),
     invoice: new InvoiceService(deps),
+    customers: new CustomersService(deps),
+    products: new ProductsService(deps),
+    information: new InformationService(deps),
+    images: new ImagesService(deps),
+    customerActivities: new CustomerActivitiesService(deps),
+    workConfirmations: new WorkConfirmationsService(deps),
   };
 }
 

@@ -2,7 +2,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Tx } from '../../db/database';
-import { consents, oneTimeTokens, passkeys, refreshTokens, sessions, tenants, users } from '../../db/schema';
+import { oneTimeTokens, passkeys, refreshTokens, sessions, tenants, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -42,11 +42,6 @@ export async function updateUser(tx: Tx, userId: string, values: Partial<typeof 
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
-  return row;
-}
-
-export async function getTenant(tx: Tx) {
-  const [row] = await tx.select().from(tenants);
   return row;
 }
 
@@ -177,19 +172,6 @@ export async function expireOneTimeTokens(tx: Tx, userId: string, purpose: strin
     .update(oneTimeTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
-}
-
-export async function upsertConsent(tx: Tx, tenantId: string, purpose: string, granted: boolean, userId: string, version: string) {
-  const now = new Date();
-  await tx
-    .insert(consents)
-    .values({ tenantId, purpose, grantedAt: granted ? now : null, revokedAt: granted ? null : now, grantedBy: userId, version })
-    .onConflictDoUpdate({
-      target: [consents.tenantId, consents.purpose],
-      set: granted
-        ? { grantedAt: now, revokedAt: null, grantedBy: userId, version }
-        : { revokedAt: now, grantedBy: userId },
-    });
 }
 
 export async function listPasskeys(tx: Tx, userId: string) {

@@ -17,6 +17,7 @@ import * as repo from './auth.repository';
 import { accountMails, signUpNoticeMail } from './auth.mails';
 import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeEqual, sha256, tenantNameFromEmail } from './tokens';
 import type { BodyOf } from '../../platform/contract';
+import { upsertConsent } from '../../db/consents';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';
@@ -238,8 +239,8 @@ export class AuthService {
         });
         await repo.registerAccount(tx, user.id, tenantId, email);
         if (input.termsConfirmed) {
-          await repo.upsertConsent(tx, tenantId, 'terms', true, user.id, TERMS_VERSION);
-          await repo.upsertConsent(tx, tenantId, 'privacy', true, user.id, TERMS_VERSION);
+          await upsertConsent(tx, tenantId, 'terms', true, user.id, TERMS_VERSION);
+          await upsertConsent(tx, tenantId, 'privacy', true, user.id, TERMS_VERSION);
         }
         if (!input.emailConfirmed) {
           mail = { to: email, link: await this.createLink(tx, user, 'confirm_email'), lang: input.language };
@@ -463,7 +464,7 @@ export class AuthService {
     if (tenantWide.length && !isManager(ctx)) throw new AppError('FORBIDDEN');
     return this.db.withTenant(ctx.tenantId, async (tx) => {
       for (const purpose of new Set(consents)) {
-        await repo.upsertConsent(tx, ctx.tenantId, purpose, true, ctx.userId, TERMS_VERSION);
+        await upsertConsent(tx, ctx.tenantId, purpose, true, ctx.userId, TERMS_VERSION);
       }
       const user = await repo.updateUser(tx, ctx.userId, { termsConfirmedAt: new Date() });
       return this.issue(tx, user, ctx.sessionId);

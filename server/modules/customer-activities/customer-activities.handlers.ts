@@ -1,21 +1,19 @@
 /** Handlers of the CustomerActivities calls: read the validated query, call the service, shape the answer. */
+import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../platform/handler';
 import type { OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
-import { getActivities, getTotals } from './customer-activities.service';
 
+const service = (request: FastifyRequest) => request.server.services.customerActivities;
 
 export const customerActivitiesHandlers = {
   customerActivitiesByCustomer: async (request: Query<'customerActivitiesByCustomer'>) =>
-    ok(await getActivities(contextOf(request), request.server.deps.database, request.query)),
+    ok(await service(request).getActivities(contextOf(request), request.query)),
 
   customerActivitiesGetTotals: async (request: Query<'customerActivitiesGetTotals'>) =>
     ok(
-      await getTotals(
-        contextOf(request),
-        request.server.deps.database,
-        { customerId: request.query.customerId, fromDate: request.query.fromDate, toDate: request.query.toDate },
+      await service(request).getTotals(contextOf(request), { customerId: request.query.customerId, fromDate: request.query.fromDate, toDate: request.query.toDate },
         (error) => request.log.error({ err: error }, 'working time totals failed'),
       ),
     ),

@@ -3,7 +3,6 @@
  * the dashboard) and the dashboard's figures (`GetTotals`).
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Database } from '../../db/database';
 import { isManager, type RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
@@ -19,6 +18,7 @@ import {
   type TotalsQuery,
 } from './customer-activities.repository';
 import { tenantTimeZone } from '../../db/tenant-settings';
+import type { Deps } from '../../platform/handler';
 
 export type CustomerActivity = components['schemas']['CustomerActivity'];
 export type CustomerActivityTotals = components['schemas']['CustomerActivityTotals'];
@@ -61,14 +61,6 @@ export function toActivity(row: ActivityRow): CustomerActivity {
   };
 }
 
-export async function getActivities(ctx: RequestContext, database: Database, query: Omit<ActivityQuery, 'onlyOwnTimeOf'>) {
-  const { totalCount, rows } = await database.withTenant(ctx.tenantId, async (tx) => {
-    if (query.customerId && !(await findCustomer(tx, ctx.tenantId, query.customerId))) throw notFound();
-    return listActivities(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }, titles(ctx.lang));
-  });
-  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) };
-}
-
 const DAY_MS = 86_400_000;
 
 /** Every day of the period (at most 366), with the days that have time filled in. */
@@ -89,35 +81,49 @@ function fillDays(perDay: { date: string; seconds: number }[], query: TotalsQuer
   return out;
 }
 
-export async function getTotals(
-  ctx: RequestContext,
-  database: Database,
-  query: TotalsQuery,
-  reportFailure: (error: unknown) => void,
-): Promise<CustomerActivityTotals> {
-  return database.withTenant(ctx.tenantId, async (tx) => {
-    const counts = await countNew(tx, ctx.tenantId, query);
-    const timeZone = await tenantTimeZone(tx, ctx.tenantId);
-    let working: Awaited<ReturnType<typeof workingSeconds>> | undefined;
-    let open: Awaited<ReturnType<typeof openPositionsPerCustomer>> = [];
-    try {
-      // In a savepoint: a failure here (e.g. a statement timeout) leaves the counts standing.
-      ({ working, open } = await tx.transaction(async (inner) => ({
-        working: await workingSeconds(inner, ctx.tenantId, query, timeZone),
-        open: await openPositionsPerCustomer(inner, ctx.tenantId, query),
-      })));
-    } catch (error) {
-      reportFailure(error);
-      working = undefined;
-      open = [];
-    }
-    return {
-      newCustomersCount: counts.customers,
-      newInformationsCount: counts.information,
-      totalWorkingSeconds: working ? working.total : -1,
-      workingSecondsPerDay: working ? fillDays(working.perDay, query, timeZone) : [],
-      workingSecondsPerMember: working ? working.perMember : [],
-      openPositionsPerCustomer: working ? open : [],
-    };
-  });
+/** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+export class CustomerActivitiesService {
+  constructor(private readonly deps: Deps) {}
+
+  async getActivities(ctx: RequestContext, query: Omit<ActivityQuery, 'onlyOwnTimeOf'>) {
+    const { database } = this.deps;
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, async (tx) => {
+      if (query.customerId && !(await findCustomer(tx, ctx.tenantId, query.customerId))) throw notFound();
+      return listActivities(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }, titles(ctx.lang));
+    });
+    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) };
+  }
+
+  async getTotals(
+    ctx: RequestContext,
+    query: TotalsQuery,
+    reportFailure: (error: unknown) => void,
+  ): Promise<CustomerActivityTotals> {
+    const { database } = this.deps;
+    return database.withTenant(ctx.tenantId, async (tx) => {
+      const counts = await countNew(tx, ctx.tenantId, query);
+      const timeZone = await tenantTimeZone(tx, ctx.tenantId);
+      let working: Awaited<ReturnType<typeof workingSeconds>> | undefined;
+      let open: Awaited<ReturnType<typeof openPositionsPerCustomer>> = [];
+      try {
+        // In a savepoint: a failure here (e.g. a statement timeout) leaves the counts standing.
+        ({ working, open } = await tx.transaction(async (inner) => ({
+          working: await workingSeconds(inner, ctx.tenantId, query, timeZone),
+          open: await openPositionsPerCustomer(inner, ctx.tenantId, query),
+        })));
+      } catch (error) {
+        reportFailure(error);
+        working = undefined;
+        open = [];
+      }
+      return {
+        newCustomersCount: counts.customers,
+        newInformationsCount: counts.information,
+        totalWorkingSeconds: working ? working.total : -1,
+        workingSecondsPerDay: working ? fillDays(working.perDay, query, timeZone) : [],
+        workingSecondsPerMember: working ? working.perMember : [],
+        openPositionsPerCustomer: working ? open : [],
+      };
+    });
+  }
 }

@@ -5,17 +5,14 @@ import type { OperationBody as Body, OperationQuery as Query } from '../../platf
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
-import { importCustomers } from './customers.import';
-import { createCustomer, getCustomer, getCustomers, updateCustomerRecord } from './customers.service';
 
-
-const database = (request: FastifyRequest) => request.server.deps.database;
+const service = (request: FastifyRequest) => request.server.services.customers;
 
 export const customersHandlers = {
   customersGetAll: async (request: Query<'customersGetAll'>) => {
     const q = request.query;
     return ok(
-      await getCustomers(contextOf(request), database(request), {
+      await service(request).getCustomers(contextOf(request), {
         page: q.page,
         pageSize: q.pageSize,
         filter: q.filter,
@@ -26,16 +23,16 @@ export const customersHandlers = {
     );
   },
 
-  customersGet: async (request: Query<'customersGet'>) => ok(await getCustomer(contextOf(request), database(request), request.query.id)),
+  customersGet: async (request: Query<'customersGet'>) => ok(await service(request).getCustomer(contextOf(request), request.query.id)),
 
   customersCreate: async (request: Body<'customersCreate'>) =>
-    ok(await createCustomer(contextOf(request), database(request), request.body)),
+    ok(await service(request).createCustomer(contextOf(request), request.body)),
 
   customersUpdate: async (request: Body<'customersUpdate'>) =>
-    ok(await updateCustomerRecord(contextOf(request), database(request), request.body)),
+    ok(await service(request).updateCustomerRecord(contextOf(request), request.body)),
 
   customersImportCsv: async (request: Body<'customersImportCsv'>) =>
-    ok(await importCustomers(contextOf(request), database(request), request.body)),
+    ok(await service(request).importCsv(contextOf(request), request.body)),
 } satisfies OperationHandlers;
 
 export const customersRouteOptions: OperationRouteOptionsMap = {

@@ -3,7 +3,7 @@
  * request context first and runs in the caller's tenant transaction.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Database, Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound, type FieldErrors } from '../../platform/errors';
@@ -18,6 +18,11 @@ import {
   type CustomerRow,
 } from './customers.repository';
 import { customerName } from '../../platform/display-names';
+import type { Deps } from '../../platform/handler';
+import { importCustomers } from './customers.import';
+import type { ImportResult } from '../csv-import/import-report';
+
+type ImportRequest = components['schemas']['CustomerImportRequest'];
 
 export type Customer = components['schemas']['Customer'];
 export type CustomerCreate = components['schemas']['CustomerCreate'];
@@ -79,40 +84,54 @@ function externalIdTaken(ctx: RequestContext) {
 
 const EXTERNAL_ID_CONSTRAINT = 'customers_external_id_uq';
 
-export async function getCustomers(ctx: RequestContext, database: Database, query: CustomerListQuery) {
-  const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listCustomers(tx, ctx.tenantId, query));
-  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
-}
+/** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+export class CustomersService {
+  constructor(private readonly deps: Deps) {}
 
-export async function getCustomer(ctx: RequestContext, database: Database, id: string): Promise<Customer> {
-  const row = await database.withTenant(ctx.tenantId, (tx) => findCustomer(tx, ctx.tenantId, id));
-  if (!row) throw notFound();
-  return toCustomer(row);
-}
-
-export async function createCustomer(ctx: RequestContext, database: Database, input: CustomerCreate): Promise<Customer> {
-  const fields = normaliseCustomer(input);
-  rejectInvalid(ctx, customerViolations(fields));
-  try {
-    const row = await database.withTenant(ctx.tenantId, (tx) => insertCustomer(tx, ctx.tenantId, fields, ctx.userId));
-    return toCustomer(row);
-  } catch (error) {
-    if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
-    throw error;
+  /** The CSV import: each batch in one transaction (./customers.import.ts). */
+  importCsv(ctx: RequestContext, request: ImportRequest): Promise<ImportResult> {
+    return importCustomers(ctx, this.deps.database, request);
   }
-}
 
-export async function updateCustomerRecord(ctx: RequestContext, database: Database, input: CustomerUpdate): Promise<Customer> {
-  const fields = normaliseCustomer(input);
-  rejectInvalid(ctx, customerViolations(fields));
-  try {
-    const row = await database.withTenant(ctx.tenantId, (tx) =>
-      updateCustomer(tx, ctx.tenantId, input.id, { ...fields, ...(input.archived === undefined ? {} : { archived: input.archived }) }),
-    );
+  async getCustomers(ctx: RequestContext, query: CustomerListQuery) {
+    const { database } = this.deps;
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listCustomers(tx, ctx.tenantId, query));
+    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
+  }
+
+  async getCustomer(ctx: RequestContext, id: string): Promise<Customer> {
+    const { database } = this.deps;
+    const row = await database.withTenant(ctx.tenantId, (tx) => findCustomer(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return toCustomer(row);
-  } catch (error) {
-    if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
-    throw error;
+  }
+
+  async createCustomer(ctx: RequestContext, input: CustomerCreate): Promise<Customer> {
+    const { database } = this.deps;
+    const fields = normaliseCustomer(input);
+    rejectInvalid(ctx, customerViolations(fields));
+    try {
+      const row = await database.withTenant(ctx.tenantId, (tx) => insertCustomer(tx, ctx.tenantId, fields, ctx.userId));
+      return toCustomer(row);
+    } catch (error) {
+      if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
+      throw error;
+    }
+  }
+
+  async updateCustomerRecord(ctx: RequestContext, input: CustomerUpdate): Promise<Customer> {
+    const { database } = this.deps;
+    const fields = normaliseCustomer(input);
+    rejectInvalid(ctx, customerViolations(fields));
+    try {
+      const row = await database.withTenant(ctx.tenantId, (tx) =>
+        updateCustomer(tx, ctx.tenantId, input.id, { ...fields, ...(input.archived === undefined ? {} : { archived: input.archived }) }),
+      );
+      if (!row) throw notFound();
+      return toCustomer(row);
+    } catch (error) {
+      if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
+      throw error;
+    }
   }
 }

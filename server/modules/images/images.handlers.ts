@@ -7,8 +7,9 @@ import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
 import { readMultipart } from '../../platform/multipart';
 import { MAX_IMAGE_BYTES, thumbnailAsJpeg } from './image-processing';
-import { getImagePage, getImageRecord, readUploadForm, uploadImage } from './images.service';
+import { readUploadForm } from './images.service';
 
+const service = (request: FastifyRequest) => request.server.services.images;
 
 /** Whether an `Accept` header allows WebP (no header allows everything). */
 export function acceptsWebp(accept: string | undefined): boolean {
@@ -25,7 +26,7 @@ export const imagesHandlers = {
   imagesGetAll: async (request: Query<'imagesGetAll'>) => {
     const q = request.query;
     return ok(
-      await getImagePage(contextOf(request), request.server.deps.database, {
+      await service(request).getImagePage(contextOf(request), {
         customerId: q.customerId,
         category: q.category,
         includeProcessed: q.includeProcessed,
@@ -49,11 +50,11 @@ export const imagesHandlers = {
       tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'images.tooLarge'),
     });
     const input = readUploadForm(ctx, form);
-    return ok(await uploadImage(ctx, request.server.deps, input));
+    return ok(await service(request).uploadImage(ctx, input));
   },
 
   imagesGet: async (request: Path<'imagesGet'>, reply: FastifyReply) => {
-    const image = await getImageRecord(contextOf(request), request.server.deps.database, request.params.id);
+    const image = await service(request).getImageRecord(contextOf(request), request.params.id);
     const range = request.headers.range;
     return sendStoredFile(reply, request.server.deps.storage, {
       key: image.storageKey,
@@ -66,7 +67,7 @@ export const imagesHandlers = {
   },
 
   imagesGetThumbnail: async (request: Path<'imagesGetThumbnail'>, reply: FastifyReply) => {
-    const image = await getImageRecord(contextOf(request), request.server.deps.database, request.params.id);
+    const image = await service(request).getImageRecord(contextOf(request), request.params.id);
     const base = image.fileName.replace(/\.[^.]+$/, '');
     reply.header('Vary', 'Accept');
     if (acceptsWebp(request.headers.accept)) {

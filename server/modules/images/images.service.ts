@@ -25,6 +25,7 @@ import { processImage } from './image-processing';
 import { findImage, insertImage, listImages, type ImageListQuery, type ImageListRow } from './images.repository';
 import { tenantTimeZone } from '../../db/tenant-settings';
 import { customerName as customerNameOf } from '../../platform/display-names';
+import type { Deps } from '../../platform/handler';
 
 export type Image = components['schemas']['Image'];
 
@@ -56,11 +57,6 @@ export function toImage(row: ImageListRow): Image {
 export interface ImageDeps {
   database: Database;
   storage: FileStorage;
-}
-
-export async function getImagePage(ctx: RequestContext, database: Database, query: ImageListQuery) {
-  const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listImages(tx, ctx.tenantId, query));
-  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
 }
 
 interface UploadFields {
@@ -101,79 +97,92 @@ export function readUploadForm(ctx: RequestContext, form: MultipartForm): Upload
   };
 }
 
-export async function uploadImage(ctx: RequestContext, deps: ImageDeps, input: UploadFields): Promise<Image> {
-  const { database, storage } = deps;
-  const existing = await database.withTenant(ctx.tenantId, async (tx) => {
-    if (input.id) {
-      const stored = await findImage(tx, ctx.tenantId, input.id);
-      if (stored && stored.customerId === input.customerId) return stored;
-      if (stored) throw new AppError('CONFLICT', 'images.idTaken');
-    }
-    await customerForNewEntry(tx, ctx.tenantId, input.customerId);
-    return undefined;
-  });
-  if (existing) return toImage(existing);
+/** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+export class ImagesService {
+  constructor(private readonly deps: Deps) {}
 
-  const processed = await processImage(input.file);
-  const id = input.id ?? crypto.randomUUID();
-  // A suffix of its own: a retry racing this upload never overwrites or deletes the other's files.
-  const suffix = crypto.randomUUID().slice(0, 8);
-  const storageKey = tenantKey(ctx.tenantId, 'images', `${id}-${suffix}.jpg`);
-  const thumbnailKey = tenantKey(ctx.tenantId, 'images', `${id}-${suffix}-thumb.webp`);
-  await storage.put(storageKey, processed.jpeg);
-  await storage.put(thumbnailKey, processed.thumbnail);
-  try {
-    return await database.withTenant(ctx.tenantId, async (tx) => {
-      const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
-      if (!customer) throw notFound();
-      const sent = input.latitude !== undefined && input.longitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : null;
-      const position = (await consentGranted(tx, 'gps')) ? (sent ?? processed.gps) : null;
-      const stamp = localStamp(input.takenAt, await tenantTimeZone(tx, ctx.tenantId));
-      const customerName = customerNameOf(customer);
-      const fileName = `${[slug(customerName, 50).toLowerCase() || 'foto', stamp.date, stamp.time].join('-')}.jpg`;
-      const row = await insertImage(tx, ctx.tenantId, {
-        id,
-        customerId: customer.id,
-        ownerId: ctx.userId,
-        category: input.category,
-        description: input.description ?? null,
-        latitude: position?.latitude ?? null,
-        longitude: position?.longitude ?? null,
-        takenAt: input.takenAt,
-        width: processed.width,
-        height: processed.height,
-        fileName,
-        contentType: 'image/jpeg',
-        sizeBytes: processed.jpeg.length,
-        storageKey,
-        thumbnailKey,
-      });
-      await recordAudit(tx, ctx.tenantId, {
-        actorId: ctx.userId,
-        entity: 'image',
-        entityId: row.id,
-        action: 'create',
-        changes: { after: { customerId: row.customerId, category: row.category, fileName, sizeBytes: row.sizeBytes, takenAt: row.takenAt.toISOString(), withPosition: position !== null } },
-      });
-      const stored = await findImage(tx, ctx.tenantId, row.id);
-      return toImage(stored!);
-    });
-  } catch (error) {
-    await storage.delete(storageKey);
-    await storage.delete(thumbnailKey);
-    if (isUniqueViolation(error) && input.id) {
-      // The same upload arrived twice at once: answer the one stored first.
-      const stored = await database.withTenant(ctx.tenantId, (tx) => findImage(tx, ctx.tenantId, input.id!));
-      if (stored && stored.customerId === input.customerId) return toImage(stored);
-      throw new AppError('CONFLICT', 'images.idTaken');
-    }
-    throw error;
+  async getImagePage(ctx: RequestContext, query: ImageListQuery) {
+    const { database } = this.deps;
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listImages(tx, ctx.tenantId, query));
+    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
   }
-}
 
-/** The record of a photo of the caller's tenant (404 otherwise). */
-export async function getImageRecord(ctx: RequestContext, database: Database, id: string): Promise<ImageListRow> {
-  const row = await database.withTenant(ctx.tenantId, (tx) => findImage(tx, ctx.tenantId, id));
-  if (!row) throw notFound();
-  return row;
+  async uploadImage(ctx: RequestContext, input: UploadFields): Promise<Image> {
+    const deps = this.deps;
+    const { database, storage } = deps;
+    const existing = await database.withTenant(ctx.tenantId, async (tx) => {
+      if (input.id) {
+        const stored = await findImage(tx, ctx.tenantId, input.id);
+        if (stored && stored.customerId === input.customerId) return stored;
+        if (stored) throw new AppError('CONFLICT', 'images.idTaken');
+      }
+      await customerForNewEntry(tx, ctx.tenantId, input.customerId);
+      return undefined;
+    });
+    if (existing) return toImage(existing);
+
+    const processed = await processImage(input.file);
+    const id = input.id ?? crypto.randomUUID();
+    // A suffix of its own: a retry racing this upload never overwrites or deletes the other's files.
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const storageKey = tenantKey(ctx.tenantId, 'images', `${id}-${suffix}.jpg`);
+    const thumbnailKey = tenantKey(ctx.tenantId, 'images', `${id}-${suffix}-thumb.webp`);
+    await storage.put(storageKey, processed.jpeg);
+    await storage.put(thumbnailKey, processed.thumbnail);
+    try {
+      return await database.withTenant(ctx.tenantId, async (tx) => {
+        const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
+        if (!customer) throw notFound();
+        const sent = input.latitude !== undefined && input.longitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : null;
+        const position = (await consentGranted(tx, 'gps')) ? (sent ?? processed.gps) : null;
+        const stamp = localStamp(input.takenAt, await tenantTimeZone(tx, ctx.tenantId));
+        const customerName = customerNameOf(customer);
+        const fileName = `${[slug(customerName, 50).toLowerCase() || 'foto', stamp.date, stamp.time].join('-')}.jpg`;
+        const row = await insertImage(tx, ctx.tenantId, {
+          id,
+          customerId: customer.id,
+          ownerId: ctx.userId,
+          category: input.category,
+          description: input.description ?? null,
+          latitude: position?.latitude ?? null,
+          longitude: position?.longitude ?? null,
+          takenAt: input.takenAt,
+          width: processed.width,
+          height: processed.height,
+          fileName,
+          contentType: 'image/jpeg',
+          sizeBytes: processed.jpeg.length,
+          storageKey,
+          thumbnailKey,
+        });
+        await recordAudit(tx, ctx.tenantId, {
+          actorId: ctx.userId,
+          entity: 'image',
+          entityId: row.id,
+          action: 'create',
+          changes: { after: { customerId: row.customerId, category: row.category, fileName, sizeBytes: row.sizeBytes, takenAt: row.takenAt.toISOString(), withPosition: position !== null } },
+        });
+        const stored = await findImage(tx, ctx.tenantId, row.id);
+        return toImage(stored!);
+      });
+    } catch (error) {
+      await storage.delete(storageKey);
+      await storage.delete(thumbnailKey);
+      if (isUniqueViolation(error) && input.id) {
+        // The same upload arrived twice at once: answer the one stored first.
+        const stored = await database.withTenant(ctx.tenantId, (tx) => findImage(tx, ctx.tenantId, input.id!));
+        if (stored && stored.customerId === input.customerId) return toImage(stored);
+        throw new AppError('CONFLICT', 'images.idTaken');
+      }
+      throw error;
+    }
+  }
+
+  /** The record of a photo of the caller's tenant (404 otherwise). */
+  async getImageRecord(ctx: RequestContext, id: string): Promise<ImageListRow> {
+    const { database } = this.deps;
+    const row = await database.withTenant(ctx.tenantId, (tx) => findImage(tx, ctx.tenantId, id));
+    if (!row) throw notFound();
+    return row;
+  }
 }

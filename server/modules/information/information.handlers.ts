@@ -4,35 +4,28 @@ import type { OperationHandlers } from '../../platform/handler';
 import type { OperationBody as Body, OperationPath as Path, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
-import {
-  createInformation,
-  deleteInformationEntry,
-  getInformationPage,
-  updateInformationEntry,
-} from './information.service';
 
-
-const database = (request: FastifyRequest) => request.server.deps.database;
+const service = (request: FastifyRequest) => request.server.services.information;
 
 export const informationHandlers = {
   informationGetAll: async (request: Query<'informationGetAll'>) =>
-    ok(await getInformationPage(contextOf(request), database(request), request.query)),
+    ok(await service(request).getInformationPage(contextOf(request), request.query)),
 
   informationReporting: async (request: Query<'informationReporting'>) =>
     ok(
-      await getInformationPage(contextOf(request), database(request), request.query),
+      await service(request).getInformationPage(contextOf(request), request.query),
     ),
 
   informationCreate: async (request: Body<'informationCreate'>, reply: FastifyReply) => {
-    const entry = await createInformation(contextOf(request), database(request), request.body);
+    const entry = await service(request).createInformation(contextOf(request), request.body);
     return reply.status(201).send(ok(entry));
   },
 
   informationUpdate: async (request: Body<'informationUpdate'>) =>
-    ok(await updateInformationEntry(contextOf(request), database(request), request.body)),
+    ok(await service(request).updateInformationEntry(contextOf(request), request.body)),
 
   informationDelete: async (request: Path<'informationDelete'>) => {
-    await deleteInformationEntry(contextOf(request), database(request), request.params.id);
+    await service(request).deleteInformationEntry(contextOf(request), request.params.id);
     return ok(null);
   },
 } satisfies OperationHandlers;

@@ -8,7 +8,7 @@
  * - Every create, change and delete writes an audit row in the same transaction.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Database, Tx } from '../../db/database';
+import type { Tx } from '../../db/database';
 import { isManager, mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound, type FieldErrors } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
@@ -34,6 +34,7 @@ import {
   type InformationRow,
   type InformationValues,
 } from './information.repository';
+import type { Deps } from '../../platform/handler';
 
 export type Information = components['schemas']['Information'];
 export type InformationCreate = components['schemas']['InformationCreate'];
@@ -94,46 +95,10 @@ function auditValues(row: InformationRow) {
 
 export type InformationListParams = Omit<InformationListQuery, 'onlyOwnTimeOf'>;
 
-export async function getInformationPage(ctx: RequestContext, database: Database, query: InformationListParams) {
-  const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) =>
-    listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
-  );
-  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
-}
-
 async function readBack(tx: Tx, ctx: RequestContext, id: string): Promise<Information> {
   const row = await findInformation(tx, ctx.tenantId, id);
   if (!row) throw notFound();
   return toInformation(row);
-}
-
-export async function createInformation(ctx: RequestContext, database: Database, input: InformationCreate): Promise<Information> {
-  const subType = input.subType as InformationSubType;
-  const fields = normaliseInformation(input);
-  rejectInvalid(ctx, informationViolations(subType, fields));
-  return database.withTenant(ctx.tenantId, async (tx) => {
-    const customer = await customerForNewEntry(tx, ctx.tenantId, input.customerId);
-    let values: InformationValues = {
-      customerId: customer.id,
-      ownerId: ctx.userId,
-      subType,
-      text: fields.text,
-      durationSeconds: fields.durationSeconds,
-      occurredAt: input.occurredAtUtc ? new Date(input.occurredAtUtc) : ctx.now,
-    };
-    if (subType === 'material') {
-      let source = null;
-      if (fields.productId) {
-        const product = await findProduct(tx, ctx.tenantId, fields.productId);
-        if (!product) throw productMissing();
-        source = { name: product.name, unit: product.unit, unitPrice: product.netPrice, vatRate: product.vatRate };
-      }
-      values = { ...values, productId: fields.productId, quantity: fields.quantity, ...materialValues(fields, source) };
-    }
-    const row = await insertInformation(tx, ctx.tenantId, values);
-    await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'create', changes: { after: auditValues(row) } });
-    return readBack(tx, ctx, row.id);
-  });
 }
 
 /** The entry for a change: it exists, the caller may change it, and it is not locked. */
@@ -149,41 +114,86 @@ async function changeableEntry(tx: Tx, ctx: RequestContext, id: string): Promise
   return row;
 }
 
-export async function updateInformationEntry(ctx: RequestContext, database: Database, input: InformationUpdate): Promise<Information> {
-  const fields = normaliseInformation(input);
-  return database.withTenant(ctx.tenantId, async (tx) => {
-    const row = await changeableEntry(tx, ctx, input.id);
-    const subType = row.subType as InformationSubType;
-    rejectInvalid(ctx, informationViolations(subType, fields));
-    let values: Partial<InformationValues> = {
-      text: fields.text,
-      durationSeconds: fields.durationSeconds,
-      ...(input.occurredAtUtc ? { occurredAt: new Date(input.occurredAtUtc) } : {}),
-    };
-    if (subType === 'material') {
-      let source = null;
-      if (fields.productId && fields.productId === row.productId) {
-        // The product stays: the entry keeps its own copy of name, unit, price and VAT.
-        source = { name: row.productName ?? '', unit: row.unit, unitPrice: row.unitPrice, vatRate: row.vatRate };
-      } else if (fields.productId) {
-        const product = await findProduct(tx, ctx.tenantId, fields.productId);
-        if (!product) throw productMissing();
-        source = { name: product.name, unit: product.unit, unitPrice: product.netPrice, vatRate: product.vatRate };
-      }
-      values = { ...values, productId: fields.productId, quantity: fields.quantity, ...materialValues(fields, source) };
-    }
-    const updated = await updateInformation(tx, ctx.tenantId, row.id, values);
-    if (!updated) throw notFound();
-    const changes = diff(auditValues(row), auditValues(updated));
-    await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'update', changes });
-    return readBack(tx, ctx, row.id);
-  });
-}
+/** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+export class InformationService {
+  constructor(private readonly deps: Deps) {}
 
-export async function deleteInformationEntry(ctx: RequestContext, database: Database, id: string): Promise<void> {
-  await database.withTenant(ctx.tenantId, async (tx) => {
-    const row = await changeableEntry(tx, ctx, id);
-    if (!(await deleteInformation(tx, ctx.tenantId, row.id))) throw new AppError('ENTRY_LOCKED');
-    await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'delete', changes: { before: auditValues(row) } });
-  });
+  async getInformationPage(ctx: RequestContext, query: InformationListParams) {
+    const { database } = this.deps;
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) =>
+      listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
+    );
+    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
+  }
+
+  async createInformation(ctx: RequestContext, input: InformationCreate): Promise<Information> {
+    const { database } = this.deps;
+    const subType = input.subType as InformationSubType;
+    const fields = normaliseInformation(input);
+    rejectInvalid(ctx, informationViolations(subType, fields));
+    return database.withTenant(ctx.tenantId, async (tx) => {
+      const customer = await customerForNewEntry(tx, ctx.tenantId, input.customerId);
+      let values: InformationValues = {
+        customerId: customer.id,
+        ownerId: ctx.userId,
+        subType,
+        text: fields.text,
+        durationSeconds: fields.durationSeconds,
+        occurredAt: input.occurredAtUtc ? new Date(input.occurredAtUtc) : ctx.now,
+      };
+      if (subType === 'material') {
+        let source = null;
+        if (fields.productId) {
+          const product = await findProduct(tx, ctx.tenantId, fields.productId);
+          if (!product) throw productMissing();
+          source = { name: product.name, unit: product.unit, unitPrice: product.netPrice, vatRate: product.vatRate };
+        }
+        values = { ...values, productId: fields.productId, quantity: fields.quantity, ...materialValues(fields, source) };
+      }
+      const row = await insertInformation(tx, ctx.tenantId, values);
+      await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'create', changes: { after: auditValues(row) } });
+      return readBack(tx, ctx, row.id);
+    });
+  }
+
+  async updateInformationEntry(ctx: RequestContext, input: InformationUpdate): Promise<Information> {
+    const { database } = this.deps;
+    const fields = normaliseInformation(input);
+    return database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await changeableEntry(tx, ctx, input.id);
+      const subType = row.subType as InformationSubType;
+      rejectInvalid(ctx, informationViolations(subType, fields));
+      let values: Partial<InformationValues> = {
+        text: fields.text,
+        durationSeconds: fields.durationSeconds,
+        ...(input.occurredAtUtc ? { occurredAt: new Date(input.occurredAtUtc) } : {}),
+      };
+      if (subType === 'material') {
+        let source = null;
+        if (fields.productId && fields.productId === row.productId) {
+          // The product stays: the entry keeps its own copy of name, unit, price and VAT.
+          source = { name: row.productName ?? '', unit: row.unit, unitPrice: row.unitPrice, vatRate: row.vatRate };
+        } else if (fields.productId) {
+          const product = await findProduct(tx, ctx.tenantId, fields.productId);
+          if (!product) throw productMissing();
+          source = { name: product.name, unit: product.unit, unitPrice: product.netPrice, vatRate: product.vatRate };
+        }
+        values = { ...values, productId: fields.productId, quantity: fields.quantity, ...materialValues(fields, source) };
+      }
+      const updated = await updateInformation(tx, ctx.tenantId, row.id, values);
+      if (!updated) throw notFound();
+      const changes = diff(auditValues(row), auditValues(updated));
+      await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'update', changes });
+      return readBack(tx, ctx, row.id);
+    });
+  }
+
+  async deleteInformationEntry(ctx: RequestContext, id: string): Promise<void> {
+    const { database } = this.deps;
+    await database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await changeableEntry(tx, ctx, id);
+      if (!(await deleteInformation(tx, ctx.tenantId, row.id))) throw new AppError('ENTRY_LOCKED');
+      await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'delete', changes: { before: auditValues(row) } });
+    });
+  }
 }

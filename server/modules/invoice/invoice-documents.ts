@@ -16,7 +16,7 @@ import type { CustomerRow } from '../customers/customers.repository';
 import { slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { zonedParts } from '../../platform/time-zone';
-import type { findTenant } from '../work-confirmations/work-confirmations.repository';
+import type { findTenant } from '../../db/tenant-settings';
 import { renderInvoicePdf } from './invoice-pdf';
 import type { BillableRow } from './invoice.repository';
 import type { Position, Totals } from './invoice.rules';

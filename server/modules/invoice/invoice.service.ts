@@ -23,7 +23,7 @@ import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { findCustomer } from '../customers/customers.repository';
-import { findTenant } from '../work-confirmations/work-confirmations.repository';
+import { findTenant } from '../../db/tenant-settings';
 import { buildInvoiceDocument, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
 import {
   billableRows,
@@ -116,7 +116,7 @@ export class InvoiceService {
     const loaded = await this.inTenant(ctx, async (tx) => {
       const customer = await findCustomer(tx, ctx.tenantId, body.customerId);
       if (!customer) throw notFound();
-      const tenant = await findTenant(tx, ctx.tenantId);
+      const tenant = await findTenant(tx);
       if (!tenant) throw notFound();
       const selection: BillableSelection = byIds
         ? { kind: 'ids', ...requested }

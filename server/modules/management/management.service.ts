@@ -4,9 +4,9 @@ import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
 import { AppError, type FieldErrors } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
-import { isGranted } from '../../db/consents';
+import { findConsent, isGranted, upsertConsent } from '../../db/consents';
+import { findTenant } from '../../db/tenant-settings';
 import { isValidTimeZone } from '../../platform/time-zone';
-import * as repo from '../auth/auth.repository';
 import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 import type { BodyOf, QueryOf } from '../../platform/contract';
@@ -30,7 +30,7 @@ export class ManagementService {
 
   async tenantConsent(ctx: RequestContext, purpose: QueryOf<'managementGetTenantConsent'>['purpose']) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await profile.getConsent(tx, purpose);
+      const row = await findConsent(tx, purpose);
       const granted = isGranted(row);
       return {
         purpose,
@@ -42,13 +42,13 @@ export class ManagementService {
   }
 
   async updateConsent(ctx: RequestContext, purpose: BodyOf<'managementUpdateTenantConsent'>['purpose'], granted: boolean) {
-    await this.deps.database.withTenant(ctx.tenantId, (tx) => repo.upsertConsent(tx, ctx.tenantId, purpose, granted, ctx.userId, CONSENT_VERSION));
+    await this.deps.database.withTenant(ctx.tenantId, (tx) => upsertConsent(tx, ctx.tenantId, purpose, granted, ctx.userId, CONSENT_VERSION));
     return this.tenantConsent(ctx, purpose);
   }
 
   async tenant(ctx: RequestContext): Promise<Tenant> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await repo.getTenant(tx);
+      const row = await findTenant(tx);
       if (!row) throw new AppError('NOT_FOUND');
       return toDto(row);
     });

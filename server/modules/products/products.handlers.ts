@@ -5,24 +5,14 @@ import type { OperationBody as Body, OperationQuery as Query } from '../../platf
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
 import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
-import { importProducts } from './products.import';
-import {
-  createProduct,
-  deleteProductRecord,
-  getProduct,
-  getProductByEan,
-  getProducts,
-  updateProductRecord,
-} from './products.service';
 
-
-const database = (request: FastifyRequest) => request.server.deps.database;
+const service = (request: FastifyRequest) => request.server.services.products;
 
 export const productsHandlers = {
   productsGetAll: async (request: Query<'productsGetAll'>) => {
     const q = request.query;
     return ok(
-      await getProducts(contextOf(request), database(request), {
+      await service(request).getProducts(contextOf(request), {
         page: q.page,
         pageSize: q.pageSize,
         filter: q.filter,
@@ -33,23 +23,23 @@ export const productsHandlers = {
     );
   },
 
-  productsGetById: async (request: Query<'productsGetById'>) => ok(await getProduct(contextOf(request), database(request), request.query.id)),
+  productsGetById: async (request: Query<'productsGetById'>) => ok(await service(request).getProduct(contextOf(request), request.query.id)),
 
   productsGetByEAN: async (request: Query<'productsGetByEAN'>) =>
-    ok(await getProductByEan(contextOf(request), database(request), request.query.ean)),
+    ok(await service(request).getProductByEan(contextOf(request), request.query.ean)),
 
-  productsCreate: async (request: Body<'productsCreate'>) => ok(await createProduct(contextOf(request), database(request), request.body)),
+  productsCreate: async (request: Body<'productsCreate'>) => ok(await service(request).createProduct(contextOf(request), request.body)),
 
   productsUpdate: async (request: Body<'productsUpdate'>) =>
-    ok(await updateProductRecord(contextOf(request), database(request), request.body)),
+    ok(await service(request).updateProductRecord(contextOf(request), request.body)),
 
   productsDeleteById: async (request: Query<'productsDeleteById'>) => {
-    const { result, message } = await deleteProductRecord(contextOf(request), database(request), request.query.id);
+    const { result, message } = await service(request).deleteProductRecord(contextOf(request), request.query.id);
     return ok(result, message);
   },
 
   productsImportCsv: async (request: Body<'productsImportCsv'>) =>
-    ok(await importProducts(contextOf(request), database(request), request.body)),
+    ok(await service(request).importCsv(contextOf(request), request.body)),
 } satisfies OperationHandlers;
 
 export const productsRouteOptions: OperationRouteOptionsMap = {

@@ -3,7 +3,6 @@
  * restore included) and delete, which archives instead when entries use the product.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Database } from '../../db/database';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/helpers';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound, type FieldErrors } from '../../platform/errors';
@@ -21,6 +20,11 @@ import {
   type ProductListQuery,
   type ProductRow,
 } from './products.repository';
+import type { Deps } from '../../platform/handler';
+import { importProducts } from './products.import';
+import type { ImportResult } from '../csv-import/import-report';
+
+type ImportRequest = components['schemas']['ProductImportRequest'];
 
 export type Product = components['schemas']['Product'];
 export type ProductCreate = components['schemas']['ProductCreate'];
@@ -68,81 +72,96 @@ function duplicateEan(ctx: RequestContext) {
 
 const EAN_CONSTRAINT = 'products_ean_uq';
 
-export async function getProducts(ctx: RequestContext, database: Database, query: ProductListQuery) {
-  const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listProducts(tx, ctx.tenantId, query));
-  return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
-}
+/** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+export class ProductsService {
+  constructor(private readonly deps: Deps) {}
 
-export async function getProduct(ctx: RequestContext, database: Database, id: string): Promise<Product> {
-  const row = await database.withTenant(ctx.tenantId, (tx) => findProduct(tx, ctx.tenantId, id));
-  if (!row) throw notFound();
-  return toProduct(row);
-}
-
-/** The product with this scanned code, however its EAN was stored (UPC-A or EAN-13 form). */
-export async function getProductByEan(ctx: RequestContext, database: Database, code: string): Promise<Product> {
-  if (!isValidScannedCode(code)) {
-    throw new AppError('INVALID_EAN', 'INVALID_EAN', { fieldErrors: { ean: [translate(ctx.lang, 'INVALID_EAN')] } });
+  /** The CSV import: each batch in one transaction (./products.import.ts). */
+  importCsv(ctx: RequestContext, request: ImportRequest): Promise<ImportResult> {
+    return importProducts(ctx, this.deps.database, request);
   }
-  const rows = await database.withTenant(ctx.tenantId, (tx) => findByEans(tx, ctx.tenantId, gtinForms(code)));
-  const row = rows.find((r) => r.ean === code) ?? rows[0];
-  if (!row) throw notFound();
-  return toProduct(row);
-}
 
-export async function createProduct(ctx: RequestContext, database: Database, input: ProductCreate): Promise<Product> {
-  const fields = checkedFields(ctx, input);
-  try {
-    return await database.withTenant(ctx.tenantId, async (tx) => {
-      if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean))).length) throw duplicateEan(ctx);
-      return toProduct(await insertProduct(tx, ctx.tenantId, fields));
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, EAN_CONSTRAINT)) throw duplicateEan(ctx);
-    throw error;
+  async getProducts(ctx: RequestContext, query: ProductListQuery) {
+    const { database } = this.deps;
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listProducts(tx, ctx.tenantId, query));
+    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
   }
-}
 
-export async function updateProductRecord(ctx: RequestContext, database: Database, input: ProductUpdate): Promise<Product> {
-  const fields = checkedFields(ctx, input);
-  try {
-    return await database.withTenant(ctx.tenantId, async (tx) => {
-      if (!(await findProduct(tx, ctx.tenantId, input.id))) throw notFound();
-      if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean), input.id)).length) throw duplicateEan(ctx);
-      const row = await updateProduct(tx, ctx.tenantId, input.id, {
-        ...fields,
-        ...(input.archived === undefined ? {} : { archived: input.archived }),
-      });
-      return toProduct(row!);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error, EAN_CONSTRAINT)) throw duplicateEan(ctx);
-    throw error;
+  async getProduct(ctx: RequestContext, id: string): Promise<Product> {
+    const { database } = this.deps;
+    const row = await database.withTenant(ctx.tenantId, (tx) => findProduct(tx, ctx.tenantId, id));
+    if (!row) throw notFound();
+    return toProduct(row);
   }
-}
 
-/**
- * Deletes the product, or archives it when entries use it (see product-usage.ts). A delete that a
- * foreign key refuses also archives: the savepoint keeps the transaction usable.
- */
-export async function deleteProductRecord(
-  ctx: RequestContext,
-  database: Database,
-  id: string,
-): Promise<{ result: ProductDeleteResult; message: string }> {
-  const result = await database.withTenant(ctx.tenantId, async (tx) => {
-    if (!(await findProduct(tx, ctx.tenantId, id))) throw notFound();
-    let inUse = await isProductInUse(tx, ctx.tenantId, id);
-    if (!inUse) {
-      try {
-        await tx.transaction((savepoint) => deleteProduct(savepoint, ctx.tenantId, id));
-      } catch (error) {
-        if (!isForeignKeyViolation(error)) throw error;
-        inUse = true;
-      }
+  /** The product with this scanned code, however its EAN was stored (UPC-A or EAN-13 form). */
+  async getProductByEan(ctx: RequestContext, code: string): Promise<Product> {
+    const { database } = this.deps;
+    if (!isValidScannedCode(code)) {
+      throw new AppError('INVALID_EAN', 'INVALID_EAN', { fieldErrors: { ean: [translate(ctx.lang, 'INVALID_EAN')] } });
     }
-    if (inUse) await updateProduct(tx, ctx.tenantId, id, { archived: true });
-    return { deleted: !inUse, archived: inUse };
-  });
-  return { result, message: translate(ctx.lang, result.deleted ? 'products.deleted' : 'products.archivedInstead') };
+    const rows = await database.withTenant(ctx.tenantId, (tx) => findByEans(tx, ctx.tenantId, gtinForms(code)));
+    const row = rows.find((r) => r.ean === code) ?? rows[0];
+    if (!row) throw notFound();
+    return toProduct(row);
+  }
+
+  async createProduct(ctx: RequestContext, input: ProductCreate): Promise<Product> {
+    const { database } = this.deps;
+    const fields = checkedFields(ctx, input);
+    try {
+      return await database.withTenant(ctx.tenantId, async (tx) => {
+        if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean))).length) throw duplicateEan(ctx);
+        return toProduct(await insertProduct(tx, ctx.tenantId, fields));
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, EAN_CONSTRAINT)) throw duplicateEan(ctx);
+      throw error;
+    }
+  }
+
+  async updateProductRecord(ctx: RequestContext, input: ProductUpdate): Promise<Product> {
+    const { database } = this.deps;
+    const fields = checkedFields(ctx, input);
+    try {
+      return await database.withTenant(ctx.tenantId, async (tx) => {
+        if (!(await findProduct(tx, ctx.tenantId, input.id))) throw notFound();
+        if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean), input.id)).length) throw duplicateEan(ctx);
+        const row = await updateProduct(tx, ctx.tenantId, input.id, {
+          ...fields,
+          ...(input.archived === undefined ? {} : { archived: input.archived }),
+        });
+        return toProduct(row!);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, EAN_CONSTRAINT)) throw duplicateEan(ctx);
+      throw error;
+    }
+  }
+
+  /**
+   * Deletes the product, or archives it when entries use it (see product-usage.ts). A delete that a
+   * foreign key refuses also archives: the savepoint keeps the transaction usable.
+   */
+  async deleteProductRecord(
+    ctx: RequestContext,
+    id: string,
+  ): Promise<{ result: ProductDeleteResult; message: string }> {
+    const { database } = this.deps;
+    const result = await database.withTenant(ctx.tenantId, async (tx) => {
+      if (!(await findProduct(tx, ctx.tenantId, id))) throw notFound();
+      let inUse = await isProductInUse(tx, ctx.tenantId, id);
+      if (!inUse) {
+        try {
+          await tx.transaction((savepoint) => deleteProduct(savepoint, ctx.tenantId, id));
+        } catch (error) {
+          if (!isForeignKeyViolation(error)) throw error;
+          inUse = true;
+        }
+      }
+      if (inUse) await updateProduct(tx, ctx.tenantId, id, { archived: true });
+      return { deleted: !inUse, archived: inUse };
+    });
+    return { result, message: translate(ctx.lang, result.deleted ? 'products.deleted' : 'products.archivedInstead') };
+  }
 }

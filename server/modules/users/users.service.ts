@@ -16,6 +16,7 @@ import * as members from './users.repository';
 import { langOf, type AuthService, type Client, type IssuedSession } from '../auth/auth.service';
 import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
+import { findTenant } from '../../db/tenant-settings';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
@@ -91,7 +92,7 @@ export class UsersService {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.getUser(tx, id);
       if (!row) throw new AppError('NOT_FOUND');
-      const tenant = await repo.getTenant(tx);
+      const tenant = await findTenant(tx);
       return this.toDto(row, this.hasLicense(tenant), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
     });
   }
@@ -99,7 +100,7 @@ export class UsersService {
   async list(ctx: RequestContext, includeArchived: boolean, filter?: string) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const rows = await members.listMembers(tx, { includeArchived, filter });
-      const licensed = this.hasLicense(await repo.getTenant(tx));
+      const licensed = this.hasLicense(await findTenant(tx));
       return rows.map((r) => this.toDto(r, licensed));
     });
   }
@@ -123,7 +124,7 @@ export class UsersService {
         await repo.revokeSessions(tx, { userId: ctx.userId, sessionIds: body.endSessionIds });
         row = (await repo.getUser(tx, ctx.userId))!;
       }
-      return this.toDto(row, this.hasLicense(await repo.getTenant(tx)), await this.sessionsOf(tx, ctx));
+      return this.toDto(row, this.hasLicense(await findTenant(tx)), await this.sessionsOf(tx, ctx));
     });
   }
 
@@ -149,7 +150,7 @@ export class UsersService {
         invitedAt: new Date(),
       });
       await repo.registerAccount(tx, row.id, ctx.tenantId, row.email);
-      const tenant = await repo.getTenant(tx);
+      const tenant = await findTenant(tx);
       const inviter = await repo.getUser(tx, ctx.userId);
       const link = await this.auth.createLink(tx, row, 'invite');
       const tenantName = tenant?.companyName ?? tenant?.name ?? '';
@@ -203,7 +204,7 @@ export class UsersService {
       });
       // An archived member is signed out everywhere at once.
       if (body.archived && !row.archived) await repo.revokeSessions(tx, { userId: body.id });
-      return this.toDto(updated, this.hasLicense(await repo.getTenant(tx)));
+      return this.toDto(updated, this.hasLicense(await findTenant(tx)));
     });
   }
 }

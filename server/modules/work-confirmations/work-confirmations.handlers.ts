@@ -6,8 +6,9 @@ import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
 import { readMultipart } from '../../platform/multipart';
-import { createConfirmation, getConfirmationRecord, MAX_SIGNATURE_BYTES, readConfirmationForm } from './work-confirmations.service';
+import { MAX_SIGNATURE_BYTES, readConfirmationForm } from './work-confirmations.service';
 
+const service = (request: FastifyRequest) => request.server.services.workConfirmations;
 
 export const workConfirmationsHandlers = {
   workConfirmationsCreate: async (request: FastifyRequest) => {
@@ -18,11 +19,11 @@ export const workConfirmationsHandlers = {
       tooLarge: () => new AppError('INVALID_IMAGE', 'confirmations.signatureInvalid'),
     });
     const input = readConfirmationForm(ctx, form);
-    return ok(await createConfirmation(ctx, request.server.deps, input));
+    return ok(await service(request).createConfirmation(ctx, input));
   },
 
   workConfirmationsGet: async (request: Path<'workConfirmationsGet'>, reply: FastifyReply) => {
-    const confirmation = await getConfirmationRecord(contextOf(request), request.server.deps.database, request.params.id);
+    const confirmation = await service(request).getConfirmationRecord(contextOf(request), request.params.id);
     return sendStoredFile(reply, request.server.deps.storage, {
       key: confirmation.pdfKey,
       contentType: 'application/pdf',

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { images, informationEntries, tenants, timeTracks, users, workConfirmations } from '../../db/schema';
+import { images, informationEntries, timeTracks, users, workConfirmations } from '../../db/schema';
 import { memberNameSql } from '../../platform/display-names';
 
 const ownerName = memberNameSql(users);
@@ -152,7 +152,3 @@ export async function coveredIds(tx: Tx, tenantId: string, confirmationId: strin
   return { informationIds: info.map((r) => r.id), timeTrackIds: tracks.map((r) => r.id), imageIds: photos.map((r) => r.id) };
 }
 
-export async function findTenant(tx: Tx, tenantId: string) {
-  const [row] = await tx.select().from(tenants).where(eq(tenants.tenantId, tenantId));
-  return row;
-}

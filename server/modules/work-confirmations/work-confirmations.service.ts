@@ -25,7 +25,6 @@ import { renderConfirmationPdf } from './confirmation-pdf';
 import {
   coveredIds,
   findConfirmation,
-  findTenant,
   insertConfirmation,
   lockImages,
   lockInformation,
@@ -36,6 +35,8 @@ import {
 } from './work-confirmations.repository';
 import { customerContactPerson, customerName as customerNameOf } from '../../platform/display-names';
 import { zoneOrDefault } from '../../platform/time-zone';
+import type { Deps } from '../../platform/handler';
+import { findTenant } from '../../db/tenant-settings';
 
 export type WorkConfirmation = components['schemas']['WorkConfirmation'];
 
@@ -139,161 +140,168 @@ const categoryKeys: Record<string, MessageKey> = {
   other: 'category.other',
 };
 
-export async function createConfirmation(ctx: RequestContext, deps: ConfirmationDeps, input: ConfirmationInput): Promise<WorkConfirmation> {
-  const { database, storage } = deps;
-  const signature = await cleanSignature(input.signature);
-  const language: Lang = input.language ?? ctx.lang;
-  const id = input.id ?? crypto.randomUUID();
-  // A suffix of its own: a retry racing this request never overwrites or deletes the other's files.
-  const suffix = crypto.randomUUID().slice(0, 8);
-  const signatureKey = tenantKey(ctx.tenantId, 'signatures', `${id}-${suffix}.png`);
-  const pdfKey = tenantKey(ctx.tenantId, 'confirmations', `${id}-${suffix}.pdf`);
-  let wroteFiles = false;
+/** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+export class WorkConfirmationsService {
+  constructor(private readonly deps: Deps) {}
 
-  try {
-    return await database.withTenant(ctx.tenantId, async (tx) => {
-      if (input.id) {
-        const stored = await findConfirmation(tx, ctx.tenantId, input.id);
-        if (stored && stored.customerId === input.customerId) return toConfirmation(stored, await coveredIds(tx, ctx.tenantId, stored.id));
-        if (stored) throw new AppError('CONFLICT', 'confirmations.idTaken');
-      }
-      const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
-      if (!customer) throw notFound();
+  async createConfirmation(ctx: RequestContext, input: ConfirmationInput): Promise<WorkConfirmation> {
+    const deps = this.deps;
+    const { database, storage } = deps;
+    const signature = await cleanSignature(input.signature);
+    const language: Lang = input.language ?? ctx.lang;
+    const id = input.id ?? crypto.randomUUID();
+    // A suffix of its own: a retry racing this request never overwrites or deletes the other's files.
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const signatureKey = tenantKey(ctx.tenantId, 'signatures', `${id}-${suffix}.png`);
+    const pdfKey = tenantKey(ctx.tenantId, 'confirmations', `${id}-${suffix}.pdf`);
+    let wroteFiles = false;
 
-      const explicit = input.infoIds !== undefined || input.timeTrackIds !== undefined || input.imageIds !== undefined;
-      const onlyOwnTimeOf = isManager(ctx) ? undefined : ctx.userId;
-      const open: Selection = { kind: 'open', customerId: customer.id, until: input.signedAt, onlyOwnTimeOf };
-      const pick = (ids: string[] | undefined): Selection => (explicit ? { kind: 'ids', ids: ids ?? [] } : open);
-      const information = await lockInformation(tx, ctx.tenantId, pick(input.infoIds));
-      const tracks = await lockTimeTracks(tx, ctx.tenantId, pick(input.timeTrackIds));
-      const photos = await lockImages(tx, ctx.tenantId, pick(input.imageIds));
-
-      if (explicit) {
-        // Another member's time stays invisible to an Employee: as if it did not exist.
-        const visibleInfo = information.filter((r) => !onlyOwnTimeOf || r.subType !== 'time' || r.ownerId === onlyOwnTimeOf);
-        const visibleTracks = tracks.filter((r) => !onlyOwnTimeOf || r.ownerId === onlyOwnTimeOf);
-        requireAll(visibleInfo, input.infoIds, customer.id, 'confirmedInfoIds');
-        requireAll(visibleTracks, input.timeTrackIds, customer.id, 'confirmedTimeTrackIds');
-        requireAll(photos, input.imageIds, customer.id, 'confirmedImageIds');
-        if ([...information, ...tracks, ...photos].some((r) => r.confirmationId !== null || r.archivedAt !== null)) {
-          throw new AppError('ENTRY_LOCKED');
+    try {
+      return await database.withTenant(ctx.tenantId, async (tx) => {
+        if (input.id) {
+          const stored = await findConfirmation(tx, ctx.tenantId, input.id);
+          if (stored && stored.customerId === input.customerId) return toConfirmation(stored, await coveredIds(tx, ctx.tenantId, stored.id));
+          if (stored) throw new AppError('CONFLICT', 'confirmations.idTaken');
         }
-        if (tracks.some((r) => r.endedAt === null)) {
-          throw new AppError('VALIDATION_ERROR', 'confirmations.runningTimeTrack', {
-            fieldErrors: { confirmedTimeTrackIds: ['confirmations.runningTimeTrack'] },
-          });
+        const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
+        if (!customer) throw notFound();
+
+        const explicit = input.infoIds !== undefined || input.timeTrackIds !== undefined || input.imageIds !== undefined;
+        const onlyOwnTimeOf = isManager(ctx) ? undefined : ctx.userId;
+        const open: Selection = { kind: 'open', customerId: customer.id, until: input.signedAt, onlyOwnTimeOf };
+        const pick = (ids: string[] | undefined): Selection => (explicit ? { kind: 'ids', ids: ids ?? [] } : open);
+        const information = await lockInformation(tx, ctx.tenantId, pick(input.infoIds));
+        const tracks = await lockTimeTracks(tx, ctx.tenantId, pick(input.timeTrackIds));
+        const photos = await lockImages(tx, ctx.tenantId, pick(input.imageIds));
+
+        if (explicit) {
+          // Another member's time stays invisible to an Employee: as if it did not exist.
+          const visibleInfo = information.filter((r) => !onlyOwnTimeOf || r.subType !== 'time' || r.ownerId === onlyOwnTimeOf);
+          const visibleTracks = tracks.filter((r) => !onlyOwnTimeOf || r.ownerId === onlyOwnTimeOf);
+          requireAll(visibleInfo, input.infoIds, customer.id, 'confirmedInfoIds');
+          requireAll(visibleTracks, input.timeTrackIds, customer.id, 'confirmedTimeTrackIds');
+          requireAll(photos, input.imageIds, customer.id, 'confirmedImageIds');
+          if ([...information, ...tracks, ...photos].some((r) => r.confirmationId !== null || r.archivedAt !== null)) {
+            throw new AppError('ENTRY_LOCKED');
+          }
+          if (tracks.some((r) => r.endedAt === null)) {
+            throw new AppError('VALIDATION_ERROR', 'confirmations.runningTimeTrack', {
+              fieldErrors: { confirmedTimeTrackIds: ['confirmations.runningTimeTrack'] },
+            });
+          }
         }
-      }
-      if (information.length + tracks.length + photos.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED');
+        if (information.length + tracks.length + photos.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED');
 
-      const tenant = await findTenant(tx, ctx.tenantId);
-      const timeZone = zoneOrDefault(tenant?.timeZone);
-      const customerName = customerNameOf(customer);
-      const customerPerson = customerContactPerson(customer);
-      const stamp = localStamp(input.signedAt, timeZone);
-      const fileName = `${[translate(language, 'pdf.fileName'), slug(customerName, 60), stamp.date].filter(Boolean).join('-')}.pdf`;
-      const t = (key: MessageKey) => translate(language, key);
+        const tenant = await findTenant(tx);
+        const timeZone = zoneOrDefault(tenant?.timeZone);
+        const customerName = customerNameOf(customer);
+        const customerPerson = customerContactPerson(customer);
+        const stamp = localStamp(input.signedAt, timeZone);
+        const fileName = `${[translate(language, 'pdf.fileName'), slug(customerName, 60), stamp.date].filter(Boolean).join('-')}.pdf`;
+        const t = (key: MessageKey) => translate(language, key);
 
-      const pdf = await renderConfirmationPdf({
-        language,
-        timeZone,
-        number: id.slice(0, 8).toUpperCase(),
-        company: {
-          name: tenant?.companyName ?? tenant?.name ?? '',
-          lines: [
-            tenant?.street ?? '',
-            [tenant?.zip, tenant?.city].filter(Boolean).join(' '),
-            [tenant?.phone, tenant?.email].filter(Boolean).join(' · '),
-            tenant?.vatId ?? '',
-          ].filter(Boolean),
-        },
-        customer: {
-          name: customerName,
-          lines: [customerPerson, customer.street ?? '', [customer.zip, customer.city].filter(Boolean).join(' ')].filter(Boolean),
-        },
-        times: [
-          ...tracks.map((r) => ({ at: r.startedAt, member: r.ownerName, description: r.description, seconds: r.durationSeconds ?? 0 })),
-          ...information
-            .filter((r) => r.subType === 'time')
-            .map((r) => ({ at: r.occurredAt, member: r.ownerName, description: r.text, seconds: r.durationSeconds ?? 0 })),
-        ].sort((a, b) => a.at.getTime() - b.at.getTime()),
-        materials: information
-          .filter((r) => r.subType === 'material')
-          .map((r) => ({
-            at: r.occurredAt,
-            name: [r.productName, r.productName ? r.text : null].filter(Boolean).join(' – ') || (r.text ?? ''),
-            quantity: r.quantity ?? 0,
-            unit: r.unit,
-            unitPrice: r.unitPrice,
+        const pdf = await renderConfirmationPdf({
+          language,
+          timeZone,
+          number: id.slice(0, 8).toUpperCase(),
+          company: {
+            name: tenant?.companyName ?? tenant?.name ?? '',
+            lines: [
+              tenant?.street ?? '',
+              [tenant?.zip, tenant?.city].filter(Boolean).join(' '),
+              [tenant?.phone, tenant?.email].filter(Boolean).join(' · '),
+              tenant?.vatId ?? '',
+            ].filter(Boolean),
+          },
+          customer: {
+            name: customerName,
+            lines: [customerPerson, customer.street ?? '', [customer.zip, customer.city].filter(Boolean).join(' ')].filter(Boolean),
+          },
+          times: [
+            ...tracks.map((r) => ({ at: r.startedAt, member: r.ownerName, description: r.description, seconds: r.durationSeconds ?? 0 })),
+            ...information
+              .filter((r) => r.subType === 'time')
+              .map((r) => ({ at: r.occurredAt, member: r.ownerName, description: r.text, seconds: r.durationSeconds ?? 0 })),
+          ].sort((a, b) => a.at.getTime() - b.at.getTime()),
+          materials: information
+            .filter((r) => r.subType === 'material')
+            .map((r) => ({
+              at: r.occurredAt,
+              name: [r.productName, r.productName ? r.text : null].filter(Boolean).join(' – ') || (r.text ?? ''),
+              quantity: r.quantity ?? 0,
+              unit: r.unit,
+              unitPrice: r.unitPrice,
+            })),
+          notes: information.filter((r) => r.subType === 'note').map((r) => ({ at: r.occurredAt, member: r.ownerName, text: r.text ?? '' })),
+          photos: photos.map((r) => ({
+            at: r.takenAt,
+            category: categoryKeys[r.category ?? 'other'] ? t(categoryKeys[r.category ?? 'other']) : (r.category ?? ''),
+            description: r.description,
+            fileName: r.fileName,
           })),
-        notes: information.filter((r) => r.subType === 'note').map((r) => ({ at: r.occurredAt, member: r.ownerName, text: r.text ?? '' })),
-        photos: photos.map((r) => ({
-          at: r.takenAt,
-          category: categoryKeys[r.category ?? 'other'] ? t(categoryKeys[r.category ?? 'other']) : (r.category ?? ''),
-          description: r.description,
-          fileName: r.fileName,
-        })),
-        signee: input.signee,
-        place: input.place ?? null,
-        signedAt: input.signedAt,
-        signaturePng: signature,
-      });
+          signee: input.signee,
+          place: input.place ?? null,
+          signedAt: input.signedAt,
+          signaturePng: signature,
+        });
 
-      await storage.put(signatureKey, signature);
-      await storage.put(pdfKey, pdf);
-      wroteFiles = true;
-      const row = await insertConfirmation(tx, {
-        tenantId: ctx.tenantId,
-        id,
-        customerId: customer.id,
-        ownerId: ctx.userId,
-        signee: input.signee,
-        place: input.place ?? null,
-        language,
-        signatureKey,
-        pdfKey,
-        fileName,
-        createdAt: input.signedAt,
+        await storage.put(signatureKey, signature);
+        await storage.put(pdfKey, pdf);
+        wroteFiles = true;
+        const row = await insertConfirmation(tx, {
+          tenantId: ctx.tenantId,
+          id,
+          customerId: customer.id,
+          ownerId: ctx.userId,
+          signee: input.signee,
+          place: input.place ?? null,
+          language,
+          signatureKey,
+          pdfKey,
+          fileName,
+          createdAt: input.signedAt,
+        });
+        const covered = { informationIds: information.map((r) => r.id), timeTrackIds: tracks.map((r) => r.id), imageIds: photos.map((r) => r.id) };
+        await markCovered(tx, ctx.tenantId, row.id, covered);
+        const lock = { before: { confirmationId: null }, after: { confirmationId: row.id } };
+        const audit: AuditEntry[] = [
+          {
+            actorId: ctx.userId,
+            entity: 'work_confirmation',
+            entityId: row.id,
+            action: 'create',
+            changes: { after: { customerId: row.customerId, signee: row.signee, place: row.place, language, fileName, ...covered } },
+          },
+          ...covered.informationIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'information', entityId, action: 'update', changes: lock })),
+          ...covered.timeTrackIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'time_track', entityId, action: 'update', changes: lock })),
+          ...covered.imageIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'image', entityId, action: 'update', changes: lock })),
+        ];
+        await recordAudit(tx, ctx.tenantId, audit);
+        return toConfirmation(row, covered);
       });
-      const covered = { informationIds: information.map((r) => r.id), timeTrackIds: tracks.map((r) => r.id), imageIds: photos.map((r) => r.id) };
-      await markCovered(tx, ctx.tenantId, row.id, covered);
-      const lock = { before: { confirmationId: null }, after: { confirmationId: row.id } };
-      const audit: AuditEntry[] = [
-        {
-          actorId: ctx.userId,
-          entity: 'work_confirmation',
-          entityId: row.id,
-          action: 'create',
-          changes: { after: { customerId: row.customerId, signee: row.signee, place: row.place, language, fileName, ...covered } },
-        },
-        ...covered.informationIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'information', entityId, action: 'update', changes: lock })),
-        ...covered.timeTrackIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'time_track', entityId, action: 'update', changes: lock })),
-        ...covered.imageIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'image', entityId, action: 'update', changes: lock })),
-      ];
-      await recordAudit(tx, ctx.tenantId, audit);
-      return toConfirmation(row, covered);
-    });
-  } catch (error) {
-    if (wroteFiles) {
-      await storage.delete(signatureKey);
-      await storage.delete(pdfKey);
+    } catch (error) {
+      if (wroteFiles) {
+        await storage.delete(signatureKey);
+        await storage.delete(pdfKey);
+      }
+      if (isUniqueViolation(error) && input.id) {
+        // The same confirmation arrived twice at once: answer the one stored first.
+        const stored = await database.withTenant(ctx.tenantId, async (tx) => {
+          const row = await findConfirmation(tx, ctx.tenantId, input.id!);
+          return row && row.customerId === input.customerId ? toConfirmation(row, await coveredIds(tx, ctx.tenantId, row.id)) : undefined;
+        });
+        if (stored) return stored;
+        throw new AppError('CONFLICT', 'confirmations.idTaken');
+      }
+      throw error;
     }
-    if (isUniqueViolation(error) && input.id) {
-      // The same confirmation arrived twice at once: answer the one stored first.
-      const stored = await database.withTenant(ctx.tenantId, async (tx) => {
-        const row = await findConfirmation(tx, ctx.tenantId, input.id!);
-        return row && row.customerId === input.customerId ? toConfirmation(row, await coveredIds(tx, ctx.tenantId, row.id)) : undefined;
-      });
-      if (stored) return stored;
-      throw new AppError('CONFLICT', 'confirmations.idTaken');
-    }
-    throw error;
   }
-}
 
-/** The stored confirmation (for its PDF) of the caller's tenant, or 404. */
-export async function getConfirmationRecord(ctx: RequestContext, database: Database, id: string): Promise<ConfirmationRow> {
-  const row = await database.withTenant(ctx.tenantId, (tx) => findConfirmation(tx, ctx.tenantId, id));
-  if (!row) throw notFound();
-  return row;
+  /** The stored confirmation (for its PDF) of the caller's tenant, or 404. */
+  async getConfirmationRecord(ctx: RequestContext, id: string): Promise<ConfirmationRow> {
+    const { database } = this.deps;
+    const row = await database.withTenant(ctx.tenantId, (tx) => findConfirmation(tx, ctx.tenantId, id));
+    if (!row) throw notFound();
+    return row;
+  }
 }
