@@ -189,7 +189,7 @@ function authorize(info: OperationInfo) {
     request.operation = info;
     const deviceId = readDeviceId(request);
     if (info.needsDevice && !deviceId) {
-      throw new AppError('UNAUTHORIZED', 'device.missing', { status: 401 });
+      throw new AppError('UNAUTHORIZED', 'device.missing');
     }
     const bearer = readBearer(request);
     if (!bearer) {

@@ -4,7 +4,7 @@
  * answered with the whole file, as RFC 9110 allows.
  */
 import type { FastifyReply } from 'fastify';
-import { AppError } from './errors';
+import { notFound } from './errors';
 import { contentDisposition } from './file-names';
 import type { FileStorage } from './storage';
 
@@ -42,7 +42,7 @@ export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, 
   const info = await storage.stat(file.key);
   if (!info) {
     reply.request.log.error({ key: file.key }, 'stored file missing');
-    throw new AppError('NOT_FOUND');
+    throw notFound();
   }
   reply
     .header('Content-Type', file.contentType)

@@ -57,8 +57,8 @@ const de = {
   'import.duplicateName': 'Ein Produkt ohne EAN mit diesem Namen steht schon in Zeile {row}.',
   'import.ambiguousName': 'Mehrere Produkte ohne EAN heißen so; bitte geben Sie eine EAN an.',
   // Accounts
-  INVALID_CREDENTIALS: 'E-Mail oder Passwort ist falsch.',
-  'auth.invalidCredentials': 'E-Mail oder Passwort ist falsch.',
+  INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist falsch.',
+  'auth.invalidCredentials': 'E-Mail-Adresse oder Passwort ist falsch.',
   'auth.userArchived': 'Dieses Konto ist archiviert. Bitte wenden Sie sich an Ihre Firma.',
   'auth.termsRequired': 'Die Nutzungsbedingungen müssen akzeptiert werden.',
   'auth.emailTaken': 'Für diese E-Mail-Adresse gibt es bereits ein Konto. Bitte melden Sie sich an.',
@@ -296,8 +296,8 @@ const en: Record<MessageKey, string> = {
   'import.duplicateName': 'A product without EAN with this name already appears in row {row}.',
   'import.ambiguousName': 'Several products without EAN have this name; please give an EAN.',
   // Accounts
-  INVALID_CREDENTIALS: 'E-mail or password is wrong.',
-  'auth.invalidCredentials': 'E-mail or password is wrong.',
+  INVALID_CREDENTIALS: 'Email or password is wrong.',
+  'auth.invalidCredentials': 'Email or password is wrong.',
   'auth.userArchived': 'This account is archived. Please contact your firm.',
   'auth.termsRequired': 'Terms must be accepted.',
   'auth.emailTaken': 'There is already an account for this e-mail address. Please sign in.',

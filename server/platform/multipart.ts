@@ -34,7 +34,7 @@ export async function readMultipart(
   options: { fileField: string; maxFileBytes: number; tooLarge: () => AppError },
 ): Promise<MultipartForm> {
   if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'multipart.expected', { status: 415 });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'multipart.expected');
   }
   const fields = new Map<string, string[]>();
   let file: UploadedFile | undefined;

@@ -50,7 +50,7 @@ export class RateLimiter {
       if (rows[0].failures > limits.max) retryAfterSeconds = Math.max(retryAfterSeconds, rows[0].left);
     }
     if (retryAfterSeconds) {
-      throw new AppError('RATE_LIMITED', 'RATE_LIMITED', { status: 429, meta: { retryAfterSeconds } });
+      throw new AppError('RATE_LIMITED', 'RATE_LIMITED', { meta: { retryAfterSeconds } });
     }
   }
 

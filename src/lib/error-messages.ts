@@ -1,7 +1,9 @@
 /**
- * Every error code of the contract (openapi/openapi.yaml, components.schemas.ErrorCode) mapped to a
- * translated message. The `satisfies` check fails the type-check when the contract gains a code
- * that has no message here.
+ * Who words an error (docs/decisions/0013-error-messages.md): the server, for every answer it gives
+ * (it knows the broken rule and its figures and speaks the caller's language). The texts below are
+ * the app's own for the cases without a server's words: no answer at all, an envelope without a
+ * message, and failures that happen in the browser (a passkey dialog, a sign-in redirect). The
+ * `satisfies` check fails the type-check when the contract gains a code without a text here.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -89,18 +91,15 @@ const genericMessages: Record<string, MessageDescriptor> = {
   [REFRESH_FAILED_MESSAGE]: msg`Your session has expired. Please sign in again.`,
 };
 
-/** Codes whose server message is more precise than the generic text of the code. */
-const serverDetailCodes = new Set<string>(['VALIDATION_ERROR', 'BAD_REQUEST']);
-
 function isKnownCode(code: string): code is ErrorCode {
   return Object.hasOwn(errorCodeMessages, code);
 }
 
-/** The text to show for one message of an envelope. */
+/** The text to show for one message of an envelope: the server's words, else the code's text. */
 function describeErrorMessage(i18n: I18n, message: ApiErrorMessage): string {
-  if (serverDetailCodes.has(message.code) && message.message) return message.message;
+  if (message.message) return message.message;
   if (isKnownCode(message.code)) return i18n._(errorCodeMessages[message.code]);
-  return message.message || i18n._(errorCodeMessages.UNEXPECTED_ERROR);
+  return i18n._(errorCodeMessages.UNEXPECTED_ERROR);
 }
 
 /** The lines of a toast for an ApiError: one per envelope message, or the field errors. */

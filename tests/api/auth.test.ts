@@ -123,7 +123,7 @@ describe('sign-in', () => {
     expect(wrong.status).toBe(400);
     expect(unknown.status).toBe(400);
     expect(wrong.body.errorMessages).toEqual(unknown.body.errorMessages);
-    expect(wrong.body.errorMessages[0]).toEqual({ code: 'INVALID_CREDENTIALS', message: 'E-Mail oder Passwort ist falsch.' });
+    expect(wrong.body.errorMessages[0]).toEqual({ code: 'INVALID_CREDENTIALS', message: 'E-Mail-Adresse oder Passwort ist falsch.' });
   });
 
   it('requires both fields', async () => {

@@ -74,8 +74,15 @@ describe('error mapping (spec section 8)', () => {
     await call.catch((error: ApiError) => {
       expect(error.status).toBe(501);
       expect(error.codes).toEqual(['FEATURE_NOT_IMPLEMENTED']);
-      expect(describeApiError(i18n, error)).toEqual(['This feature is not available yet.']);
+      // The server words its answers: its message is shown, not the app's text of the code.
+      expect(describeApiError(i18n, error)).toEqual(['SignIn is not built yet.']);
     });
+  });
+
+  it('falls back to the app\'s text of the code when the envelope carries no message', async () => {
+    server.use({ authSignIn: failure(501, 'FEATURE_NOT_IMPLEMENTED', '') });
+    const error = (await authSignIn({ body: { userNameOrEmail: 'anna', password: 'secret' } }).catch((e: unknown) => e)) as ApiError;
+    expect(describeApiError(i18n, error)).toEqual(['This feature is not available yet.']);
   });
 
   it('maps an unparsable success answer to UNEXPECTED_ERROR', async () => {
@@ -204,8 +211,7 @@ describe('error toasts', () => {
       title: 'Failed',
       color: 'red',
       autoClose: 5000,
-      message:
-        'This entry is confirmed by the customer and can no longer be changed.\nThis customer is archived.',
+      message: 'locked\narchived',
     });
   });
 
@@ -225,10 +231,10 @@ describe('error toasts', () => {
     expect(show).not.toHaveBeenCalled();
   });
 
-  it('translates the toast into German', async () => {
+  it("translates the toast into German (the app's own text where the envelope has no message)", async () => {
     await activateLocale('de');
     const show = vi.spyOn(notifications, 'show');
-    notifyError(apiErrorFromResponse(errorEnvelope('FEATURE_NOT_IMPLEMENTED', 'x'), new Response(null, { status: 501 })));
+    notifyError(apiErrorFromResponse(errorEnvelope('FEATURE_NOT_IMPLEMENTED', ''), new Response(null, { status: 501 })));
     expect(show.mock.calls[0][0]).toMatchObject({
       title: 'Fehlgeschlagen',
       message: 'Diese Funktion ist noch nicht verfügbar.',

@@ -39,7 +39,8 @@ describe('auth screen', () => {
     await user.type(screen.getByLabelText(/^Passwort/), 'geheim123');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
 
-    expect(await screen.findByText('Diese Funktion ist noch nicht verfügbar.')).toBeInTheDocument();
+    // The server words its answer (in the language the app sends); the app shows it as it is.
+    expect(await screen.findByText('This call is not built yet.')).toBeInTheDocument();
     expect(screen.getByText('Fehlgeschlagen')).toBeInTheDocument();
     const [request] = server.calls();
     expect(request.url.pathname).toBe('/api/Auth/SignIn');

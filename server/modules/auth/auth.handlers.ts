@@ -11,7 +11,7 @@ import type { Client, IssuedSession } from './auth.service';
 
 export function clientOf(request: FastifyRequest): Client {
   const deviceId = readDeviceId(request);
-  if (!deviceId) throw new AppError('UNAUTHORIZED', 'device.missing', { status: 401 });
+  if (!deviceId) throw new AppError('UNAUTHORIZED', 'device.missing');
   return { deviceId, userAgent: request.headers['user-agent'], ip: request.ip, lang: request.lang };
 }
 
@@ -45,7 +45,7 @@ export const authHandlers = {
 
   authRefreshTokenFromCookie: async (request, reply) => {
     const token = request.cookies[COOKIE];
-    if (!token) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED', { status: 401 });
+    if (!token) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED');
     return sendSession(request, reply, await services(request).auth.refresh(token, clientOf(request)));
   },
 

@@ -136,7 +136,7 @@ export class AuthService {
       return { issued: await this.issue(tx, user, session.id) };
     });
     if (outcome.error === 'USER_ARCHIVED') throw archivedError();
-    if (outcome.error) throw new AppError(outcome.error, outcome.error, { status: 401 });
+    if (outcome.error) throw new AppError(outcome.error, outcome.error);
     return outcome.issued!;
   }
 
@@ -273,7 +273,6 @@ export class AuthService {
 
   private emailTaken() {
     return new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', {
-      status: 409,
       fieldErrors: { email: ['auth.emailTaken'] },
     });
   }
@@ -380,7 +379,6 @@ export class AuthService {
       const cooldown = await this.deps.rateLimiter.cooldown(`mail:confirm:${user.id}`, RESEND_SECONDS);
       if (!cooldown.allowed) {
         throw new AppError('RATE_LIMITED', 'auth.resendWait', {
-          status: 429,
           meta: { retryAfterSeconds: cooldown.retryAfterSeconds },
           params: { seconds: cooldown.retryAfterSeconds },
         });
@@ -479,7 +477,7 @@ function mismatch(field: string) {
 }
 
 function archivedError() {
-  return new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 403 });
+  return new AppError('USER_ARCHIVED', 'auth.userArchived');
 }
 
 function linkError(state: 'invalid' | 'used' | 'expired') {

@@ -55,7 +55,7 @@ export class ExternalLoginService {
       const session = await this.deps.database.withTenant(account.tenantId, async (tx) => {
         const user = await repo.getUser(tx, account.userId);
         if (!user) return undefined;
-        if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 403 });
+        if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived');
         const known = provider === 'google' ? user.googleSubject : user.appleSubject;
         if (known && known !== subject) return undefined;
         const updated = await repo.updateUser(tx, user.id, {

@@ -15,7 +15,7 @@ import {
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Deps } from '../../platform/handler';
 import { authChallenges } from '../../db/schema';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import * as repo from './auth.repository';
 import type { AuthService, Client, IssuedSession } from './auth.service';
@@ -88,7 +88,7 @@ export class WebAuthnService {
       throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
     }
     if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
-      throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
+      throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { fieldErrors: { email: ['auth.emailTaken'] } });
     }
     await this.auth.countSignUp(client);
     const userId = crypto.randomUUID();
@@ -181,7 +181,7 @@ export class WebAuthnService {
         throw invalid();
       }
       if (!result.verified) throw invalid();
-      if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 403 });
+      if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived');
       await repo.updatePasskeyUse(tx, key.id, result.authenticationInfo.newCounter);
       return this.auth.openSession(tx, user, client);
     });
@@ -220,7 +220,7 @@ export class WebAuthnService {
     const info = await this.verifyRegistration(body.response, challenge.challenge);
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       if (await repo.findPasskeyByCredential(tx, info.credential.id)) {
-        throw new AppError('PASSKEY_EXISTS', 'auth.passkeyExists', { status: 409 });
+        throw new AppError('PASSKEY_EXISTS', 'auth.passkeyExists');
       }
       return repo.insertPasskey(tx, {
         tenantId: ctx.tenantId,
@@ -241,8 +241,8 @@ export class WebAuthnService {
   async deleteKey(ctx: RequestContext, id: string) {
     await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const [user, keys] = await Promise.all([repo.getUser(tx, ctx.userId), repo.listPasskeys(tx, ctx.userId)]);
-      if (!keys.some((k) => k.id === id)) throw new AppError('NOT_FOUND');
-      if (keys.length === 1 && !user?.passwordHash) throw new AppError('CONFLICT', 'auth.passkeyLast', { status: 409 });
+      if (!keys.some((k) => k.id === id)) throw notFound();
+      if (keys.length === 1 && !user?.passwordHash) throw new AppError('CONFLICT', 'auth.passkeyLast');
       await repo.deletePasskey(tx, ctx.userId, id);
     });
   }

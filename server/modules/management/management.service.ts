@@ -2,7 +2,7 @@
 import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
-import { AppError, type FieldErrors } from '../../platform/errors';
+import { AppError, notFound, type FieldErrors } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import { findConsent, isGranted, upsertConsent } from '../../db/consents';
 import { findTenant } from '../../db/tenant-settings';
@@ -49,7 +49,7 @@ export class ManagementService {
   async tenant(ctx: RequestContext): Promise<Tenant> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await findTenant(tx);
-      if (!row) throw new AppError('NOT_FOUND');
+      if (!row) throw notFound();
       return toDto(row);
     });
   }
@@ -62,7 +62,7 @@ export class ManagementService {
     if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await profile.updateTenant(tx, ctx.tenantId, body);
-      if (!row) throw new AppError('NOT_FOUND');
+      if (!row) throw notFound();
       return toDto(row);
     });
   }

@@ -65,7 +65,6 @@ function checkedFields(ctx: RequestContext, input: Partial<Record<keyof ProductF
 
 function duplicateEan(ctx: RequestContext) {
   return new AppError('DUPLICATE_EAN', 'DUPLICATE_EAN', {
-    status: 409,
     fieldErrors: { ean: [translate(ctx.lang, 'DUPLICATE_EAN')] },
   });
 }

@@ -142,7 +142,7 @@ export class TimeTracksService {
         return this.reload(tx, ctx, row.id, now.getTime());
       });
     } catch (error) {
-      if (isUniqueViolation(error, RUNNING_UNIQUE)) throw new AppError('TIMER_ALREADY_RUNNING', 'timeTracks.alreadyRunning', { status: 409 });
+      if (isUniqueViolation(error, RUNNING_UNIQUE)) throw new AppError('TIMER_ALREADY_RUNNING', 'timeTracks.alreadyRunning');
       throw error;
     }
   }
@@ -151,7 +151,7 @@ export class TimeTracksService {
     const now = ctx.now;
     return this.inTenant(ctx, async (tx) => {
       const row = await this.trackForChange(tx, ctx, body.id);
-      if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning', { status: 409 });
+      if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning');
       const position = await positionUnderConsent(tx, body.position);
       const endedAt = new Date(Math.max(now.getTime(), row.startedAt.getTime()));
       const updated = await updateTimeTrack(tx, ctx.tenantId, row.id, {

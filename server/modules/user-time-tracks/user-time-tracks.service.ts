@@ -197,7 +197,7 @@ export class UserTimeTracksService {
       });
     } catch (error) {
       if (isUniqueViolation(error, ACTIVE_UNIQUE)) {
-        throw new AppError('ACTIVE_USER_TIME_TRACK_EXISTS', 'userTimeTracks.activeExists', { status: 409 });
+        throw new AppError('ACTIVE_USER_TIME_TRACK_EXISTS', 'userTimeTracks.activeExists');
       }
       throw error;
     }
@@ -213,7 +213,7 @@ export class UserTimeTracksService {
 
   private async activeWithOpenSegment(tx: Tx, ctx: RequestContext) {
     const track = await findActiveTrack(tx, ctx.tenantId, ctx.userId, { lock: true });
-    if (!track) throw new AppError('NO_ACTIVE_USER_TIME_TRACK', 'userTimeTracks.noActive', { status: 409 });
+    if (!track) throw new AppError('NO_ACTIVE_USER_TIME_TRACK', 'userTimeTracks.noActive');
     const segments = (await segmentsOf(tx, ctx.tenantId, [track.id])).get(track.id) ?? [];
     const open = segments[segments.length - 1];
     return { track, open: open && open.endedAt === null ? open : undefined };
@@ -224,7 +224,7 @@ export class UserTimeTracksService {
     return this.inTenant(ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
       if (open?.kind === kind) {
-        throw new AppError('CONFLICT', kind === 'break' ? 'userTimeTracks.alreadyOnBreak' : 'userTimeTracks.alreadyWorking', { status: 409 });
+        throw new AppError('CONFLICT', kind === 'break' ? 'userTimeTracks.alreadyOnBreak' : 'userTimeTracks.alreadyWorking');
       }
       const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? 0));
       const audit: AuditEntry[] = [];
@@ -304,12 +304,12 @@ export class UserTimeTracksService {
       const swallowsNext =
         next && endMs !== null && (next.endedAt === null ? endMs >= nowMs : endMs >= next.endedAt.getTime());
       if (swallowsPrevious || swallowsNext) {
-        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapNeighbour', { status: 400 });
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapNeighbour');
       }
       const trackStart = index === 0 ? new Date(startMs) : track.startedAt;
       const trackEnd = !next && track.endedAt !== null && endMs !== null ? new Date(endMs) : track.endedAt;
       if (await overlapsOtherTrack(tx, ctx.tenantId, track.ownerId, track.id, trackStart, trackEnd)) {
-        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapTrack', { status: 400 });
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapTrack');
       }
 
       const audit: AuditEntry[] = [];

@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
-import { AppError } from '../../platform/errors';
+import { AppError, notFound } from '../../platform/errors';
 import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
@@ -34,10 +34,10 @@ const adminOnly = () => new AppError('FORBIDDEN', 'users.adminOnly');
 function assertMayChange(ctx: RequestContext, member: repo.UserRow, change: { role: Role; archived: boolean }) {
   const newRole = change.role !== member.role;
   if (member.role === 'Owner' && (newRole || change.archived)) {
-    throw new AppError('OWNER_PROTECTED', 'users.ownerProtected', { status: 403 });
+    throw new AppError('OWNER_PROTECTED', 'users.ownerProtected');
   }
   if (newRole && change.role === 'Owner') {
-    throw new AppError('OWNER_PROTECTED', 'users.noNewOwner', { status: 403, fieldErrors: { role: ['users.noNewOwner'] } });
+    throw new AppError('OWNER_PROTECTED', 'users.noNewOwner', { fieldErrors: { role: ['users.noNewOwner'] } });
   }
   if (member.id === ctx.userId && newRole) throw new AppError('FORBIDDEN', 'users.ownRole');
   if (member.id === ctx.userId && change.archived && !member.archived) throw new AppError('FORBIDDEN', 'users.ownArchive');
@@ -91,7 +91,7 @@ export class UsersService {
     if (!mayChangeRecordOf(ctx, id)) throw new AppError('FORBIDDEN');
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.getUser(tx, id);
-      if (!row) throw new AppError('NOT_FOUND');
+      if (!row) throw notFound();
       const tenant = await findTenant(tx);
       return this.toDto(row, this.hasLicense(tenant), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
     });
@@ -115,10 +115,10 @@ export class UsersService {
       if (body.lastName !== undefined) changes.lastName = body.lastName?.trim() || null;
       if (body.language) changes.language = body.language;
       for (const id of body.endSessionIds ?? []) {
-        if ((await repo.getSession(tx, id))?.userId !== ctx.userId) throw new AppError('NOT_FOUND');
+        if ((await repo.getSession(tx, id))?.userId !== ctx.userId) throw notFound();
       }
       let row = Object.keys(changes).length ? await repo.updateUser(tx, ctx.userId, changes) : await repo.getUser(tx, ctx.userId);
-      if (!row) throw new AppError('NOT_FOUND');
+      if (!row) throw notFound();
       if (body.endSessionIds?.length) {
         // Ending the current session is how the app logs out.
         await repo.revokeSessions(tx, { userId: ctx.userId, sessionIds: body.endSessionIds });
@@ -133,7 +133,7 @@ export class UsersService {
     body: BodyOf<'usersInvite'>,
   ): Promise<User> {
     if (body.role === 'Admin' && !leads.includes(ctx.role)) throw adminOnly();
-    const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { status: 409, fieldErrors: { email: ['auth.emailTaken'] } });
+    const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { fieldErrors: { email: ['auth.emailTaken'] } });
     if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) throw emailTaken();
     // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
     // Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
@@ -194,7 +194,7 @@ export class UsersService {
   async update(ctx: RequestContext, body: BodyOf<'usersUpdate'>): Promise<User> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await repo.getUser(tx, body.id);
-      if (!row) throw new AppError('NOT_FOUND');
+      if (!row) throw notFound();
       assertMayChange(ctx, row, body);
       const updated = await repo.updateUser(tx, body.id, {
         firstName: body.firstName.trim(),
