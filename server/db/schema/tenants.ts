@@ -1,0 +1,39 @@
+/** The firm (tenant) itself. */
+import {
+  boolean,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '../../platform/time-zone';
+import { timestamps } from './columns';
+
+/** A tenant is one firm. Its own row is visible only inside its tenant context. */
+export const tenants = pgTable('tenants', {
+  tenantId: uuid('tenant_id').primaryKey(),
+  name: text('name').notNull(),
+  companyName: text('company_name'),
+  street: text('street'),
+  zip: text('zip'),
+  city: text('city'),
+  country: text('country').default('DE'),
+  phone: text('phone'),
+  email: text('email'),
+  website: text('website'),
+  vatId: text('vat_id'),
+  taxNumber: text('tax_number'),
+  iban: text('iban'),
+  bic: text('bic'),
+  bankName: text('bank_name'),
+  defaultHourlyRate: numeric('default_hourly_rate', { precision: 10, scale: 2, mode: 'number' }).notNull().default(60),
+  smallBusiness: boolean('small_business').notNull().default(false),
+  invoiceLanguage: text('invoice_language').notNull().default('de'),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+  dailyTargetMinutes: integer('daily_target_minutes').notNull().default(480),
+  language: text('language').notNull().default('de'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  ...timestamps,
+});
