@@ -24,6 +24,7 @@ export default defineConfig(
     ignores: [
       'generated/**',
       'dist/**',
+      'build/**',
       'coverage/**',
       'data/**',
       '.data-*/**',
@@ -55,6 +56,16 @@ export default defineConfig(
     files: [`src/features/${feature}/**`],
     rules: restrictImports(noServer, noFeature(features.filter((other) => other !== feature))),
   })),
+  // The server's layers: platform/ and db/ serve the modules and never import one (nor the entry
+  // point); a module gets Deps and RouteHandler from platform/handler.ts, never from app.ts.
+  {
+    files: ['server/platform/**', 'server/db/**'],
+    rules: restrictImports({ regex: '^(\\.\\./)+(modules|app)(/|$)', message: 'platform/ and db/ never import a module or the entry point.' }),
+  },
+  {
+    files: ['server/modules/**'],
+    rules: restrictImports({ regex: '^(\\.\\./)+app$', message: 'Modules get Deps and RouteHandler from platform/handler.ts, not from the entry point.' }),
+  },
   {
     files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/**/*.ts', '*.config.{js,ts,cjs,mjs}', '*.ts'],
     ignores: ['tests/component/**'],

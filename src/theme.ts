@@ -28,7 +28,7 @@ export const theme = createTheme({
   },
   defaultRadius: 'md',
   cursorType: 'pointer',
-  // md = 62em = 992 px: "desktop" means wider than 991 px (spec section 9).
+  // md = 62em = 992 px: "desktop" means wider than 991 px.
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
     Tooltip: { defaultProps: { maw: '12.5rem', multiline: true, withArrow: true, openDelay: 300 } },

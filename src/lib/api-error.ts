@@ -1,5 +1,5 @@
 /**
- * The one error type of every API call (spec section 8). The client's error interceptor builds it
+ * The one error type of every API call. The client's error interceptor builds it
  * from the answer; the query and mutation caches turn it into a toast (src/lib/query-client.ts).
  *
  * - An answer with the envelope (`{ isSuccess, data, errorMessages, errors, successMessage }`)

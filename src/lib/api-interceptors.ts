@@ -1,8 +1,9 @@
 /**
- * What every API call goes through (spec section 7): device id header, bearer token, a refresh
+ * What every API call goes through: device id header, bearer token, a refresh
  * before a call with an expired token, one refresh and retry after a 401 of a signed-in call (the
  * session ends when that fails), capture of any refresh token in a JSON answer, the error mapping
- * of section 8, and the report of `NO_ACTIVE_LICENSE_MANAGER_TRIAL` (src/lib/license-expired.ts). Kept apart from the generated client so it can be tested without it;
+ * (src/lib/api-error.ts), and the report of `NO_ACTIVE_LICENSE_MANAGER_TRIAL`
+ * (src/lib/license-expired.ts). Kept apart from the generated client so it can be tested without it;
  * src/lib/api-client.ts registers these on the generated client.
  */
 import {

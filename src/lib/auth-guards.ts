@@ -1,5 +1,5 @@
 /**
- * Route guards for `beforeLoad` (spec section 6). The layout route runs `requireAuth` and then
+ * Route guards for `beforeLoad`. The layout route runs `requireAuth` and then
  * `requireAccountChecks`; a route that needs roles adds `requireRoles`.
  *
  * The decisions are pure functions of the session (`authDecision`, `accountDecision`,

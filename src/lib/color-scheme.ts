@@ -1,5 +1,5 @@
 /**
- * Colour scheme (spec section 4): cycles dark → light → auto → dark, kept in localStorage under
+ * Colour scheme: cycles dark → light → auto → dark, kept in localStorage under
  * `fieldbook-color-scheme` ('dark' | 'light' | 'auto', default 'auto'). index.html applies it before
  * the first paint; at runtime Mantine's manager keeps the value and `useAppDarkClass` keeps the
  * `app-dark` class on <html> in sync, following the OS while in auto.

@@ -76,7 +76,7 @@ export const errorCodeMessages = {
   PAYMENT_PROVIDER_NOT_CONFIGURED: msg`Online payment is not set up.`,
 } satisfies Record<ErrorCode, MessageDescriptor>;
 
-/** Messages of section 8 that are not tied to one code. */
+/** Error messages that are not tied to one code. */
 export const errorLabels = {
   unexpectedTitle: msg`Unexpected error`,
   failedTitle: msg`Failed`,

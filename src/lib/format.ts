@@ -20,7 +20,7 @@ export function countryName(code: string): string {
   }
 }
 
-/** Date and time of an instant (German 24-hour, English 12-hour; spec section 9); `–` for none. */
+/** Date and time of an instant (German 24-hour, English 12-hour); `–` for none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '–';
   const date = new Date(iso);

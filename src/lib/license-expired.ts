@@ -1,5 +1,5 @@
 /**
- * `NO_ACTIVE_LICENSE_MANAGER_TRIAL` from any call (spec sections 6 and 8): no toast; the app
+ * `NO_ACTIVE_LICENSE_MANAGER_TRIAL` from any call: no toast; the app
  * opens /license-expired with the checkout url and the role. The API client reports it here; the
  * root route listens and navigates (the client cannot import the router).
  */

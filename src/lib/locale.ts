@@ -3,7 +3,7 @@ import { readStorage, storageKeys, writeStorage } from './storage';
 export const locales = ['de', 'en'] as const;
 export type Locale = (typeof locales)[number];
 
-/** German is the default UI language and the fallback for anything unknown (spec section 9). */
+/** German is the default UI language and the fallback for anything unknown. */
 export const defaultLocale: Locale = 'de';
 
 function isLocale(value: unknown): value is Locale {

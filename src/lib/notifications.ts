@@ -1,5 +1,5 @@
 /**
- * Toasts (spec sections 8 and 9): success and warning stay 3 s, errors 5 s; 25 rem wide (set on
+ * Toasts: success and warning stay 3 s, errors 5 s; 25 rem wide (set on
  * <Notifications> in src/main.tsx). Messages may hold several lines, joined by line breaks.
  * Toasts can be removed per group or all at once.
  */

@@ -1,5 +1,5 @@
 /**
- * The period presets of spec section 9 (today, yesterday, this week, current month, last 7/14/30
+ * The period presets (today, yesterday, this week, current month, last 7/14/30
  * days, last 2 weeks, last week, last month, last year, manual) as local calendar days, and the
  * `fromDate` (inclusive) / `toDate` (exclusive) instants the lists take. Weeks start on Monday.
  * Periods that run into the future end today. Used by the library, the gallery, the dashboard and,

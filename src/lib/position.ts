@@ -1,6 +1,5 @@
 /**
- * The device's position for a record, only while the tenant's `gps` consent is granted (domain.md,
- * Consents): asks the browser once, gives up after 5 seconds, and answers null when there is no
+ * The device's position for a record, only while the tenant's `gps` consent is granted: asks the browser once, gives up after 5 seconds, and answers null when there is no
  * consent, no permission or no fix. Never a movement trail.
  */
 import { useQuery } from '@tanstack/react-query';

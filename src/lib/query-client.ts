@@ -1,6 +1,6 @@
 /**
  * The one QueryClient. Failed queries and mutations show their toast here, once per failure and
- * never during render (spec section 8; style rule 6):
+ * never during render:
  * - business error (the envelope carries codes) → red "Failed" toast, messages joined by line breaks;
  * - anything else → red "Unexpected error" toast;
  * - `NO_ACTIVE_LICENSE_MANAGER_TRIAL` → no toast (the sign-in flow opens /license-expired);

@@ -1,5 +1,5 @@
 /**
- * The local session (spec section 3): who is signed in, the token set and what the access token
+ * The local session: who is signed in, the token set and what the access token
  * says about the user. The access token is the source of truth for tenant, expiry, issuer, roles
  * and the terms flag; they are re-read from its claims whenever the token changes.
  *
@@ -222,7 +222,7 @@ export function updateSession(values: Partial<StoredSession>): void {
   write({ ...storedPart(getSession()), ...values });
 }
 
-/** The answer of SignIn (spec section 3, "Login response fields read"). */
+/** The answer of SignIn. */
 interface SignInResult {
   token: string;
   refreshToken: string;
@@ -261,7 +261,7 @@ export function setRefreshToken(refreshToken: string): void {
 }
 
 /**
- * Clears every stored session value (logout, spec section 4). Device id and language stay.
+ * Clears every stored session value (logout). Device id and language stay.
  * Navigation to /login is done by the layout, which watches the session (see `getSessionEndReason`).
  */
 export function clearSession(reason: SessionEndReason = 'logout'): void {
@@ -302,7 +302,7 @@ export function isLoggedIn(session: Session = getSession()): boolean {
   return Boolean(session.token);
 }
 
-/** Expired when the expiry is past or absent; compared in seconds (spec section 9). */
+/** Expired when the expiry is past or absent; compared in seconds. */
 export function isTokenExpired(session: Session = getSession(), now: number = nowInSeconds()): boolean {
   return session.tokenExpiry === null || session.tokenExpiry <= now;
 }

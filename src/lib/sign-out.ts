@@ -1,5 +1,5 @@
 /**
- * Logout (spec section 4): the server ends this device's session (`UpdateMe` with the `sid` of
+ * Logout: the server ends this device's session (`UpdateMe` with the `sid` of
  * the current token), then every local value is cleared. A failing call does not keep anyone
  * signed in: the local session is cleared either way.
  */

@@ -7,7 +7,7 @@ interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** `NO_ACTIVE_LICENSE_MANAGER_TRIAL` from any call opens /license-expired (spec section 6). */
+/** `NO_ACTIVE_LICENSE_MANAGER_TRIAL` from any call opens /license-expired. */
 function LicenseExpiredRedirect() {
   const navigate = useNavigate();
   useEffect(
@@ -24,7 +24,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       <Outlet />
     </>
   ),
-  // Unknown paths go to the dashboard (spec section 2); the splat route `$.tsx` catches most,
+  // Unknown paths go to the dashboard; the splat route `$.tsx` catches most,
   // this covers a `notFound()` thrown by a loader.
   notFoundComponent: () => <Navigate to="/" replace />,
 });

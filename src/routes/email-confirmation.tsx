@@ -11,7 +11,7 @@ import { useSession } from '../lib/session';
 
 /**
  * Where a confirmation link that did not work leads (`status` invalid, used or expired), and the
- * place to ask for a new one (spec section 2).
+ * place to ask for a new one.
  */
 export const Route = createFileRoute('/email-confirmation')({
   validateSearch: emailConfirmationSearchSchema,

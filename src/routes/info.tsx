@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { InfoPage } from '../components/public-layout';
 import { ButtonLink } from '../components/router-links';
 
-/** Where a user without the required role lands, signed out (spec section 6). */
+/** Where a user without the required role lands, signed out. */
 export const Route = createFileRoute('/info')({
   component: () => (
     <InfoPage

@@ -13,7 +13,7 @@ import { showWarning } from '../lib/notifications';
 import { useSession } from '../lib/session';
 import { signOut } from '../lib/sign-out';
 
-/** A signed-in user whose email is not confirmed yet (spec section 4: "Email: unconfirmed"). */
+/** A signed-in user whose email is not confirmed yet. */
 export const Route = createFileRoute('/missing-email-confirmation')({
   validateSearch: returnUrlSearchSchema,
   beforeLoad: ({ location, search }) =>

@@ -29,7 +29,7 @@ import { useSession } from '../lib/session';
 import { signOut } from '../lib/sign-out';
 
 /**
- * Terms confirmation (spec sections 2 and 4): the full terms and privacy texts; both must be
+ * Terms confirmation: the full terms and privacy texts; both must be
  * accepted. Owner, Admin and Manager may also grant the tenant-wide consents for AI features and
  * location stamps (optional, changeable later in the tenant profile).
  */

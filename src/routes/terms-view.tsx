@@ -5,7 +5,7 @@ import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { PublicLayout } from '../components/public-layout';
 import { ConsentDocument, ConsentTextsState, useConsentTexts } from '../features/auth/consent-texts';
 
-/** The terms and the other consent texts, for anyone (spec section 2, issue 3 item 6). */
+/** The terms and the other consent texts, for anyone. */
 export const Route = createFileRoute('/terms-view')({
   component: TermsViewPage,
 });

@@ -3,7 +3,7 @@
  * each with a real session (tests/support/factories.ts), its token and a typed client.
  */
 import crypto from 'node:crypto';
-import { createMember, createTenant as createFirm } from '../support/factories';
+import { insertMember, insertTenant } from '../support/factories';
 import type { Role } from '../../server/platform/auth';
 import type { Lang } from '../../server/platform/i18n';
 import { apiClient } from '../support/api-client';
@@ -30,7 +30,7 @@ export interface TestTenant {
 }
 
 async function addMember(server: TestServer, tenantId: string, role: Role, lang: Lang): Promise<Member> {
-  const member = await createMember(server, { tenantId, role, language: lang });
+  const member = await insertMember(server, { tenantId, role, language: lang });
   return {
     tenantId,
     userId: member.userId,
@@ -45,7 +45,7 @@ async function addMember(server: TestServer, tenantId: string, role: Role, lang:
 /** A new tenant with its Owner (German unless `lang` says otherwise). */
 export async function createTenant(server: TestServer, options: { name?: string; lang?: Lang } = {}): Promise<TestTenant> {
   const name = options.name ?? `Firma ${crypto.randomBytes(3).toString('hex')}`;
-  const tenantId = await createFirm(server, name);
+  const tenantId = await insertTenant(server, name);
   const owner = await addMember(server, tenantId, 'Owner', options.lang ?? 'de');
   return {
     tenantId,

@@ -11,7 +11,7 @@ import { allOperations, sampleRequest } from '../support/sample';
 import { newDeviceId, rawCall } from '../support/api-client';
 import { handlers } from '../../server/modules';
 import { handleError } from '../../server/platform/errors';
-import { createMember } from '../support/factories';
+import { insertMember } from '../support/factories';
 import type { Role } from '../../server/platform/auth';
 
 /**
@@ -43,11 +43,11 @@ afterAll(async () => {
 async function token(role: Role, options: { tenantId?: string; now?: number; lang?: 'de' | 'en' } = {}) {
   if (options.now !== undefined) {
     // A token that expired: signed in the past for a real session.
-    const member = await createMember(server, { role, tenantId: options.tenantId, language: options.lang });
+    const member = await insertMember(server, { role, tenantId: options.tenantId, language: options.lang });
     const claims = await server.app.deps.tokens.verify(member.token);
     return (await server.app.deps.tokens.sign(claims, options.now)).token;
   }
-  return (await createMember(server, { role, tenantId: options.tenantId, language: options.lang })).token;
+  return (await insertMember(server, { role, tenantId: options.tenantId, language: options.lang })).token;
 }
 
 describe('contract routes', () => {

@@ -2,7 +2,7 @@
  * Helpers of the role and member tests: a firm with one member of every role, each signed in on
  * its own device with a real session (access and refresh token), a typed client and a raw caller.
  */
-import { createMember, createTenant } from '../support/factories';
+import { insertMember, insertTenant } from '../support/factories';
 import { apiClient } from '../support/api-client';
 import { caller, type CallOptions } from '../support/http';
 import type { TestServer } from '../support/test-server';
@@ -35,7 +35,7 @@ export interface Firm {
 }
 
 export async function signedIn(server: TestServer, tenantId: string, role: Role): Promise<SignedIn> {
-  const member = await createMember(server, { tenantId, role });
+  const member = await insertMember(server, { tenantId, role });
   const raw = caller(server.baseUrl);
   return {
     ...member,
@@ -45,7 +45,7 @@ export async function signedIn(server: TestServer, tenantId: string, role: Role)
 }
 
 export async function createFirm(server: TestServer, name?: string): Promise<Firm> {
-  const tenantId = await createTenant(server, name);
+  const tenantId = await insertTenant(server, name);
   const member = (role: Role) => signedIn(server, tenantId, role);
   return {
     tenantId,

@@ -14,7 +14,7 @@ const oneKey = page([passkey({ deviceName: 'Pixel 9', lastUsedAtUtc: null })]);
 
 const messages = { bothRequired: 'both', tooShort: 'short', mustDiffer: 'differ', mustMatch: 'match' };
 
-describe('password change rules (spec section 5)', () => {
+describe('password change rules', () => {
   it('needs old and new, a new one that differs, and a matching confirmation', () => {
     expect(validatePasswordChange({ oldPassword: '', newPassword: '', confirmPassword: '' }, messages)).toEqual({
       oldPassword: 'both',

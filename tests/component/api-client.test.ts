@@ -16,12 +16,8 @@ import { notifyError } from '../../src/lib/query-client';
 import { onLicenseExpired } from '../../src/lib/license-expired';
 import { getSession, reloadSession } from '../../src/lib/session';
 import { authSession, page } from './contract-data';
-import { envelope, errorEnvelope as envelopeOfError, failure, inTurn, offline, serveContract, unchecked, type ContractServer } from './contract-server';
+import { envelope, errorEnvelope, failure, inTurn, offline, serveContract, unchecked, type ContractServer } from './contract-server';
 import { inOneHour, injectSession, makeJwt } from './helpers';
-
-function errorEnvelope(code: string, message: string, errors: Record<string, string[]> = {}) {
-  return envelopeOfError(code, message, { errors });
-}
 
 const emptyPage = page([], { pageSize: 10 });
 const pageOfCustomers = envelope(emptyPage);
@@ -36,9 +32,9 @@ beforeEach(async () => {
   server = serveContract();
 });
 
-describe('error mapping (spec section 8)', () => {
+describe('error mapping', () => {
   it('turns an envelope into an ApiError with codes, messages and field errors', () => {
-    const body = errorEnvelope('VALIDATION_ERROR', 'Email is invalid', { email: ['Email is invalid'] });
+    const body = errorEnvelope('VALIDATION_ERROR', 'Email is invalid', { errors: { email: ['Email is invalid'] } });
     const response = new Response(null, { status: 400, headers: { 'X-Request-Id': 'r1' } });
     const error = apiErrorFromResponse(body, response);
     expect(error).toBeInstanceOf(ApiError);
@@ -104,7 +100,7 @@ describe('error mapping (spec section 8)', () => {
   });
 });
 
-describe('request handling (spec section 7)', () => {
+describe('request handling', () => {
   it('sends the device id and the bearer token', async () => {
     const token = injectSession();
     server.use({ customersGetAll: emptyPage });

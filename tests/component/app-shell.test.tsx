@@ -21,7 +21,7 @@ function sideMenu() {
   return document.getElementById('app-navbar')!;
 }
 
-describe('menu toggle rules (spec section 4)', () => {
+describe('menu toggle rules', () => {
   it('overlay mode flips the overlay menu on any width', () => {
     const s = toggleMenu(initialLayoutState, 'overlay', true);
     expect(s.overlayMenuActive).toBe(true);
@@ -191,7 +191,7 @@ describe('app shell', () => {
   });
 });
 
-describe('routes and guards (spec sections 2 and 6)', () => {
+describe('routes and guards', () => {
   it('sends a visitor without session to /login with the return url', async () => {
     const { router } = await renderApp('/customerlist');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,5 +1,5 @@
 /**
- * The guard decisions of spec section 6 as pure functions of the session, and what the router
+ * The guard decisions as pure functions of the session, and what the router
  * makes of them.
  */
 import { screen, waitFor } from '@testing-library/react';

@@ -14,7 +14,7 @@ beforeEach(() => {
   server = serveContract();
 });
 
-describe('tenant name (spec section 5)', () => {
+describe('tenant name', () => {
   it('is the part before the @ without non-alphanumerics', () => {
     expect(deriveTenantName('elektro.schneider-gmbh@example.de')).toBe('elektroschneidergmbh');
     expect(deriveTenantName('  müller_bau@web.de ')).toBe('müllerbau');
@@ -22,7 +22,7 @@ describe('tenant name (spec section 5)', () => {
 });
 
 describe('auth screen', () => {
-  it('validates the sign-in form with the messages of section 5', async () => {
+  it('validates the sign-in form with its messages', async () => {
     const user = userEvent.setup();
     await renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Anmelden' }));

@@ -1,4 +1,4 @@
-/** What the browser's passkey errors say to the user (spec section 8). */
+/** What the browser's passkey errors say to the user. */
 import { WebAuthnError } from '@simplewebauthn/browser';
 import { describe, expect, it } from 'vitest';
 import { guessDeviceName } from '../../src/features/auth/device-name';

@@ -1,4 +1,4 @@
-/** The countdown of "send the confirmation link again" (spec section 2: email confirmation). */
+/** The countdown of "send the confirmation link again". */
 import { act, fireEvent, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { retryAfterSeconds } from '../../src/features/auth/resend-confirmation';

@@ -1,5 +1,5 @@
 /**
- * The pure parts of the time-tracking screens: period presets of spec section 9, the instants the
+ * The pure parts of the time-tracking screens: period presets, the instants the
  * lists get, durations in both languages, and the payroll export (CSV with semicolons, German
  * numbers, formula cells neutralised; the XLSX workbook).
  */
@@ -26,7 +26,7 @@ function readBlob(blob: Blob): Promise<ArrayBuffer> {
 const friday = new Date(2026, 10, 20, 10, 30);
 
 describe('period presets', () => {
-  it('covers every preset of section 9', () => {
+  it('covers every period preset', () => {
     expect(boundedPeriodPresets).toEqual([
       'today',
       'yesterday',

@@ -1,5 +1,5 @@
 /**
- * Accounts end to end (issue 3): the built app and the real server in Chromium, mail through a
+ * Accounts end to end: the built app and the real server in Chromium, mail through a
  * local SMTP server, passkeys with Chromium's virtual authenticator, Google against a local key
  * set. German, desktop; screenshots in test-results/e2e/.
  */

@@ -29,7 +29,7 @@ describe('in English on a phone', () => {
     await page.getByRole('tab', { name: 'Register' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
-    // Client-side messages of spec section 5.
+    // Client-side messages of the sign-in and registration forms.
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Terms must be accepted').waitFor();
     expect(await page.getByText('Email and password are required').count()).toBe(2);

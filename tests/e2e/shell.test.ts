@@ -1,5 +1,5 @@
 /**
- * The shell (issue 2, item 10): it loads signed in, the colour scheme cycles dark → light → auto
+ * The shell: it loads signed in, the colour scheme cycles dark → light → auto
  * with `app-dark` on <html> following, the language switches, and a deep link survives a reload.
  */
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,7 @@
 /**
- * Factories for API tests: a firm (tenant) and members with real sessions and tokens, created
- * through the server's own services so tokens pass the session check like real ones.
+ * The lowest layer of the API tests' factories: rows of a firm (tenant) and members with real
+ * sessions and tokens, inserted through the server's own repository and services so tokens pass
+ * the session check like real ones. Tests use tests/api/factories.ts, which builds on these.
  */
 import crypto from 'node:crypto';
 import { tenants } from '../../server/db/schema';
@@ -9,7 +10,7 @@ import type { Role } from '../../server/platform/auth';
 import type { TestServer } from './test-server';
 import { newDeviceId } from './api-client';
 
-export interface Member {
+export interface SessionMember {
   tenantId: string;
   userId: string;
   email: string;
@@ -19,7 +20,7 @@ export interface Member {
   deviceId: string;
 }
 
-export async function createTenant(server: TestServer, name = 'Elektro Schneider GmbH') {
+export async function insertTenant(server: TestServer, name = 'Elektro Schneider GmbH') {
   const tenantId = crypto.randomUUID();
   await server.database.withTenant(tenantId, (tx) =>
     tx.insert(tenants).values({ tenantId, name, trialEndsAt: new Date(Date.now() + 30 * 86400_000) }),
@@ -27,11 +28,11 @@ export async function createTenant(server: TestServer, name = 'Elektro Schneider
   return tenantId;
 }
 
-export async function createMember(
+export async function insertMember(
   server: TestServer,
   options: { role?: Role; tenantId?: string; email?: string; language?: 'de' | 'en'; emailConfirmed?: boolean; termsConfirmed?: boolean } = {},
-): Promise<Member> {
-  const tenantId = options.tenantId ?? (await createTenant(server));
+): Promise<SessionMember> {
+  const tenantId = options.tenantId ?? (await insertTenant(server));
   const role = options.role ?? 'Owner';
   const email = options.email ?? `${role.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.de`;
   const deviceId = newDeviceId();

@@ -38,3 +38,17 @@ describe('import boundaries of the app', () => {
     expect(await restricted('src/lib/x.ts', '../../generated/api/types.gen')).toBe(false);
   });
 });
+
+describe('import boundaries of the server', () => {
+  it('keeps platform/ and db/ free of modules and the entry point', async () => {
+    expect(await restricted('server/platform/x.ts', '../modules/customers/customers.service')).toBe(true);
+    expect(await restricted('server/db/x.ts', '../modules/auth/auth.repository')).toBe(true);
+    expect(await restricted('server/platform/x.ts', '../app')).toBe(true);
+    expect(await restricted('server/db/x.ts', '../platform/time-zone')).toBe(false);
+  });
+
+  it('lets modules reach platform/ but not the entry point', async () => {
+    expect(await restricted('server/modules/customers/x.ts', '../../app')).toBe(true);
+    expect(await restricted('server/modules/customers/x.ts', '../../platform/handler')).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The rules of a customer record, shared by Create, Update and the CSV import: text is trimmed and
- * empty text is stored as null; a customer needs a company name or a first and a last name
- * (specification section 5); the country is a known ISO 3166-1 alpha-2 code; the hourly rate lies
+ * empty text is stored as null; a customer needs a company name or a first and a last name;
+ * the country is a known ISO 3166-1 alpha-2 code; the hourly rate lies
  * between 0 and 10,000 euro with two decimals; an e-mail address follows the contract's `email`
  * format.
  */

@@ -1,6 +1,5 @@
 /**
- * The rules of an information entry by subtype (domain.md, "Entries and their life"; the
- * contract's `Information/Create`). Pure functions: the service applies them before it touches
+ * The rules of an information entry by subtype (the contract's `Information/Create`). Pure functions: the service applies them before it touches
  * the database, the unit tests check them directly.
  *
  * - `note`: `text` (1 to 4000 characters).

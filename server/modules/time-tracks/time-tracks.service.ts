@@ -1,5 +1,5 @@
 /**
- * Customer time tracks (billable project time, domain.md "Two kinds of time"): timers that start
+ * Customer time tracks (billable project time, apart from the members' own working time): timers that start
  * and stop, several customers at once but one running timer per member and customer, manual
  * records and corrections, the lists and the caller's totals. Every change is written to the audit
  * trail in the same transaction. Locked (covered by a signed work confirmation) and archived tracks

@@ -1,5 +1,5 @@
 /**
- * Personal working time (clock in/out, domain.md "Two kinds of time"): one active user time track
+ * Personal working time (clock in/out, apart from the billable customer time tracks): one active user time track
  * per member, made of contiguous `work` and `break` segments. Corrections keep the segments
  * contiguous and never overlapping, processed tracks are locked, and every change goes to the audit
  * trail. Working-time law findings (working-time-law.ts) come with every track and group; they are

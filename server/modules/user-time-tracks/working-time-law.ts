@@ -3,7 +3,7 @@
  * time. Pure functions: they find and describe, they never change what was recorded.
  *
  * - A working day is the local calendar day (tenant's zone) a shift began on; a shift that crosses
- *   midnight belongs wholly to the day it began (domain.md).
+ *   midnight belongs wholly to the day it began.
  * - Breaks (§ 4): every interruption of work between two stretches of work of the same working
  *   day counts, a break segment as well as the time between clocking out and in again, but only
  *   when it lasts at least 15 minutes. More than 6 hours of work need 30 minutes of breaks, more

@@ -1,5 +1,5 @@
 /**
- * Layout state of the shell (spec sections 3 and 4), kept outside React so the toggle rules can be
+ * Layout state of the shell, kept outside React so the toggle rules can be
  * tested on their own. `menuMode` is kept in localStorage (`fieldbook-layout`); the rest lives for
  * the page's lifetime.
  */
@@ -8,7 +8,7 @@ import { readStorage, storageKeys, writeStorage } from '../../lib/storage';
 
 type MenuMode = 'static' | 'overlay';
 
-/** Spec section 3, "Layout configuration". Only `menuMode` can be changed in the app. */
+/** The layout configuration. Only `menuMode` can be changed in the app. */
 interface LayoutConfig {
   preset: 'Aura';
   primary: 'emerald';
@@ -25,7 +25,7 @@ interface LayoutState {
   menuHoverActive: boolean;
 }
 
-/** Desktop means a window wider than 991 px (spec section 9); Mantine's `md` breakpoint is 62em. */
+/** Desktop means a window wider than 991 px; Mantine's `md` breakpoint is 62em. */
 const DESKTOP_MIN_WIDTH = 992;
 
 export function isDesktopWidth(width: number = window.innerWidth): boolean {

@@ -25,7 +25,7 @@ interface MenuGroup {
   items: MenuItem[];
 }
 
-/** The side menu of spec section 2. */
+/** The side menu: its entries, their routes and the roles that see them. */
 export const menuGroups: MenuGroup[] = [
   {
     label: msg`Activity`,

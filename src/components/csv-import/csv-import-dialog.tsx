@@ -1,5 +1,5 @@
 /**
- * The CSV import dialog of section 2, for customers and products alike:
+ * The CSV import dialog, for customers and products alike:
  *
  * 1. choose a file (at most 20 MB);
  * 2. check how it is read: encoding (UTF-8 or Windows-1252, detected), delimiter (comma,

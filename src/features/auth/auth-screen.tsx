@@ -337,7 +337,7 @@ function ExternalSignIn({ returnUrl, providers }: { returnUrl?: string; provider
   );
 }
 
-/** /login and /register: one card, two tabs (spec section 2). */
+/** /login and /register: one card, two tabs. */
 export function AuthScreen({ tab, returnUrl }: { tab: AuthTab; returnUrl?: string }) {
   const { t } = useLingui();
   const navigate = useNavigate();

@@ -1,6 +1,5 @@
 /**
- * What the browser's WebAuthn errors mean to the user (spec section 8: "passkey exists",
- * "cancelled or timeout"). `@simplewebauthn/browser` wraps them in a WebAuthnError whose name is
+ * What the browser's WebAuthn errors mean to the user ("passkey exists", "cancelled or timeout"). `@simplewebauthn/browser` wraps them in a WebAuthnError whose name is
  * the browser's (NotAllowedError, InvalidStateError, ...).
  */
 import type { MessageDescriptor } from '@lingui/core';

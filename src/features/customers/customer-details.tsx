@@ -195,7 +195,7 @@ export function CustomerDetailsScreen({ id, panels = {} }: { id: string; panels?
           </Tabs.List>
           {tabs.map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-              {/* Customer activity (issue 6) and time tracking fill their tabs through `panels`. */}
+              {/* Customer activity and time tracking fill their tabs through `panels`. */}
               {panels[tab.value]?.(data) ?? (
                 <EmptyState icon={tab.icon} title={tab.title}>
                   {tab.text}

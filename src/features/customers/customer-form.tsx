@@ -1,7 +1,7 @@
 /**
  * Create and edit a customer in a modal (full screen on phones). The form checks what the contract
- * checks (generated zod schema) plus the name rule of section 5; the server's field errors land on
- * the fields. A failed update shows "Failed to update customer" (section 8, 3 s).
+ * checks (generated zod schema) plus the name rule (a company name, or first and last name); the server's field errors land on
+ * the fields. A failed update shows "Failed to update customer" for 3 s.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -4,7 +4,7 @@
  * and XLSX (exceljs, loaded only when needed).
  *
  * Text cells that begin with `=`, `+`, `-`, `@`, tab or carriage return are neutralised with a
- * leading apostrophe, so a spreadsheet never runs them as formulas (domain.md). Number cells are
+ * leading apostrophe, so a spreadsheet never runs them as formulas. Number cells are
  * written as numbers and need no such guard: a formatted number cannot hold a formula.
  */
 

@@ -1,7 +1,7 @@
 /**
  * /timetracking: clock in/out, the member overview of working time (a Manager picks a member or
- * all of them; an Employee sees only their own) and the customer times, for a period preset of
- * spec section 9 or a manual range.
+ * all of them; an Employee sees only their own) and the customer times, for a period preset
+ * (src/lib/periods.ts) or a manual range.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Trans } from '@lingui/react/macro';

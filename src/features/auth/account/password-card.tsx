@@ -16,7 +16,7 @@ interface PasswordValues {
   confirmPassword: string;
 }
 
-/** The messages of spec section 5 for a password change, in the order a user meets them. */
+/** The messages of a password change, in the order a user meets them. */
 export function validatePasswordChange(values: PasswordValues, messages: {
   bothRequired: string;
   tooShort: string;

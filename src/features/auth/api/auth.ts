@@ -67,7 +67,7 @@ function tenantNameOf(values: { email: string; tenantName: string }): string {
   return values.tenantName.trim() || deriveTenantName(values.email) || values.email.trim();
 }
 
-/** Creates tenant, owner and trial; the answer is already a signed-in session (spec section 7). */
+/** Creates tenant, owner and trial; the answer is already a signed-in session. */
 export async function signUp(values: SignUpValues): Promise<Session> {
   const email = values.email.trim();
   const { data } = await authSignUp({

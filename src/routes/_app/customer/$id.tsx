@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/customer/$id')({
   component: CustomerPage,
 });
 
-/** Customer activity (issue 6): the feed with the capture buttons, the photos and the signed confirmations. */
+/** Customer activity: the feed with the capture buttons, the photos and the signed confirmations. */
 const panels: CustomerTabPanels = {
   activities: (customer) => (
     <Stack gap="md">
