@@ -9,19 +9,7 @@ import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
 const service = (request: FastifyRequest) => request.server.services.customers;
 
 export const customersHandlers = {
-  customersGetAll: async (request: Query<'customersGetAll'>) => {
-    const q = request.query;
-    return ok(
-      await service(request).getCustomers(contextOf(request), {
-        page: q.page,
-        pageSize: q.pageSize,
-        filter: q.filter,
-        orderBy: q.orderBy,
-        isDescending: q.isDescending,
-        includeArchived: q.includeArchived ?? false,
-      }),
-    );
-  },
+  customersGetAll: async (request: Query<'customersGetAll'>) => ok(await service(request).getCustomers(contextOf(request), request.query)),
 
   customersGet: async (request: Query<'customersGet'>) => ok(await service(request).getCustomer(contextOf(request), request.query.id)),
 

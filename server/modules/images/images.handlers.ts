@@ -23,24 +23,7 @@ export function acceptsWebp(accept: string | undefined): boolean {
 }
 
 export const imagesHandlers = {
-  imagesGetAll: async (request: Query<'imagesGetAll'>) => {
-    const q = request.query;
-    return ok(
-      await service(request).getImagePage(contextOf(request), {
-        customerId: q.customerId,
-        category: q.category,
-        includeProcessed: q.includeProcessed,
-        includeUnprocessed: q.includeUnprocessed,
-        fromDate: q.fromDate,
-        toDate: q.toDate,
-        filter: q.filter,
-        orderBy: q.orderBy,
-        isDescending: q.isDescending,
-        page: q.page,
-        pageSize: q.pageSize,
-      }),
-    );
-  },
+  imagesGetAll: async (request: Query<'imagesGetAll'>) => ok(await service(request).getImagePage(contextOf(request), request.query)),
 
   imagesUploadWorkDocImage: async (request: FastifyRequest) => {
     const ctx = contextOf(request);

@@ -9,19 +9,7 @@ import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
 const service = (request: FastifyRequest) => request.server.services.products;
 
 export const productsHandlers = {
-  productsGetAll: async (request: Query<'productsGetAll'>) => {
-    const q = request.query;
-    return ok(
-      await service(request).getProducts(contextOf(request), {
-        page: q.page,
-        pageSize: q.pageSize,
-        filter: q.filter,
-        orderBy: q.orderBy,
-        isDescending: q.isDescending,
-        includeArchived: q.includeArchived ?? false,
-      }),
-    );
-  },
+  productsGetAll: async (request: Query<'productsGetAll'>) => ok(await service(request).getProducts(contextOf(request), request.query)),
 
   productsGetById: async (request: Query<'productsGetById'>) => ok(await service(request).getProduct(contextOf(request), request.query.id)),
 
