@@ -11,11 +11,8 @@ import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { isManager, mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { translate, type Lang } from '../../platform/i18n';
 import {
   firstOfMonthOf,
-  isoDateOfEpochDay,
-  zoneOrDefault,
   localEpochDay,
   startOfLocalDay,
 } from '../../platform/time-zone';
@@ -33,7 +30,6 @@ import {
   listTracks,
   overlapsOtherTrack,
   segmentsOf,
-  tenantSettings,
   tracksOfOwnerBetween,
   updateSegment,
   updateTrack,
@@ -41,44 +37,16 @@ import {
   type TrackListQuery,
   type TrackRow,
 } from './user-time-tracks.repository';
-import { checkWorkingTime, segmentTotals, type LawFinding, type LawTrack, type SegmentKind } from './working-time-law';
+import { checkWorkingTime, segmentTotals, type LawFinding, type SegmentKind } from './working-time-law';
 import type { BodyOf, QueryOf } from '../../platform/contract';
+import { describeFinding, lawTrack, trackAnswer, trackDto, trackDtos, timeSettings, type UserTimeTrack } from './track-answers';
 
-type UserTimeTrack = components['schemas']['UserTimeTrack'];
-type LawWarning = components['schemas']['LawWarning'];
 type UserTimeTrackGroup = components['schemas']['UserTimeTrackGroup'];
 type Position = components['schemas']['GeoPosition'];
 
 const ACTIVE_UNIQUE = 'user_time_tracks_one_active_uq';
 /** Longest span `GetListGrouped` cuts into periods (about three years). */
 export const MAX_GROUPED_DAYS = 1100;
-
-interface Settings {
-  timeZone: string;
-  dailyTargetSeconds: number;
-}
-
-/** "7:05 h" */
-function hoursAndMinutes(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} h`;
-}
-
-export function describeFinding(finding: LawFinding, lang: Lang): LawWarning {
-  const p = finding.params;
-  const params: Record<string, string | number> =
-    finding.code === 'BREAK_TOO_SHORT'
-      ? { afterHours: p.afterHours, requiredMinutes: p.requiredMinutes, recordedMinutes: p.recordedMinutes }
-      : { duration: hoursAndMinutes(p.seconds ?? 0) };
-  return { code: finding.code, message: translate(lang, `law.${finding.code}`, params), date: isoDateOfEpochDay(finding.day) };
-}
-
-const position = (lat: number | null, lon: number | null) => (lat === null || lon === null ? null : { latitude: lat, longitude: lon });
-
-const lawTrack = (track: TrackRow, segments: SegmentRecord[]): LawTrack => ({
-  startMs: track.startedAt.getTime(),
-  segments: segments.map((s) => ({ kind: s.kind as SegmentKind, startMs: s.startedAt.getTime(), endMs: s.endedAt?.getTime() ?? null })),
-});
 
 function segmentAudit(segment: SegmentRecord) {
   return snapshot({ trackId: segment.trackId, kind: segment.kind, startedAt: segment.startedAt, endedAt: segment.endedAt });
@@ -89,91 +57,6 @@ export class UserTimeTracksService {
 
   private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
     return this.deps.database.withTenant(ctx.tenantId, fn);
-  }
-
-  private async settings(tx: Tx, ctx: RequestContext): Promise<Settings> {
-    const row = await tenantSettings(tx, ctx.tenantId);
-    const timeZone = zoneOrDefault(row?.timeZone);
-    return { timeZone, dailyTargetSeconds: Math.max(0, row?.dailyTargetMinutes ?? 0) * 60 };
-  }
-
-  private toDto(track: TrackRow, segments: SegmentRecord[], warnings: LawFinding[], lang: Lang, nowMs: number): UserTimeTrack {
-    const totals = segmentTotals(lawTrack(track, segments).segments, nowMs);
-    return {
-      id: track.id,
-      ownerId: track.ownerId,
-      ownerName: track.ownerName.slice(0, 201),
-      startedAtUtc: track.startedAt.toISOString(),
-      endedAtUtc: track.endedAt?.toISOString() ?? null,
-      active: track.endedAt === null,
-      segments: segments.map((s) => ({
-        id: s.id,
-        kind: s.kind as SegmentKind,
-        startedAtUtc: s.startedAt.toISOString(),
-        endedAtUtc: s.endedAt?.toISOString() ?? null,
-      })),
-      workSeconds: totals.workSeconds,
-      breakSeconds: totals.breakSeconds,
-      processed: track.processedAt !== null,
-      startPosition: position(track.startLatitude, track.startLongitude),
-      endPosition: position(track.endLatitude, track.endLongitude),
-      warnings: warnings.slice(0, 50).map((w) => describeFinding(w, lang)),
-    };
-  }
-
-  /**
-   * Law findings of the members' working days `fromDay`..`toDay`, by member and day. Loads two
-   * days before, so the rest before the first day can be judged.
-   */
-  private async findingsByDay(tx: Tx, ctx: RequestContext, ownerIds: string[], fromDay: number, toDay: number, settings: Settings, nowMs: number) {
-    const { tracks, segments } = await tracksOfOwnerBetween(
-      tx,
-      ctx.tenantId,
-      ownerIds,
-      new Date(startOfLocalDay(fromDay - 2, settings.timeZone)),
-      new Date(startOfLocalDay(toDay + 1, settings.timeZone)),
-    );
-    const out = new Map<string, Map<number, LawFinding[]>>(ownerIds.map((id) => [id, new Map()]));
-    for (const ownerId of ownerIds) {
-      const own = tracks.filter((t) => t.ownerId === ownerId);
-      const byDay = out.get(ownerId)!;
-      for (const f of checkWorkingTime(own.map((t) => lawTrack(t, segments.get(t.id) ?? [])), settings.timeZone, nowMs)) {
-        if (f.day < fromDay || f.day > toDay) continue;
-        byDay.set(f.day, [...(byDay.get(f.day) ?? []), f]);
-      }
-    }
-    return out;
-  }
-
-  /** Tracks as answers, each with the findings of its working day. */
-  private async toDtos(tx: Tx, ctx: RequestContext, tracks: TrackRow[], nowMs: number): Promise<UserTimeTrack[]> {
-    if (tracks.length === 0) return [];
-    const settings = await this.settings(tx, ctx);
-    const segments = await segmentsOf(tx, ctx.tenantId, tracks.map((t) => t.id));
-    const dayOf = (t: TrackRow) => localEpochDay(t.startedAt.getTime(), settings.timeZone);
-    const days = tracks.map(dayOf);
-    const owners = [...new Set(tracks.map((t) => t.ownerId))];
-    const findings = new Map<string, Map<number, LawFinding[]>>();
-    if (Math.max(...days) - Math.min(...days) <= 62) {
-      // A page of recent tracks (the usual newest-first list): one query for all its members.
-      for (const [ownerId, byDay] of await this.findingsByDay(tx, ctx, owners, Math.min(...days), Math.max(...days), settings, nowMs)) {
-        findings.set(ownerId, byDay);
-      }
-    } else {
-      for (const ownerId of owners) {
-        const own = tracks.filter((t) => t.ownerId === ownerId).map(dayOf);
-        const [byDay] = (await this.findingsByDay(tx, ctx, [ownerId], Math.min(...own), Math.max(...own), settings, nowMs)).values();
-        findings.set(ownerId, byDay);
-      }
-    }
-    return tracks.map((t) => this.toDto(t, segments.get(t.id) ?? [], findings.get(t.ownerId)?.get(dayOf(t)) ?? [], ctx.lang, nowMs));
-  }
-
-  private async answer(tx: Tx, ctx: RequestContext, trackId: string, nowMs: number): Promise<UserTimeTrack> {
-    const track = await findTrack(tx, ctx.tenantId, trackId);
-    if (!track) throw notFound();
-    const [dto] = await this.toDtos(tx, ctx, [track], nowMs);
-    return dto;
   }
 
   async start(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
@@ -193,7 +76,7 @@ export class UserTimeTracksService {
           { actorId: ctx.userId, entity: 'user_time_track', entityId: track.id, action: 'create', changes: { after: snapshot({ ownerId: track.ownerId, startedAt: track.startedAt }) } },
           { actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment) } },
         ]);
-        return this.answer(tx, ctx, track.id, now.getTime());
+        return trackAnswer(tx, ctx, track.id, now.getTime());
       });
     } catch (error) {
       if (isUniqueViolation(error, ACTIVE_UNIQUE)) {
@@ -207,7 +90,7 @@ export class UserTimeTracksService {
     const nowMs = ctx.now.getTime();
     return this.inTenant(ctx, async (tx) => {
       const track = await findActiveTrack(tx, ctx.tenantId, ctx.userId);
-      return track ? (await this.toDtos(tx, ctx, [track], nowMs))[0] : null;
+      return track ? (await trackDtos(tx, ctx, [track], nowMs))[0] : null;
     });
   }
 
@@ -236,7 +119,7 @@ export class UserTimeTracksService {
       audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment) } });
       await updateTrack(tx, ctx.tenantId, track.id, {});
       await recordAudit(tx, ctx.tenantId, audit);
-      return this.answer(tx, ctx, track.id, now.getTime());
+      return trackAnswer(tx, ctx, track.id, now.getTime());
     });
   }
 
@@ -258,7 +141,7 @@ export class UserTimeTracksService {
       });
       audit.push({ actorId: ctx.userId, entity: 'user_time_track', entityId: track.id, action: 'update', changes: { before: { endedAt: null }, after: { endedAt: at.toISOString() }, via: 'stop' } });
       await recordAudit(tx, ctx.tenantId, audit);
-      return this.answer(tx, ctx, track.id, now.getTime());
+      return trackAnswer(tx, ctx, track.id, now.getTime());
     });
   }
 
@@ -336,7 +219,7 @@ export class UserTimeTracksService {
       if (next && endMs !== null) await change(next, { startedAt: new Date(endMs) });
       await this.moveTrackBounds(tx, ctx, track, trackStart, trackEnd, audit);
       await recordAudit(tx, ctx.tenantId, audit);
-      return this.answer(tx, ctx, track.id, nowMs);
+      return trackAnswer(tx, ctx, track.id, nowMs);
     });
   }
 
@@ -399,7 +282,7 @@ export class UserTimeTracksService {
       }
       await this.moveTrackBounds(tx, ctx, track, start, end, audit);
       await recordAudit(tx, ctx.tenantId, audit);
-      return this.answer(tx, ctx, track.id, nowMs);
+      return trackAnswer(tx, ctx, track.id, nowMs);
     });
   }
 
@@ -418,7 +301,7 @@ export class UserTimeTracksService {
     };
     return this.inTenant(ctx, async (tx) => {
       const { totalCount, rows } = await listTracks(tx, ctx.tenantId, query);
-      return { totalCount, page: input.page, pageSize: input.pageSize, items: await this.toDtos(tx, ctx, rows, nowMs) };
+      return { totalCount, page: input.page, pageSize: input.pageSize, items: await trackDtos(tx, ctx, rows, nowMs) };
     });
   }
 
@@ -446,7 +329,7 @@ export class UserTimeTracksService {
     return this.inTenant(ctx, async (tx) => {
       const member = await findMember(tx, ctx.tenantId, ownerId);
       if (!member) throw notFound();
-      const settings = await this.settings(tx, ctx);
+      const settings = await timeSettings(tx, ctx);
       const tz = settings.timeZone;
       const today = localEpochDay(nowMs, tz);
       const fromDay = input.fromDate ? localEpochDay(Date.parse(input.fromDate), tz) : firstOfMonthOf(today);
@@ -499,7 +382,7 @@ export class UserTimeTracksService {
         overtimeSeconds: g.overtimeSeconds,
         warnings: g.findings.slice(0, 200).map((f) => describeFinding(f, ctx.lang)),
         tracks: g.tracks.slice(0, 500).map((t) =>
-          this.toDto(t.row, t.segments, findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs),
+          trackDto(t.row, t.segments, findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs),
         ),
       }));
       return { totalCount: groups.length, page: input.page, pageSize: input.pageSize, items };
