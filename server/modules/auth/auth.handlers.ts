@@ -56,28 +56,28 @@ export const authHandlers = {
     sendSession(request, reply, await services(request).external.signIn('apple', request.body, clientOf(request))),
 
   authChangePassword: async (request: Body<'authChangePassword'>) => {
-    await services(request).auth.changePassword(contextOf(request), request.body);
+    await services(request).auth.links.changePassword(contextOf(request), request.body);
     return ok(null, message(request, 'auth.passwordChanged'));
   },
 
   authConfirmTerms: async (request: Body<'authConfirmTerms'>, reply) =>
     sendSession(request, reply, await services(request).auth.confirmTerms(contextOf(request), request.body.consents)),
 
-  authResendConfirmationEmail: async (request) => ok(await services(request).auth.resendConfirmation(contextOf(request))),
+  authResendConfirmationEmail: async (request) => ok(await services(request).auth.links.resendConfirmation(contextOf(request))),
 
   authConfirmEmail: async (request: Query<'authConfirmEmail'>, reply) => {
-    const location = await services(request).auth.confirmEmail(request.query.userId, request.query.token);
+    const location = await services(request).auth.links.confirmEmail(request.query.userId, request.query.token);
     return reply.header('Cache-Control', 'no-store').redirect(location, 302);
   },
 
   authForgotPassword: async (request: Body<'authForgotPassword'>) => {
-    const { sending } = await services(request).auth.forgotPassword(request.body.email, clientOf(request));
+    const { sending } = await services(request).auth.links.forgotPassword(request.body.email, clientOf(request));
     sending.catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
     return ok(null, message(request, 'auth.resetMailSent'));
   },
 
   authResetPassword: async (request: Body<'authResetPassword'>) => {
-    await services(request).auth.resetPassword(request.body);
+    await services(request).auth.links.resetPassword(request.body);
     return ok(null, message(request, 'auth.passwordReset'));
   },
 

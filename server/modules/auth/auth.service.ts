@@ -1,6 +1,6 @@
 /**
- * Accounts: sign-up, sign-in, sessions with rotating refresh tokens, single-use links for mail
- * confirmation and password reset, terms, password change. Services take the request context (or
+ * Accounts: sign-up, sign-in, sessions with rotating refresh tokens and terms; single-use links
+ * and password changes are in links.service.ts (`this.links`). Services take the request context (or
  * what a public call knows: device, language, address) first.
  */
 import crypto from 'node:crypto';
@@ -9,25 +9,22 @@ import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { Lang } from '../../platform/i18n';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { signInLimits } from '../../platform/rate-limit';
 import { isManager, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import * as repo from './auth.repository';
-import { accountMails, signUpNoticeMail } from './auth.mails';
+import { signUpNoticeMail } from './auth.mails';
 import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeEqual, sha256, tenantNameFromEmail } from './tokens';
 import type { BodyOf } from '../../platform/contract';
 import { upsertConsent } from '../../db/consents';
+import { langOf, LinksService } from './links.service';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';
 export const TRIAL_DAYS = 30;
 const HOUR = 3600_000;
-export const LINK_LIFETIME = { confirm_email: 24 * HOUR, reset_password: HOUR, invite: 7 * 24 * HOUR } as const;
-export type LinkPurpose = keyof typeof LINK_LIFETIME;
-export const RESEND_SECONDS = 60;
 const signUpLimits = { windowSeconds: 3600, max: 50 };
-const mailLimits = { windowSeconds: 900, max: 30 };
 /** One notice an hour at most to the owner of an address someone tried to sign up with. */
 const SIGN_UP_NOTICE_SECONDS = 3600;
 
@@ -45,7 +42,12 @@ export interface IssuedSession {
 }
 
 export class AuthService {
-  constructor(private readonly deps: Deps) {}
+  /** Single-use links (mail confirmation, password reset, invitation) and password rules. */
+  readonly links: LinksService;
+
+  constructor(private readonly deps: Deps) {
+    this.links = new LinksService(deps);
+  }
 
   private get db() {
     return this.deps.database;
@@ -167,7 +169,7 @@ export class AuthService {
     if (!body.termsConfirmed) {
       throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
     }
-    this.assertPasswordAllowed(body.password, 'password');
+    this.links.assertPasswordAllowed(body.password, 'password');
     await this.countSignUp(client);
     // Hashed before the address is looked up: known and unknown addresses cost the same.
     const passwordHash = await hashPassword(body.password);
@@ -243,12 +245,12 @@ export class AuthService {
           await upsertConsent(tx, tenantId, 'privacy', true, user.id, TERMS_VERSION);
         }
         if (!input.emailConfirmed) {
-          mail = { to: email, link: await this.createLink(tx, user, 'confirm_email'), lang: input.language };
+          mail = { to: email, link: await this.links.createLink(tx, user, 'confirm_email'), lang: input.language };
         }
         await inTx?.(tx, user);
         return this.openSession(tx, user, client);
       });
-      if (mail) await this.sendLinkMail('confirm_email', mail.to, mail.link, mail.lang);
+      if (mail) await this.links.sendLinkMail('confirm_email', mail.to, mail.link, mail.lang);
       return issued;
     } catch (error) {
       // Two sign-ups with the same address at once: the directory's unique index decides.
@@ -311,147 +313,6 @@ export class AuthService {
     return outcome;
   }
 
-  // ---- single-use links ----
-
-  async createLink(tx: Tx, user: repo.UserRow, purpose: LinkPurpose): Promise<string> {
-    await repo.expireOneTimeTokens(tx, user.id, purpose);
-    const secret = randomSecret();
-    await repo.insertOneTimeToken(tx, {
-      tenantId: user.tenantId,
-      userId: user.id,
-      purpose,
-      tokenHash: sha256(secret),
-      expiresAt: new Date(Date.now() + LINK_LIFETIME[purpose]),
-    });
-    const base = this.deps.config.publicUrl;
-    const query = new URLSearchParams({ userId: user.id, token: secret });
-    switch (purpose) {
-      case 'confirm_email':
-        return `${base}/api/Auth/ConfirmEmail?${query}`;
-      case 'reset_password':
-        return `${base}/password-reset?${query}`;
-      case 'invite':
-        return `${base}/set-password?${query}`;
-    }
-  }
-
-  async sendLinkMail(purpose: LinkPurpose, to: string, link: string, lang: Lang, extra: Record<string, string> = {}) {
-    await this.deps.mailer.send(accountMails[purpose](lang, to, link, extra));
-  }
-
-  /**
-   * Spends a link's token inside the caller's transaction and answers its state: `valid` for
-   * exactly one of several parallel requests, else why not. A rollback of the transaction gives
-   * the link back.
-   */
-  async consumeLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
-    const hash = sha256(secret);
-    const spent = await repo.consumeOneTimeToken(tx, userId, purpose, hash);
-    if (spent) return { state: 'valid' as const, tokenId: spent.id };
-    const stored = await repo.findOneTimeToken(tx, userId, purpose, hash);
-    if (!stored) return { state: 'invalid' as const };
-    if (stored.usedAt) return { state: 'used' as const };
-    return { state: 'expired' as const };
-  }
-
-  /** Same as `consumeLink` (the link is spent), for callers written against the older name. */
-  readLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
-    return this.consumeLink(userId, secret, purpose, tx);
-  }
-
-  /** `ConfirmEmail`: where the browser goes next. */
-  async confirmEmail(userId: string, secret: string): Promise<string> {
-    const tenantId = await repo.findTenantOfUser(this.db.pool, userId);
-    if (!tenantId) return '/email-confirmation?status=invalid';
-    return this.db.withTenant(tenantId, async (tx) => {
-      const link = await this.consumeLink(userId, secret, 'confirm_email', tx);
-      if (link.state !== 'valid') return `/email-confirmation?status=${link.state}`;
-      await repo.updateUser(tx, userId, { emailConfirmedAt: new Date() });
-      return '/email-confirmed';
-    });
-  }
-
-  async resendConfirmation(ctx: RequestContext) {
-    const result = await this.db.withTenant(ctx.tenantId, async (tx) => {
-      const user = await repo.getUser(tx, ctx.userId);
-      if (!user) throw new AppError('UNAUTHORIZED');
-      if (user.emailConfirmedAt) return { user, link: undefined, retryAfterSeconds: 0 };
-      const cooldown = await this.deps.rateLimiter.cooldown(`mail:confirm:${user.id}`, RESEND_SECONDS);
-      if (!cooldown.allowed) {
-        throw new AppError('RATE_LIMITED', 'auth.resendWait', {
-          meta: { retryAfterSeconds: cooldown.retryAfterSeconds },
-          params: { seconds: cooldown.retryAfterSeconds },
-        });
-      }
-      return { user, link: await this.createLink(tx, user, 'confirm_email'), retryAfterSeconds: RESEND_SECONDS };
-    });
-    if (result.link) await this.sendLinkMail('confirm_email', result.user.email, result.link, langOf(result.user));
-    return {
-      email: result.user.email,
-      emailConfirmed: !!result.user.emailConfirmedAt,
-      resendAfterSeconds: result.retryAfterSeconds,
-      linkExpiresAtUtc: result.link ? new Date(Date.now() + LINK_LIFETIME.confirm_email).toISOString() : null,
-    };
-  }
-
-  /**
-   * Always the same answer, whether the address exists or not, and about the same time: the link
-   * is made either way and the mail goes out after the answer (`sending`), so neither the database
-   * work nor the mail server's latency tells the caller anything.
-   */
-  async forgotPassword(email: string, client: Client): Promise<{ sending: Promise<void> }> {
-    // Mail bombing: one mail a minute per address, and a cap per client address (429 past it).
-    await this.deps.rateLimiter.take([{ key: `mail:reset-client:${client.ip}`, limits: mailLimits }]);
-    const cooldown = await this.deps.rateLimiter.cooldown(`mail:reset:${email.toLowerCase()}`, RESEND_SECONDS);
-    if (!cooldown.allowed) return { sending: Promise.resolve() };
-    const account = await repo.findAccountByEmail(this.db.pool, email);
-    const sent = await this.db.withTenant(account?.tenantId ?? crypto.randomUUID(), async (tx) => {
-      const user = account ? await repo.getUser(tx, account.userId) : undefined;
-      if (!user || user.archived) return undefined;
-      return { user, link: await this.createLink(tx, user, 'reset_password') };
-    });
-    return { sending: sent ? this.sendLinkMail('reset_password', sent.user.email, sent.link, langOf(sent.user)) : Promise.resolve() };
-  }
-
-  async resetPassword(body: BodyOf<'authResetPassword'>) {
-    if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
-    this.assertPasswordAllowed(body.newPassword, 'newPassword');
-    const tenantId = await repo.findTenantOfUser(this.db.pool, body.userId);
-    if (!tenantId) throw linkError('invalid');
-    const passwordHash = await hashPassword(body.newPassword);
-    await this.db.withTenant(tenantId, async (tx) => {
-      const link = await this.consumeLink(body.userId, body.token, 'reset_password', tx);
-      if (link.state !== 'valid') throw linkError(link.state);
-      // The mail reached the user, so the address is confirmed too.
-      const user = await repo.getUser(tx, body.userId);
-      await repo.updateUser(tx, body.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? new Date() });
-      await repo.revokeSessions(tx, { userId: body.userId });
-    });
-  }
-
-  async changePassword(ctx: RequestContext, body: BodyOf<'authChangePassword'>) {
-    if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
-    if (body.newPassword === body.oldPassword) {
-      throw new AppError('PASSWORD_UNCHANGED', 'auth.passwordUnchanged', { fieldErrors: { newPassword: ['auth.passwordUnchanged'] } });
-    }
-    this.assertPasswordAllowed(body.newPassword, 'newPassword');
-    const passwordHash = await hashPassword(body.newPassword);
-    await this.db.withTenant(ctx.tenantId, async (tx) => {
-      const user = await repo.getUser(tx, ctx.userId);
-      if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
-        throw new AppError('INVALID_CREDENTIALS', 'auth.oldPasswordWrong', { fieldErrors: { oldPassword: ['auth.oldPasswordWrong'] } });
-      }
-      await repo.updateUser(tx, ctx.userId, { passwordHash });
-      await repo.revokeSessions(tx, { userId: ctx.userId, exceptSessionId: ctx.sessionId });
-    });
-  }
-
-  assertPasswordAllowed(password: string, field: string) {
-    if (password.length < 8 || isCommonPassword(password)) {
-      throw new AppError('PASSWORD_TOO_WEAK', 'auth.passwordTooWeak', { fieldErrors: { [field]: ['auth.passwordTooWeak'] } });
-    }
-  }
-
   // ---- terms ----
 
   async confirmTerms(ctx: RequestContext, consents: string[]): Promise<IssuedSession> {
@@ -470,16 +331,7 @@ export class AuthService {
   }
 }
 
-export const langOf = (user: { language: string }): Lang => (user.language === 'en' ? 'en' : 'de');
-
-function mismatch(field: string) {
-  return new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { [field]: ['auth.passwordMismatch'] } });
-}
-
 function archivedError() {
   return new AppError('USER_ARCHIVED', 'auth.userArchived');
 }
 
-function linkError(state: 'invalid' | 'used' | 'expired') {
-  return new AppError(state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID', state === 'expired' ? 'auth.linkExpired' : state === 'used' ? 'auth.linkUsed' : 'auth.linkInvalid');
-}

@@ -13,7 +13,8 @@ import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
 import * as repo from '../auth/auth.repository';
 import * as members from './users.repository';
-import { langOf, type AuthService, type Client, type IssuedSession } from '../auth/auth.service';
+import type { AuthService, Client, IssuedSession } from '../auth/auth.service';
+import { langOf } from '../auth/links.service';
 import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
 import { findTenant } from '../../db/tenant-settings';
@@ -152,11 +153,11 @@ export class UsersService {
       await repo.registerAccount(tx, row.id, ctx.tenantId, row.email);
       const tenant = await findTenant(tx);
       const inviter = await repo.getUser(tx, ctx.userId);
-      const link = await this.auth.createLink(tx, row, 'invite');
+      const link = await this.auth.links.createLink(tx, row, 'invite');
       const tenantName = tenant?.companyName ?? tenant?.name ?? '';
       const inviterName = inviter ? memberName(inviter) : '';
       try {
-        await this.auth.sendLinkMail('invite', row.email, link, body.language, { tenantName, inviterName });
+        await this.auth.links.sendLinkMail('invite', row.email, link, body.language, { tenantName, inviterName });
       } catch {
         throw new AppError('INVITATION_FAILED');
       }
@@ -171,12 +172,12 @@ export class UsersService {
     if (body.password !== body.confirmPassword) {
       throw new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { confirmPassword: ['auth.passwordMismatch'] } });
     }
-    this.auth.assertPasswordAllowed(body.password, 'password');
+    this.auth.links.assertPasswordAllowed(body.password, 'password');
     const tenantId = await repo.findTenantOfUser(this.deps.database.pool, body.userId);
     if (!tenantId) throw new AppError('LINK_INVALID', 'auth.linkInvalid');
     const passwordHash = await hashPassword(body.password);
     return this.deps.database.withTenant(tenantId, async (tx) => {
-      const link = await this.auth.readLink(body.userId, body.token, 'invite', tx);
+      const link = await this.auth.links.readLink(body.userId, body.token, 'invite', tx);
       if (link.state !== 'valid') {
         throw new AppError(
           link.state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID',
