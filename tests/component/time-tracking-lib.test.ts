@@ -6,7 +6,8 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import ExcelJS from 'exceljs';
 import { activateLocale, i18n } from '../../src/lib/i18n';
-import { neutralise, toCsv, toXlsx, type ExportTable } from '../../src/features/time-tracking/export';
+import { toCsv, toXlsx, type ExportTable } from '../../src/lib/table-export';
+import { neutralise } from '../../src/lib/spreadsheet-cells';
 import { decimalHours, formatClock, formatDuration, formatOvertime, formatTime } from '../../src/features/time-tracking/format';
 import { boundedPeriodPresets, periodRange, rangeDays, rangeToQuery } from '../../src/lib/periods';
 import { workingTimeTable } from '../../src/features/time-tracking/working-time-export';
@@ -103,7 +104,7 @@ describe('durations', () => {
 
 describe('payroll export', () => {
   const table: ExportTable = {
-    columns: [{ header: 'Mitarbeiter' }, { header: 'Hinweis' }, { header: 'Arbeit (Std.)', numeric: true }, { header: 'Überstunden (Std.)', numeric: true }],
+    columns: [{ header: 'Mitarbeiter' }, { header: 'Hinweis' }, { header: 'Arbeit (Std.)', numeric: true, decimals: 2 }, { header: 'Überstunden (Std.)', numeric: true, decimals: 2 }],
     rows: [
       ['Anna Schneider', '=HYPERLINK("http://evil")', 7.5, -0.5],
       ['+49 89 123', '-5', 8, 0.25],

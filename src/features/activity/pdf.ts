@@ -4,6 +4,7 @@
  * (phones open it in their PDF viewer).
  */
 import { workConfirmationsGet } from '../../../generated/api/sdk.gen';
+import { download } from '../../lib/table-export';
 
 function fileNameOf(header: string | null): string | undefined {
   if (!header) return undefined;
@@ -16,13 +17,5 @@ export async function downloadConfirmationPdf(id: string): Promise<void> {
   const answer = await workConfirmationsGet({ path: { id }, parseAs: 'blob' });
   const blob = answer.data as Blob;
   const name = fileNameOf(answer.response.headers.get('Content-Disposition')) ?? `${id}.pdf`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  download(blob, name);
 }

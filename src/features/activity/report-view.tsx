@@ -33,7 +33,7 @@ import {
   type ReportKind,
   type ReportSearch,
 } from './report';
-import { reportCsv, reportXlsx, saveFile } from './report-export';
+import { download, toCsv, toXlsx } from '../../lib/table-export';
 
 type OnSearch = (patch: Partial<ReportSearch>) => void;
 
@@ -214,7 +214,7 @@ function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; r
         size="xs"
         leftSection={<IconFileTypeCsv size={16} />}
         disabled={disabled}
-        onClick={() => saveFile(reportCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`)}
+        onClick={() => download(toCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`)}
       >
         <Trans>Export CSV</Trans>
       </Button>
@@ -227,7 +227,7 @@ function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; r
         onClick={async () => {
           setBusy(true);
           try {
-            saveFile(await reportXlsx(table(), t`Report`), `${fileName}.xlsx`);
+            download(await toXlsx(table(), t`Report`), `${fileName}.xlsx`);
           } catch {
             showError(t`The export failed.`);
           } finally {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Information, InformationReportingData } from '../../../generated/api/types.gen';
 import { periodRange, type PeriodPreset } from '../../lib/periods';
 import { periodQuery } from './search';
+import type { ExportTable } from '../../lib/table-export';
 
 export const libraryViews = ['entries', 'report'] as const;
 export type LibraryView = (typeof libraryViews)[number];
@@ -92,11 +93,7 @@ export function materialTotals(rows: Information[]): MaterialTotal[] {
 
 export const timeTotalSeconds = (rows: Information[]) => rows.reduce((sum, row) => sum + (row.durationSeconds ?? 0), 0);
 
-type Cell = string | number | null;
-export interface ReportTable {
-  columns: { header: string; numeric?: boolean; width?: number }[];
-  rows: Cell[][];
-}
+export type ReportTable = ExportTable;
 
 const day = (iso: string, i18n: I18n) => formatReportDay(iso, i18n.locale);
 

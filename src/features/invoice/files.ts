@@ -11,18 +11,6 @@ export function blobOf(document: { contentBase64: string; contentType: string })
   return new Blob([bytes], { type: document.contentType });
 }
 
-/** Lets the browser save the file under its name. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** An object URL of the blob for as long as the component shows it. */
 export function useObjectUrl(blob: Blob | undefined): string | undefined {

@@ -34,7 +34,8 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
 import { useIsBackOffice } from '../../lib/session';
-import { blobOf, saveFile, useObjectUrl } from './files';
+import { blobOf, useObjectUrl } from './files';
+import { download } from '../../lib/table-export';
 
 type Format = 'pdf' | 'csv' | 'xlsx';
 type Language = 'de' | 'en';
@@ -221,7 +222,7 @@ export function InvoiceDialog({
       return { answer, document: answer.document! };
     },
     onSuccess: ({ answer, document }) => {
-      saveFile(blobOf(document), document.fileName);
+      download(blobOf(document), document.fileName);
       setExported((current) => ({ fileNames: [...(current?.fileNames ?? []), document.fileName], preview: answer }));
     },
   });

@@ -4,7 +4,7 @@ import { Button, Group } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showError } from '../../lib/notifications';
-import { download, toCsv, toXlsx } from './export';
+import { download, toCsv, toXlsx } from '../../lib/table-export';
 import { workingTimeTable, type MemberGroups } from './working-time-export';
 
 export function ExportButtons({ onCsv, onXlsx, disabled }: { onCsv: () => void; onXlsx: () => Promise<void>; disabled: boolean }) {

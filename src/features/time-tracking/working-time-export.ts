@@ -6,7 +6,7 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { UserTimeTrackGroup } from '../../../generated/api/types.gen';
-import type { ExportTable } from './export';
+import type { ExportTable } from '../../lib/table-export';
 import { decimalHours, formatTime } from './format';
 
 export interface MemberGroups {
@@ -42,10 +42,10 @@ export function workingTimeTable(i18n: I18n, members: MemberGroups[], options: {
     { header: i18n._(msg`Period`), width: 18 },
     { header: i18n._(msg`Start`), width: 10 },
     { header: i18n._(msg`End`), width: 10 },
-    { header: i18n._(msg`Work (h)`), numeric: true },
-    { header: i18n._(msg`Breaks (h)`), numeric: true },
-    { header: i18n._(msg`Target (h)`), numeric: true },
-    { header: i18n._(msg`Overtime (h)`), numeric: true },
+    { header: i18n._(msg`Work (h)`), numeric: true, decimals: 2 },
+    { header: i18n._(msg`Breaks (h)`), numeric: true, decimals: 2 },
+    { header: i18n._(msg`Target (h)`), numeric: true, decimals: 2 },
+    { header: i18n._(msg`Overtime (h)`), numeric: true, decimals: 2 },
     { header: i18n._(msg`Notes`), width: 60 },
   ];
   const rows: ExportTable['rows'] = [];

@@ -1,24 +1,19 @@
 /**
- * Payroll exports of the shown period, made in the browser from the data on screen: CSV
- * (semicolon, UTF-8 with BOM so Excel reads umlauts; German number format when the UI is German)
- * and XLSX (exceljs, loaded only when needed).
- *
- * Text cells that begin with `=`, `+`, `-`, `@`, tab or carriage return are neutralised with a
- * leading apostrophe, so a spreadsheet never runs them as formulas. Number cells are
- * written as numbers and need no such guard: a formatted number cannot hold a formula.
+ * Tables exported from the browser (working time, the library report): CSV with `;`, CRLF and a
+ * BOM so Excel reads umlauts, numbers with a decimal comma when the UI is German; XLSX through
+ * exceljs, loaded only when asked for, with number cells as numbers. Text cells go through
+ * `neutralise`, so no cell runs as a formula; a formatted number cannot hold one.
  */
-
-import { csvField, neutralise } from '../../lib/spreadsheet-cells';
-
-// Kept here for the export's callers and tests; the rule lives in lib/spreadsheet-cells.
-export { neutralise };
+import { csvField, neutralise } from './spreadsheet-cells';
 
 export type Cell = string | number | null;
 
-interface ExportColumn {
+export interface ExportColumn {
   header: string;
-  /** Number columns: decimal hours and the like; formatted per language in CSV, numeric in XLSX. */
+  /** A number column: formatted per language in CSV, a number cell in XLSX. */
   numeric?: boolean;
+  /** Fixed decimals of a number column (hours as 7.50); left out, the number as it is. */
+  decimals?: number;
   width?: number;
 }
 
@@ -27,10 +22,12 @@ export interface ExportTable {
   rows: Cell[][];
 }
 
-function formatNumber(value: number, language: 'de' | 'en'): string {
-  const fixed = value.toFixed(2);
-  return language === 'de' ? fixed.replace('.', ',') : fixed;
+function formatNumber(value: number, column: ExportColumn, language: 'de' | 'en'): string {
+  const text = column.decimals === undefined ? String(value) : value.toFixed(column.decimals);
+  return language === 'de' ? text.replace('.', ',') : text;
 }
+
+const isNumberCell = (cell: Cell, column: ExportColumn | undefined): cell is number => typeof cell === 'number' && !!column?.numeric;
 
 /** The table as CSV text: header row, `;` between cells, CRLF between rows, with a BOM. */
 export function toCsv(table: ExportTable, language: 'de' | 'en'): string {
@@ -40,7 +37,7 @@ export function toCsv(table: ExportTable, language: 'de' | 'en'): string {
       row
         .map((cell, i) => {
           if (cell === null || cell === undefined) return '';
-          if (typeof cell === 'number' && table.columns[i]?.numeric) return formatNumber(cell, language);
+          if (isNumberCell(cell, table.columns[i])) return formatNumber(cell, table.columns[i], language);
           return csvField(neutralise(String(cell)));
         })
         .join(';'),
@@ -49,7 +46,7 @@ export function toCsv(table: ExportTable, language: 'de' | 'en'): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-/** The table as an XLSX workbook with one sheet. */
+/** The table as an XLSX workbook with one sheet, the header row bold and frozen. */
 export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blob> {
   // The browser build of exceljs is a UMD bundle: depending on the bundler it arrives as the module or as its default.
   const loaded = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
@@ -60,25 +57,26 @@ export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blo
   sheet.columns = table.columns.map((c) => ({ header: neutralise(c.header), width: c.width ?? (c.numeric ? 12 : 22) }));
   sheet.getRow(1).font = { bold: true };
   for (const row of table.rows) {
-    sheet.addRow(row.map((cell, i) => (cell === null ? null : typeof cell === 'number' && table.columns[i]?.numeric ? cell : neutralise(String(cell)))));
+    sheet.addRow(row.map((cell, i) => (cell === null ? null : isNumberCell(cell, table.columns[i]) ? cell : neutralise(String(cell)))));
   }
   table.columns.forEach((c, i) => {
-    if (c.numeric) sheet.getColumn(i + 1).numFmt = '0.00';
+    if (c.numeric && c.decimals !== undefined) sheet.getColumn(i + 1).numFmt = c.decimals > 0 ? `0.${'0'.repeat(c.decimals)}` : '0';
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
 
-/** Lets the browser save a file. */
+/** Lets the browser save a file under its name (text is saved as UTF-8 CSV unless told otherwise). */
 export function download(content: Blob | string, fileName: string, type = 'text/csv;charset=utf-8') {
   const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
   const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
