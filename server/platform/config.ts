@@ -64,8 +64,6 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface ExternalProvider {
   clientId: string;
   /** Where the browser is sent to sign in (OpenID Connect authorization endpoint). */

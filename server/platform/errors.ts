@@ -75,7 +75,6 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('NOT_FOUND');
 export const forbidden = () => new AppError('FORBIDDEN');
-export const unauthorized = () => new AppError('UNAUTHORIZED');
 export const notImplemented = () => new AppError('FEATURE_NOT_IMPLEMENTED');
 
 export function errorEnvelope(

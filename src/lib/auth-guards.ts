@@ -1,6 +1,6 @@
 /**
  * Route guards for `beforeLoad`. The layout route runs `requireAuth` and then
- * `requireAccountChecks`; a route that needs roles adds `requireRoles`.
+ * `requireAccountChecks`; the dashboard adds `requireDashboard`.
  *
  * The decisions are pure functions of the session (`authDecision`, `accountDecision`,
  * `dashboardDecision`, `nextPathAfterSignIn`), so they can be tested without a router; the guards
@@ -87,18 +87,6 @@ export async function requireAuth({ location }: { location: ParsedLocation }): P
     }
   }
   throw redirect({ to: '/login', search: { returnUrl: safeReturnUrl(location.href) } });
-}
-
-/**
- * The user must hold the roles (`any` of them or `all`); the Owner counts as Manager. Without
- * them the user is logged out and sent to /info.
- */
-export function requireRoles(roles: readonly Role[], mode: 'any' | 'all' = 'any') {
-  return (): void => {
-    if (hasRoles(roles, mode)) return;
-    clearSession('forbidden');
-    throw redirect({ to: '/info' });
-  };
 }
 
 /** The dashboard's guard: Employees go to the customer list, unknown roles to /info. */

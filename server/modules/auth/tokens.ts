@@ -23,8 +23,6 @@ export function parseRefreshToken(token: string) {
   return { tenantId, id, secret };
 }
 
-export const isUuid = (value: string) => UUID.test(value);
-
 /** A short, human label of the device from its user agent: "Chrome on Windows". */
 export function deviceLabel(userAgent: string | undefined) {
   const ua = userAgent ?? '';

@@ -51,8 +51,3 @@ export class ImportReport {
     return new AppError('IMPORT_INVALID_ROWS', 'IMPORT_INVALID_ROWS', { fieldErrors });
   }
 }
-
-/** A row field: left out (undefined) keeps the matched record's value; null or text sets it. */
-export function given<T>(value: T | undefined): value is T {
-  return value !== undefined;
-}

@@ -9,14 +9,14 @@
  *   nothing new (a retry from a phone with a bad connection); another record's id answers 409.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { Database } from '../../db/database';
+
 import { isUniqueViolation } from '../../db/helpers';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { localStamp, slug } from '../../platform/file-names';
 import type { MultipartForm } from '../../platform/multipart';
 import { FormFields } from '../../platform/multipart';
-import { tenantKey, type FileStorage } from '../../platform/storage';
+import { tenantKey } from '../../platform/storage';
 import { recordAudit } from '../audit/audit.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { customerForNewEntry } from '../customers/customers.service';
@@ -28,8 +28,6 @@ import { customerName as customerNameOf } from '../../platform/display-names';
 import type { Deps } from '../../platform/handler';
 
 export type Image = components['schemas']['Image'];
-
-export const IMAGE_CATEGORIES = ['before', 'after', 'damage', 'material', 'other'] as const;
 
 export function toImage(row: ImageListRow): Image {
   return {
@@ -52,11 +50,6 @@ export function toImage(row: ImageListRow): Image {
     ownerId: row.ownerId,
     ownerName: row.ownerName,
   };
-}
-
-export interface ImageDeps {
-  database: Database;
-  storage: FileStorage;
 }
 
 interface UploadFields {

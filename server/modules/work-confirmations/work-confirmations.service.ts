@@ -11,14 +11,14 @@
  */
 import { loadSharp } from '../../platform/heavy-modules';
 import type { components } from '../../../generated/server/openapi';
-import type { Database } from '../../db/database';
+
 import { isUniqueViolation } from '../../db/helpers';
 import { isManager, type RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { localStamp, slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { FormFields, type MultipartForm } from '../../platform/multipart';
-import { tenantKey, type FileStorage } from '../../platform/storage';
+import { tenantKey } from '../../platform/storage';
 import { recordAudit, type AuditEntry } from '../audit/audit.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { renderConfirmationPdf } from './confirmation-pdf';
@@ -55,11 +55,6 @@ export interface ConfirmationInput {
   language?: Lang;
   place?: string;
   signature: Buffer;
-}
-
-export interface ConfirmationDeps {
-  database: Database;
-  storage: FileStorage;
 }
 
 const signatureInvalid = () => new AppError('INVALID_IMAGE', 'confirmations.signatureInvalid');

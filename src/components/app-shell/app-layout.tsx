@@ -27,7 +27,7 @@ function useLeaveWhenSignedOut() {
     const reason = getSessionEndReason();
     if (reason === 'forbidden') {
       queryClient.clear();
-      return; // requireRoles redirects to /info itself.
+      return; // a guard that refused the role redirects to /info itself.
     }
     const returnUrl = reason === 'expired' ? safeReturnUrl(router.state.location.href) : undefined;
     // Cleared once the screens are gone: cleared while they are mounted, their queries would
