@@ -5,16 +5,16 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconFileSpreadsheet, IconFileTypeCsv, IconReportAnalytics } from '@tabler/icons-react';
+import { IconAlertTriangle, IconReportAnalytics } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { informationReportingOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Information } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { formatNumber } from '../../lib/format';
-import { showError } from '../../lib/notifications';
+
 import { PeriodFilter } from './activity-filters';
 import {
   formatHoursMinutes,
@@ -33,7 +33,7 @@ import {
   type ReportKind,
   type ReportSearch,
 } from './report';
-import { download, toCsv, toXlsx } from '../../lib/table-export';
+import { TableExportButtons } from '../../components/table-export-buttons';
 
 type OnSearch = (patch: Partial<ReportSearch>) => void;
 
@@ -65,7 +65,6 @@ export function ReportScreen({ search, onSearch, viewSwitch }: { search: ReportS
     </>
   );
 }
-
 
 export function ReportView({ search, onSearch }: { search: ReportSearch; onSearch: OnSearch }) {
   const { t, i18n } = useLingui();
@@ -100,7 +99,13 @@ export function ReportView({ search, onSearch }: { search: ReportSearch; onSearc
             ]}
             comboboxProps={{ withinPortal: true }}
           />
-          <ExportButtons kind={kind} rows={rows} disabled={!rows.length} fileName={reportFileName(search, t`Report`, kindLabels[kind])} />
+          <TableExportButtons
+            ml="auto"
+            table={() => reportTable(i18n, kind, rows)}
+            fileName={reportFileName(search, t`Report`, kindLabels[kind])}
+            sheetName={t`Report`}
+            disabled={!rows.length}
+          />
         </Group>
       </Paper>
       {report.isPending ? (
@@ -203,40 +208,3 @@ function Totals({ kind, rows }: { kind: ReportKind; rows: Information[] }) {
   );
 }
 
-function ExportButtons({ kind, rows, disabled, fileName }: { kind: ReportKind; rows: Information[]; disabled: boolean; fileName: string }) {
-  const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState(false);
-  const table = () => reportTable(i18n, kind, rows);
-  return (
-    <Group gap="xs" ml="auto">
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconFileTypeCsv size={16} />}
-        disabled={disabled}
-        onClick={() => download(toCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`)}
-      >
-        <Trans>Export CSV</Trans>
-      </Button>
-      <Button
-        variant="default"
-        size="xs"
-        leftSection={<IconFileSpreadsheet size={16} />}
-        disabled={disabled}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            download(await toXlsx(table(), t`Report`), `${fileName}.xlsx`);
-          } catch {
-            showError(t`The export failed.`);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Trans>Export XLSX</Trans>
-      </Button>
-    </Group>
-  );
-}

@@ -8,7 +8,8 @@ import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tan
 import type { User } from '../../../generated/api/types.gen';
 import type { DayRange } from '../../lib/periods';
 import { formatDuration, formatOvertime } from './format';
-import { ExportButtons, fileSafe, useExport } from './working-time-export-buttons';
+import { fileSafe, TableExportButtons } from '../../components/table-export-buttons';
+import { workingTimeTable } from './working-time-export';
 import { totalsOf } from './working-time-export';
 import { FigureCells, FigureHeaders, Totals, groupedQuery, memberName, type Grouping } from './working-time-summary';
 
@@ -26,7 +27,7 @@ export function AllMembersWorkingTime({
   showEmpty: boolean;
   onPick: (memberId: string) => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const results = useQueries({
     queries: members.map((m) => ({
@@ -36,11 +37,6 @@ export function AllMembersWorkingTime({
   });
   const rows = members.map((m, i) => ({ member: m, groups: results[i]?.data?.data.items ?? [], pending: results[i]?.isPending ?? true }));
   const loading = rows.some((r) => r.pending);
-  const exporter = useExport(
-    () => rows.map((r) => ({ memberName: memberName(r.member), groups: r.groups })),
-    fileSafe(`${t`working-time`}_${t`all`}_${range.from}_${range.to}`),
-    showEmpty,
-  );
   const all = rows.flatMap((r) => r.groups);
 
   return (
@@ -50,7 +46,12 @@ export function AllMembersWorkingTime({
         <Text fw={600}>
           <Trans>All members</Trans>
         </Text>
-        <ExportButtons onCsv={exporter.csv} onXlsx={exporter.xlsx} disabled={loading || members.length === 0} />
+        <TableExportButtons
+          table={() => workingTimeTable(i18n, rows.map((r) => ({ memberName: memberName(r.member), groups: r.groups })), { includeEmpty: showEmpty })}
+          fileName={fileSafe(`${t`working-time`}_${t`all`}_${range.from}_${range.to}`)}
+          sheetName={t`Working time`}
+          disabled={loading || members.length === 0}
+        />
       </Group>
       {phone ? (
         <Stack gap="sm">

@@ -16,7 +16,8 @@ import type { DayRange } from '../../lib/periods';
 import { SegmentEditModal, useDeleteSegment } from './edit-modals';
 import { formatDuration, formatOvertime, formatTime } from './format';
 import { GroupDetails, type SegmentActions } from './working-time-details';
-import { ExportButtons, fileSafe, useExport } from './working-time-export-buttons';
+import { fileSafe, TableExportButtons } from '../../components/table-export-buttons';
+import { workingTimeTable } from './working-time-export';
 import { groupSpan } from './working-time-export';
 import { FigureCells, FigureHeaders, Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
 
@@ -38,14 +39,13 @@ export function MemberWorkingTime({
   canEditOthers: boolean;
   selfId: string | null;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(ownerId, grouping, range) }), placeholderData: keepPreviousData });
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
   const deleteSegment = useDeleteSegment();
   const groups = result.data?.data.items ?? [];
-  const exporter = useExport(() => [{ memberName: memberLabel, groups }], fileSafe(`${t`working-time`}_${memberLabel}_${range.from}_${range.to}`), showEmpty);
 
   const actions: SegmentActions = {
     canEdit: (track) => !track.processed && (canEditOthers || track.ownerId === selfId),
@@ -81,7 +81,12 @@ export function MemberWorkingTime({
   const header = (
     <Group justify="space-between" mb="xs" gap="xs">
       <Text fw={600}>{memberLabel}</Text>
-      <ExportButtons onCsv={exporter.csv} onXlsx={exporter.xlsx} disabled={groups.length === 0} />
+      <TableExportButtons
+        table={() => workingTimeTable(i18n, [{ memberName: memberLabel, groups }], { includeEmpty: showEmpty })}
+        fileName={fileSafe(`${t`working-time`}_${memberLabel}_${range.from}_${range.to}`)}
+        sheetName={t`Working time`}
+        disabled={groups.length === 0}
+      />
     </Group>
   );
 

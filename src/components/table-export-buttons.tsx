@@ -1,0 +1,58 @@
+/**
+ * "Export CSV" and "Export XLSX" of exactly the table a screen shows. The table is built when a
+ * button is pressed, XLSX shows its progress, and a failure says so in a toast.
+ */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, type GroupProps } from '@mantine/core';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useState } from 'react';
+import { showError } from '../lib/notifications';
+import { download, toCsv, toXlsx, type ExportTable } from '../lib/table-export';
+
+interface TableExportButtonsProps extends Omit<GroupProps, 'children'> {
+  table: () => ExportTable;
+  /** The file name without its extension. */
+  fileName: string;
+  sheetName: string;
+  disabled: boolean;
+}
+
+export function TableExportButtons({ table, fileName, sheetName, disabled, ...group }: TableExportButtonsProps) {
+  const { t, i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group gap="xs" {...group}>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconFileTypeCsv size={16} />}
+        disabled={disabled}
+        onClick={() => download(toCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`)}
+      >
+        <Trans>Export CSV</Trans>
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        disabled={disabled}
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            download(await toXlsx(table(), sheetName), `${fileName}.xlsx`);
+          } catch {
+            showError(t`The export failed.`);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Trans>Export XLSX</Trans>
+      </Button>
+    </Group>
+  );
+}
+
+/** A file name made of plain letters, digits and `._@-`, at most 60 characters. */
+export const fileSafe = (text: string) => text.normalize('NFKD').replace(/[^\w.@-]+/g, '_').slice(0, 60);
