@@ -1,5 +1,7 @@
 /** Small query helpers shared by the feature repositories. */
-import { asc, desc, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Tx } from './database';
 import { SORT_COLLATION } from './schema';
 
 /** An expression compared and sorted by the app's collation (German order, case-insensitive). */
@@ -63,4 +65,53 @@ export function chunk<T>(items: T[], size: number): T[][] {
 /** Paging as the contract has it: page from 1. */
 export function offsetOf(page: number, pageSize: number): number {
   return (page - 1) * pageSize;
+}
+
+const INSERT_BATCH = 1000;
+const UPDATE_BATCH = 2000;
+
+type BulkTable = PgTable & { tenantId: AnyPgColumn; id: AnyPgColumn; updatedAt: AnyPgColumn };
+
+/**
+ * Inserts rows in multi-row INSERTs of 1,000. A row whose unique key (`conflictTarget`) was taken
+ * in the meantime, by a concurrent import, updates that record's `update` columns instead of failing.
+ */
+export async function insertInBatches<T extends BulkTable>(
+  tx: Tx,
+  table: T,
+  rows: T['$inferInsert'][],
+  conflictTarget: AnyPgColumn[],
+  update: (keyof T['$inferInsert'] & string)[],
+) {
+  const columns = getTableColumns(table);
+  const set: Record<string, SQL> = Object.fromEntries(update.map((key) => [key, sql.raw(`excluded.${columns[key].name}`)]));
+  for (const part of chunk(rows, INSERT_BATCH)) {
+    await tx
+      .insert(table)
+      .values(part)
+      .onConflictDoUpdate({ target: conflictTarget, set: { ...set, updatedAt: sql`now()` } as PgUpdateSetSource<T> });
+  }
+}
+
+/**
+ * Updates the tenant's records by id, 2,000 per statement: the rows travel as one JSON document and
+ * `jsonb_to_recordset` turns them into a table to join, typed by the columns' own SQL types.
+ */
+export async function updateByIdInBatches<T extends BulkTable>(
+  tx: Tx,
+  table: T,
+  tenantId: string,
+  rows: (Partial<T['$inferInsert']> & { id: string })[],
+  keys: (keyof T['$inferInsert'] & string)[],
+) {
+  const columns = getTableColumns(table);
+  // Column names and types come from the schema, never from input.
+  const assignments = sql.raw(keys.map((key) => `${columns[key].name} = v."${key}"`).join(', '));
+  const recordType = sql.raw(['id uuid', ...keys.map((key) => `"${key}" ${columns[key].getSQLType()}`)].join(', '));
+  for (const part of chunk(rows, UPDATE_BATCH)) {
+    await tx.execute(sql`
+      update ${table} as t set ${assignments}, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(part)}::jsonb) as v(${recordType})
+      where t.tenant_id = ${tenantId} and t.id = v.id`);
+  }
 }

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers } from '../../db/schema';
-import { chunk, collated, offsetOf, searchPattern } from '../../db/helpers';
+import { chunk, collated, insertInBatches, offsetOf, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { QueryOf } from '../../platform/contract';
 
 /** The columns a customer is read with; the filter's `search_text` stays in the database. */
@@ -168,50 +168,18 @@ export async function findUnkeyedByNames(
   return out;
 }
 
-const INSERT_BATCH = 1000;
-const UPDATE_BATCH = 2000;
+const CUSTOMER_COLUMNS = ['companyName', 'firstName', 'lastName', 'phone', 'email', 'street', 'zip', 'city', 'country', 'hourlyRate'] as const;
 
 /**
- * Creates customers in multi-row INSERTs. A row whose external id was taken in the meantime (a
- * concurrent import) updates that customer instead of failing.
+ * Creates customers in batches. A row whose external id was taken in the meantime (a concurrent
+ * import) updates that customer instead of failing.
  */
 export async function insertCustomers(tx: Tx, tenantId: string, rows: CustomerFields[], createdBy: string | null) {
-  for (const part of chunk(rows, INSERT_BATCH)) {
-    await tx
-      .insert(customers)
-      .values(part.map((fields) => ({ tenantId, ...fields, createdBy })))
-      .onConflictDoUpdate({
-        target: [customers.tenantId, customers.externalId],
-        set: {
-          companyName: sql`excluded.company_name`,
-          firstName: sql`excluded.first_name`,
-          lastName: sql`excluded.last_name`,
-          phone: sql`excluded.phone`,
-          email: sql`excluded.email`,
-          street: sql`excluded.street`,
-          zip: sql`excluded.zip`,
-          city: sql`excluded.city`,
-          country: sql`excluded.country`,
-          hourlyRate: sql`excluded.hourly_rate`,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
+  const values = rows.map((fields) => ({ tenantId, ...fields, createdBy }));
+  await insertInBatches(tx, customers, values, [customers.tenantId, customers.externalId], [...CUSTOMER_COLUMNS]);
 }
 
 /** Updates customers by id, many per statement. */
 export async function updateCustomers(tx: Tx, tenantId: string, rows: (CustomerFields & { id: string })[]) {
-  for (const part of chunk(rows, UPDATE_BATCH)) {
-    const json = JSON.stringify(part);
-    await tx.execute(sql`
-      update customers as c set
-        company_name = v."companyName", first_name = v."firstName", last_name = v."lastName",
-        phone = v.phone, email = v.email, street = v.street, zip = v.zip, city = v.city,
-        country = v.country, hourly_rate = v."hourlyRate", external_id = v."externalId",
-        updated_at = now()
-      from jsonb_to_recordset(${json}::jsonb) as v(
-        id uuid, "companyName" text, "firstName" text, "lastName" text, phone text, email text,
-        street text, zip text, city text, country text, "hourlyRate" numeric, "externalId" text)
-      where c.tenant_id = ${tenantId} and c.id = v.id`);
-  }
+  await updateByIdInBatches(tx, customers, tenantId, rows, [...CUSTOMER_COLUMNS, 'externalId']);
 }

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { products } from '../../db/schema';
-import { chunk, collated, offsetOf, searchPattern } from '../../db/helpers';
+import { chunk, collated, insertInBatches, offsetOf, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 import type { QueryOf } from '../../platform/contract';
 
@@ -117,39 +117,15 @@ export async function deleteProduct(tx: Tx, tenantId: string, id: string): Promi
   return rows.length > 0;
 }
 
-const INSERT_BATCH = 1000;
-const UPDATE_BATCH = 2000;
+const PRODUCT_COLUMNS = ['name', 'unit', 'netPrice', 'vatRate', 'stock'] as const;
 
-/** Creates products in multi-row INSERTs; an EAN taken in the meantime updates that product. */
+/** Creates products in batches; an EAN taken in the meantime updates that product. */
 export async function insertProducts(tx: Tx, tenantId: string, rows: ProductFields[]) {
-  for (const part of chunk(rows, INSERT_BATCH)) {
-    await tx
-      .insert(products)
-      .values(part.map((fields) => ({ tenantId, ...fields })))
-      .onConflictDoUpdate({
-        target: [products.tenantId, products.ean],
-        set: {
-          name: sql`excluded.name`,
-          unit: sql`excluded.unit`,
-          netPrice: sql`excluded.net_price`,
-          vatRate: sql`excluded.vat_rate`,
-          stock: sql`excluded.stock`,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
+  const values = rows.map((fields) => ({ tenantId, ...fields }));
+  await insertInBatches(tx, products, values, [products.tenantId, products.ean], [...PRODUCT_COLUMNS]);
 }
 
 /** Updates products by id, many per statement. */
 export async function updateProducts(tx: Tx, tenantId: string, rows: (ProductFields & { id: string })[]) {
-  for (const part of chunk(rows, UPDATE_BATCH)) {
-    const json = JSON.stringify(part);
-    await tx.execute(sql`
-      update products as p set
-        name = v.name, ean = v.ean, unit = v.unit, net_price = v."netPrice", vat_rate = v."vatRate",
-        stock = v.stock, updated_at = now()
-      from jsonb_to_recordset(${json}::jsonb) as v(
-        id uuid, name text, ean text, unit text, "netPrice" numeric, "vatRate" integer, stock numeric)
-      where p.tenant_id = ${tenantId} and p.id = v.id`);
-  }
+  await updateByIdInBatches(tx, products, tenantId, rows, [...PRODUCT_COLUMNS, 'ean']);
 }
