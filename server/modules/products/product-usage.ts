@@ -7,23 +7,12 @@
  * references products adds its check to `productUsageChecks`. As a second line, `DeleteById` also
  * archives instead when the DELETE fails on a foreign key of a table without a check here.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { informationEntries } from '../../db/schema';
+import { materialEntriesUseProduct } from './products.repository';
 
-export type ProductUsageCheck = (tx: Tx, tenantId: string, productId: string) => Promise<boolean>;
+type ProductUsageCheck = (tx: Tx, tenantId: string, productId: string) => Promise<boolean>;
 
-/** Material entries (archived and processed ones included) that name the product. */
-export const informationEntriesUseProduct: ProductUsageCheck = async (tx, tenantId, productId) => {
-  const [row] = await tx
-    .select({ used: sql<number>`1` })
-    .from(informationEntries)
-    .where(and(eq(informationEntries.tenantId, tenantId), eq(informationEntries.productId, productId)))
-    .limit(1);
-  return row !== undefined;
-};
-
-export const productUsageChecks: ProductUsageCheck[] = [informationEntriesUseProduct];
+export const productUsageChecks: ProductUsageCheck[] = [materialEntriesUseProduct];
 
 export async function isProductInUse(tx: Tx, tenantId: string, productId: string): Promise<boolean> {
   for (const check of productUsageChecks) {

@@ -3,7 +3,7 @@
  */
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { products } from '../../db/schema';
+import { informationEntries, products } from '../../db/schema';
 import { chunk, collated, insertInBatches, offsetOf, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 import type { QueryOf } from '../../platform/contract';
@@ -128,4 +128,14 @@ export async function insertProducts(tx: Tx, tenantId: string, rows: ProductFiel
 /** Updates products by id, many per statement. */
 export async function updateProducts(tx: Tx, tenantId: string, rows: (ProductFields & { id: string })[]) {
   await updateByIdInBatches(tx, products, tenantId, rows, [...PRODUCT_COLUMNS, 'ean']);
+}
+
+/** Whether material entries (archived and processed ones included) name the product. */
+export async function materialEntriesUseProduct(tx: Tx, tenantId: string, productId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ used: sql<number>`1` })
+    .from(informationEntries)
+    .where(and(eq(informationEntries.tenantId, tenantId), eq(informationEntries.productId, productId)))
+    .limit(1);
+  return row !== undefined;
 }
