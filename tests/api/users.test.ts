@@ -11,8 +11,8 @@ import type { components } from '../../generated/server/openapi';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { newDeviceId } from '../support/api-client';
 import { caller } from '../support/http';
-import * as repo from '../../server/modules/auth/auth.repository';
 import { codeOf, createFirm, type Firm, type SignedIn } from './roles-support';
+import * as accounts from '../../server/db/accounts';
 
 type User = components['schemas']['User'];
 
@@ -326,7 +326,7 @@ describe('Users/UpdateMe', () => {
 async function signInElsewhere(member: SignedIn) {
   const deviceId = newDeviceId();
   const issued = await server.database.withTenant(member.tenantId, async (tx) =>
-    server.app.services.auth.openSession(tx, (await repo.getUser(tx, member.userId))!, { deviceId, ip: '127.0.0.1', lang: 'de' }),
+    server.app.services.auth.openSession(tx, (await accounts.getUser(tx, member.userId))!, { deviceId, ip: '127.0.0.1', lang: 'de' }),
   );
   return { deviceId, token: issued.session.token, refreshToken: issued.refreshToken };
 }

@@ -5,10 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { tenants } from '../../server/db/schema';
-import * as repo from '../../server/modules/auth/auth.repository';
 import type { Role } from '../../server/platform/auth';
 import type { TestServer } from './test-server';
 import { newDeviceId } from './api-client';
+import * as accounts from '../../server/db/accounts';
 
 export interface SessionMember {
   tenantId: string;
@@ -37,7 +37,7 @@ export async function insertMember(
   const email = options.email ?? `${role.toLowerCase()}-${crypto.randomBytes(4).toString('hex')}@example.de`;
   const deviceId = newDeviceId();
   const issued = await server.database.withTenant(tenantId, async (tx) => {
-    const user = await repo.insertUser(tx, {
+    const user = await accounts.insertUser(tx, {
       tenantId,
       email,
       userName: email,
@@ -47,7 +47,7 @@ export async function insertMember(
       termsConfirmedAt: options.termsConfirmed === false ? null : new Date(),
       activatedAt: new Date(),
     });
-    await repo.registerAccount(tx, user.id, tenantId, email);
+    await accounts.registerAccount(tx, user.id, tenantId, email);
     return server.app.services.auth.openSession(tx, user, { deviceId, ip: '127.0.0.1', lang: options.language ?? 'de' });
   });
   return {

@@ -1,57 +1,16 @@
 /** Queries of the accounts feature. Tenant queries take the transaction of `withTenant`. */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type pg from 'pg';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SessionRow } from '../../db/accounts';
 import type { Tx } from '../../db/database';
 import { oneTimeTokens, passkeys, refreshTokens, sessions, tenants, users } from '../../db/schema';
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-
-/** Which tenant an e-mail belongs to, before any tenant is known (security-definer function). */
-export async function findAccountByEmail(pool: pg.Pool, email: string) {
-  const { rows } = await pool.query<{ user_id: string; tenant_id: string }>('select * from auth_find_by_email($1)', [email]);
-  return rows[0] ? { userId: rows[0].user_id, tenantId: rows[0].tenant_id } : undefined;
-}
-
-export async function findTenantOfUser(pool: pg.Pool, userId: string) {
-  const { rows } = await pool.query<{ t: string | null }>('select auth_find_by_user($1) as t', [userId]);
-  return rows[0]?.t ?? undefined;
-}
-
-export async function registerAccount(tx: Tx, userId: string, tenantId: string, email: string) {
-  await tx.execute(sql`select auth_register_account(${userId}, ${tenantId}, ${email})`);
-}
 
 export async function insertTenant(tx: Tx, values: typeof tenants.$inferInsert) {
   await tx.insert(tenants).values(values);
 }
 
-export async function insertUser(tx: Tx, values: typeof users.$inferInsert): Promise<UserRow> {
-  const [row] = await tx.insert(users).values(values).returning();
-  return row;
-}
-
-export async function getUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId));
-  return row;
-}
-
-export async function updateUser(tx: Tx, userId: string, values: Partial<typeof users.$inferInsert>) {
-  const [row] = await tx
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return row;
-}
-
 export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert): Promise<SessionRow> {
   const [row] = await tx.insert(sessions).values(values).returning();
-  return row;
-}
-
-export async function getSession(tx: Tx, sessionId: string): Promise<SessionRow | undefined> {
-  const [row] = await tx.select().from(sessions).where(eq(sessions.id, sessionId));
   return row;
 }
 
@@ -65,14 +24,6 @@ export async function getSessionMember(tx: Tx, sessionId: string, userId: string
   return row;
 }
 
-export async function revokeSessions(tx: Tx, where: { userId: string; deviceId?: string; sessionIds?: string[]; exceptSessionId?: string }) {
-  const conditions = [eq(sessions.userId, where.userId), isNull(sessions.revokedAt)];
-  if (where.deviceId) conditions.push(eq(sessions.deviceId, where.deviceId));
-  if (where.sessionIds) conditions.push(inArray(sessions.id, where.sessionIds));
-  if (where.exceptSessionId) conditions.push(sql`${sessions.id} <> ${where.exceptSessionId}`);
-  await tx.update(sessions).set({ revokedAt: new Date() }).where(and(...conditions));
-}
-
 /** Whether this device has ever held a session of the user (a device the owner used). */
 export async function deviceHadSession(tx: Tx, userId: string, deviceId: string) {
   const rows = await tx
@@ -81,14 +32,6 @@ export async function deviceHadSession(tx: Tx, userId: string, deviceId: string)
     .where(and(eq(sessions.userId, userId), eq(sessions.deviceId, deviceId)))
     .limit(1);
   return rows.length === 1;
-}
-
-export async function listSessions(tx: Tx, userId: string) {
-  return tx
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .orderBy(sql`${sessions.lastUsedAt} desc`);
 }
 
 export async function touchSession(tx: Tx, sessionId: string) {
@@ -155,15 +98,6 @@ export async function consumeOneTimeToken(tx: Tx, userId: string, purpose: strin
     )
     .returning({ id: oneTimeTokens.id });
   return row;
-}
-
-export async function useOneTimeToken(tx: Tx, id: string) {
-  const rows = await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt)))
-    .returning({ id: oneTimeTokens.id });
-  return rows.length === 1;
 }
 
 /** Earlier links of the same kind stop working when a new one is sent. */

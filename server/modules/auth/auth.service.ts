@@ -19,6 +19,7 @@ import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeE
 import type { BodyOf } from '../../platform/contract';
 import { upsertConsent } from '../../db/consents';
 import { langOf, LinksService } from './links.service';
+import * as accounts from '../../db/accounts';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';
@@ -56,20 +57,20 @@ export class AuthService {
   // ---- sessions and tokens ----
 
   /** Opens a session for the device (ending an older one of the same device) and issues tokens. */
-  async openSession(tx: Tx, user: repo.UserRow, client: Client): Promise<IssuedSession> {
-    await repo.revokeSessions(tx, { userId: user.id, deviceId: client.deviceId });
+  async openSession(tx: Tx, user: accounts.UserRow, client: Client): Promise<IssuedSession> {
+    await accounts.revokeSessions(tx, { userId: user.id, deviceId: client.deviceId });
     const session = await repo.insertSession(tx, {
       tenantId: user.tenantId,
       userId: user.id,
       deviceId: client.deviceId,
       deviceLabel: deviceLabel(client.userAgent),
     });
-    await repo.updateUser(tx, user.id, { lastLoginAt: new Date() });
+    await accounts.updateUser(tx, user.id, { lastLoginAt: new Date() });
     return this.issue(tx, user, session.id);
   }
 
   /** New access and refresh token for an open session; earlier refresh tokens are spent. */
-  async issue(tx: Tx, user: repo.UserRow, sessionId: string): Promise<IssuedSession> {
+  async issue(tx: Tx, user: accounts.UserRow, sessionId: string): Promise<IssuedSession> {
     await repo.spendAllRefreshTokens(tx, sessionId);
     const id = crypto.randomUUID();
     const secret = randomSecret();
@@ -122,15 +123,15 @@ export class AuthService {
     const outcome = await this.db.withTenant(parsed.tenantId, async (tx) => {
       const stored = await repo.getRefreshToken(tx, parsed.id);
       if (!stored || !safeEqual(stored.tokenHash, sha256(parsed.secret))) return { error: 'TOKEN_INVALID' as const };
-      const session = await repo.getSession(tx, stored.sessionId);
+      const session = await accounts.getSession(tx, stored.sessionId);
       if (!session || session.deviceId !== client.deviceId) return { error: 'TOKEN_INVALID' as const };
-      const user = await repo.getUser(tx, session.userId);
+      const user = await accounts.getUser(tx, session.userId);
       if (!user) return { error: 'TOKEN_INVALID' as const };
       if (user.archived) return { error: 'USER_ARCHIVED' as const };
       if (session.revokedAt) return { error: 'TOKEN_INVALID' as const };
       if (stored.usedAt || !(await repo.spendRefreshToken(tx, stored.id))) {
         // Reuse of a spent token: someone else may hold it. End the family.
-        await repo.revokeSessions(tx, { userId: session.userId, sessionIds: [session.id] });
+        await accounts.revokeSessions(tx, { userId: session.userId, sessionIds: [session.id] });
         return { error: 'TOKEN_INVALID' as const };
       }
       if (stored.expiresAt.getTime() < Date.now()) return { error: 'TOKEN_EXPIRED' as const };
@@ -173,7 +174,7 @@ export class AuthService {
     await this.countSignUp(client);
     // Hashed before the address is looked up: known and unknown addresses cost the same.
     const passwordHash = await hashPassword(body.password);
-    const existing = await repo.findAccountByEmail(this.db.pool, body.email.trim());
+    const existing = await accounts.findAccountByEmail(this.db.pool, body.email.trim());
     if (existing) {
       await this.noticeSignUpAttempt(existing);
       throw this.emailTaken();
@@ -207,10 +208,10 @@ export class AuthService {
       userId?: string;
     },
     client: Client,
-    inTx?: (tx: Tx, user: repo.UserRow) => Promise<void>,
+    inTx?: (tx: Tx, user: accounts.UserRow) => Promise<void>,
   ): Promise<IssuedSession> {
     const email = input.email.trim();
-    if (await repo.findAccountByEmail(this.db.pool, email)) throw this.emailTaken();
+    if (await accounts.findAccountByEmail(this.db.pool, email)) throw this.emailTaken();
     const tenantId = crypto.randomUUID();
     const now = new Date();
     let mail: { to: string; link: string; lang: Lang } | undefined;
@@ -223,7 +224,7 @@ export class AuthService {
           invoiceLanguage: input.language,
           trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * HOUR),
         });
-        const user = await repo.insertUser(tx, {
+        const user = await accounts.insertUser(tx, {
           tenantId,
           id: input.userId ?? crypto.randomUUID(),
           email,
@@ -239,7 +240,7 @@ export class AuthService {
           googleSubject: input.googleSubject,
           appleSubject: input.appleSubject,
         });
-        await repo.registerAccount(tx, user.id, tenantId, email);
+        await accounts.registerAccount(tx, user.id, tenantId, email);
         if (input.termsConfirmed) {
           await upsertConsent(tx, tenantId, 'terms', true, user.id, TERMS_VERSION);
           await upsertConsent(tx, tenantId, 'privacy', true, user.id, TERMS_VERSION);
@@ -268,7 +269,7 @@ export class AuthService {
   private async noticeSignUpAttempt(account: { userId: string; tenantId: string }) {
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:signup-notice:${account.userId}`, SIGN_UP_NOTICE_SECONDS);
     if (!cooldown.allowed) return;
-    const user = await this.db.withTenant(account.tenantId, (tx) => repo.getUser(tx, account.userId));
+    const user = await this.db.withTenant(account.tenantId, (tx) => accounts.getUser(tx, account.userId));
     if (!user || user.archived) return;
     await this.deps.mailer.send(signUpNoticeMail(langOf(user), user.email, `${this.deps.config.publicUrl}/login`));
   }
@@ -287,7 +288,7 @@ export class AuthService {
    */
   async signIn(body: BodyOf<'authSignIn'>, client: Client): Promise<IssuedSession> {
     const email = body.userNameOrEmail.trim().toLowerCase();
-    const account = await repo.findAccountByEmail(this.db.pool, email);
+    const account = await accounts.findAccountByEmail(this.db.pool, email);
     const knownDevice = account
       ? await this.db.withTenant(account.tenantId, (tx) => repo.deviceHadSession(tx, account.userId, client.deviceId))
       : false;
@@ -299,7 +300,7 @@ export class AuthService {
     await this.deps.rateLimiter.take([pair, address, perAccount]);
     const outcome = account
       ? await this.db.withTenant(account.tenantId, async (tx) => {
-          const user = await repo.getUser(tx, account.userId);
+          const user = await accounts.getUser(tx, account.userId);
           if (!user || !(await verifyPassword(user.passwordHash, body.password))) return undefined;
           if (user.archived) return 'archived' as const;
           return this.openSession(tx, user, client);
@@ -325,7 +326,7 @@ export class AuthService {
       for (const purpose of new Set(consents)) {
         await upsertConsent(tx, ctx.tenantId, purpose, true, ctx.userId, TERMS_VERSION);
       }
-      const user = await repo.updateUser(tx, ctx.userId, { termsConfirmedAt: new Date() });
+      const user = await accounts.updateUser(tx, ctx.userId, { termsConfirmedAt: new Date() });
       return this.issue(tx, user, ctx.sessionId);
     });
   }

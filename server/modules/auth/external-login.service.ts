@@ -7,9 +7,9 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Deps } from '../../platform/handler';
 import { AppError } from '../../platform/errors';
 import type { Lang } from '../../platform/i18n';
-import * as repo from './auth.repository';
 import type { AuthService, Client, IssuedSession } from './auth.service';
 import { tenantNameFromEmail } from './tokens';
+import * as accounts from '../../db/accounts';
 
 type Provider = 'google' | 'apple';
 
@@ -50,15 +50,15 @@ export class ExternalLoginService {
     if (!email || !verified || typeof claims.sub !== 'string') throw failure;
     const subject = claims.sub;
 
-    const account = await repo.findAccountByEmail(this.deps.database.pool, email);
+    const account = await accounts.findAccountByEmail(this.deps.database.pool, email);
     if (account) {
       const session = await this.deps.database.withTenant(account.tenantId, async (tx) => {
-        const user = await repo.getUser(tx, account.userId);
+        const user = await accounts.getUser(tx, account.userId);
         if (!user) return undefined;
         if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived');
         const known = provider === 'google' ? user.googleSubject : user.appleSubject;
         if (known && known !== subject) return undefined;
-        const updated = await repo.updateUser(tx, user.id, {
+        const updated = await accounts.updateUser(tx, user.id, {
           ...(provider === 'google' ? { googleSubject: subject } : { appleSubject: subject }),
           // The provider confirmed the address.
           emailConfirmedAt: user.emailConfirmedAt ?? new Date(),

@@ -15,6 +15,7 @@ import { accountMails } from './auth.mails';
 import { randomSecret, sha256 } from './tokens';
 import type { BodyOf } from '../../platform/contract';
 import type { Client } from './auth.service';
+import * as accounts from '../../db/accounts';
 
 const HOUR = 3600_000;
 export const LINK_LIFETIME = { confirm_email: 24 * HOUR, reset_password: HOUR, invite: 7 * 24 * HOUR } as const;
@@ -40,7 +41,7 @@ export class LinksService {
     return this.deps.database;
   }
 
-  async createLink(tx: Tx, user: repo.UserRow, purpose: LinkPurpose): Promise<string> {
+  async createLink(tx: Tx, user: accounts.UserRow, purpose: LinkPurpose): Promise<string> {
     await repo.expireOneTimeTokens(tx, user.id, purpose);
     const secret = randomSecret();
     await repo.insertOneTimeToken(tx, {
@@ -81,26 +82,21 @@ export class LinksService {
     return { state: 'expired' as const };
   }
 
-  /** Same as `consumeLink` (the link is spent), for callers written against the older name. */
-  readLink(userId: string, secret: string, purpose: LinkPurpose, tx: Tx) {
-    return this.consumeLink(userId, secret, purpose, tx);
-  }
-
   /** `ConfirmEmail`: where the browser goes next. */
   async confirmEmail(userId: string, secret: string): Promise<string> {
-    const tenantId = await repo.findTenantOfUser(this.db.pool, userId);
+    const tenantId = await accounts.findTenantOfUser(this.db.pool, userId);
     if (!tenantId) return '/email-confirmation?status=invalid';
     return this.db.withTenant(tenantId, async (tx) => {
       const link = await this.consumeLink(userId, secret, 'confirm_email', tx);
       if (link.state !== 'valid') return `/email-confirmation?status=${link.state}`;
-      await repo.updateUser(tx, userId, { emailConfirmedAt: new Date() });
+      await accounts.updateUser(tx, userId, { emailConfirmedAt: new Date() });
       return '/email-confirmed';
     });
   }
 
   async resendConfirmation(ctx: RequestContext) {
     const result = await this.db.withTenant(ctx.tenantId, async (tx) => {
-      const user = await repo.getUser(tx, ctx.userId);
+      const user = await accounts.getUser(tx, ctx.userId);
       if (!user) throw new AppError('UNAUTHORIZED');
       if (user.emailConfirmedAt) return { user, link: undefined, retryAfterSeconds: 0 };
       const cooldown = await this.deps.rateLimiter.cooldown(`mail:confirm:${user.id}`, RESEND_SECONDS);
@@ -131,9 +127,9 @@ export class LinksService {
     await this.deps.rateLimiter.take([{ key: `mail:reset-client:${client.ip}`, limits: mailLimits }]);
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:reset:${email.toLowerCase()}`, RESEND_SECONDS);
     if (!cooldown.allowed) return { sending: Promise.resolve() };
-    const account = await repo.findAccountByEmail(this.db.pool, email);
+    const account = await accounts.findAccountByEmail(this.db.pool, email);
     const sent = await this.db.withTenant(account?.tenantId ?? crypto.randomUUID(), async (tx) => {
-      const user = account ? await repo.getUser(tx, account.userId) : undefined;
+      const user = account ? await accounts.getUser(tx, account.userId) : undefined;
       if (!user || user.archived) return undefined;
       return { user, link: await this.createLink(tx, user, 'reset_password') };
     });
@@ -143,16 +139,16 @@ export class LinksService {
   async resetPassword(body: BodyOf<'authResetPassword'>) {
     if (body.newPassword !== body.confirmPassword) throw mismatch('confirmPassword');
     this.assertPasswordAllowed(body.newPassword, 'newPassword');
-    const tenantId = await repo.findTenantOfUser(this.db.pool, body.userId);
+    const tenantId = await accounts.findTenantOfUser(this.db.pool, body.userId);
     if (!tenantId) throw linkError('invalid');
     const passwordHash = await hashPassword(body.newPassword);
     await this.db.withTenant(tenantId, async (tx) => {
       const link = await this.consumeLink(body.userId, body.token, 'reset_password', tx);
       if (link.state !== 'valid') throw linkError(link.state);
       // The mail reached the user, so the address is confirmed too.
-      const user = await repo.getUser(tx, body.userId);
-      await repo.updateUser(tx, body.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? new Date() });
-      await repo.revokeSessions(tx, { userId: body.userId });
+      const user = await accounts.getUser(tx, body.userId);
+      await accounts.updateUser(tx, body.userId, { passwordHash, emailConfirmedAt: user?.emailConfirmedAt ?? new Date() });
+      await accounts.revokeSessions(tx, { userId: body.userId });
     });
   }
 
@@ -164,12 +160,12 @@ export class LinksService {
     this.assertPasswordAllowed(body.newPassword, 'newPassword');
     const passwordHash = await hashPassword(body.newPassword);
     await this.db.withTenant(ctx.tenantId, async (tx) => {
-      const user = await repo.getUser(tx, ctx.userId);
+      const user = await accounts.getUser(tx, ctx.userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
         throw new AppError('INVALID_CREDENTIALS', 'auth.oldPasswordWrong', { fieldErrors: { oldPassword: ['auth.oldPasswordWrong'] } });
       }
-      await repo.updateUser(tx, ctx.userId, { passwordHash });
-      await repo.revokeSessions(tx, { userId: ctx.userId, exceptSessionId: ctx.sessionId });
+      await accounts.updateUser(tx, ctx.userId, { passwordHash });
+      await accounts.revokeSessions(tx, { userId: ctx.userId, exceptSessionId: ctx.sessionId });
     });
   }
 

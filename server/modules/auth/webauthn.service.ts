@@ -21,6 +21,7 @@ import * as repo from './auth.repository';
 import type { AuthService, Client, IssuedSession } from './auth.service';
 import { tenantNameFromEmail } from './tokens';
 import type { BodyOf } from '../../platform/contract';
+import * as accounts from '../../db/accounts';
 
 const CHALLENGE_SECONDS = 300;
 
@@ -87,7 +88,7 @@ export class WebAuthnService {
     if (!body.termsConfirmed) {
       throw new AppError('TERMS_NOT_ACCEPTED', 'auth.termsRequired', { fieldErrors: { termsConfirmed: ['auth.termsRequired'] } });
     }
-    if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) {
+    if (await accounts.findAccountByEmail(this.deps.database.pool, body.email)) {
       throw new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { fieldErrors: { email: ['auth.emailTaken'] } });
     }
     await this.auth.countSignUp(client);
@@ -155,11 +156,11 @@ export class WebAuthnService {
     const challenge = await this.takeChallenge(body.challengeId, 'login');
     const handle = body.response.response?.userHandle;
     const userId = handle ? bytesToUuid(Buffer.from(handle, 'base64url')) : undefined;
-    const tenantId = userId ? await repo.findTenantOfUser(this.deps.database.pool, userId) : undefined;
+    const tenantId = userId ? await accounts.findTenantOfUser(this.deps.database.pool, userId) : undefined;
     if (!userId || !tenantId) throw invalid();
     return this.deps.database.withTenant(tenantId, async (tx) => {
       const key = await repo.findPasskeyByCredential(tx, body.response.id);
-      const user = await repo.getUser(tx, userId);
+      const user = await accounts.getUser(tx, userId);
       if (!key || !user || key.userId !== user.id) throw invalid();
       let result;
       try {
@@ -191,7 +192,7 @@ export class WebAuthnService {
 
   async addKeyBegin(ctx: RequestContext, body: NonNullable<BodyOf<'authWebAuthnAddKeyBegin'>>) {
     const { user, keys } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
-      user: await repo.getUser(tx, ctx.userId),
+      user: await accounts.getUser(tx, ctx.userId),
       keys: await repo.listPasskeys(tx, ctx.userId),
     }));
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -240,7 +241,7 @@ export class WebAuthnService {
 
   async deleteKey(ctx: RequestContext, id: string) {
     await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const [user, keys] = await Promise.all([repo.getUser(tx, ctx.userId), repo.listPasskeys(tx, ctx.userId)]);
+      const [user, keys] = await Promise.all([accounts.getUser(tx, ctx.userId), repo.listPasskeys(tx, ctx.userId)]);
       if (!keys.some((k) => k.id === id)) throw notFound();
       if (keys.length === 1 && !user?.passwordHash) throw new AppError('CONFLICT', 'auth.passkeyLast');
       await repo.deletePasskey(tx, ctx.userId, id);

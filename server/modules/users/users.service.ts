@@ -11,13 +11,13 @@ import { AppError, notFound } from '../../platform/errors';
 import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
-import * as repo from '../auth/auth.repository';
 import * as members from './users.repository';
 import type { AuthService, Client, IssuedSession } from '../auth/auth.service';
 import { langOf } from '../auth/links.service';
 import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
 import { findTenant } from '../../db/tenant-settings';
+import * as accounts from '../../db/accounts';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
@@ -32,7 +32,7 @@ const adminOnly = () => new AppError('FORBIDDEN', 'users.adminOnly');
  * their own role or archives themselves; a Manager neither appoints an Admin nor changes an Admin
  * or the Owner.
  */
-function assertMayChange(ctx: RequestContext, member: repo.UserRow, change: { role: Role; archived: boolean }) {
+function assertMayChange(ctx: RequestContext, member: accounts.UserRow, change: { role: Role; archived: boolean }) {
   const newRole = change.role !== member.role;
   if (member.role === 'Owner' && (newRole || change.archived)) {
     throw new AppError('OWNER_PROTECTED', 'users.ownerProtected');
@@ -58,7 +58,7 @@ export class UsersService {
     return !this.deps.config.billingEnabled || (!!tenant?.trialEndsAt && tenant.trialEndsAt.getTime() > Date.now());
   }
 
-  private toDto(row: repo.UserRow, licensed: boolean, sessions?: UserSession[]): User {
+  private toDto(row: accounts.UserRow, licensed: boolean, sessions?: UserSession[]): User {
     return {
       id: row.id,
       email: row.email,
@@ -78,7 +78,7 @@ export class UsersService {
   }
 
   private async sessionsOf(tx: Tx, ctx: RequestContext): Promise<UserSession[]> {
-    return (await repo.listSessions(tx, ctx.userId)).map((s) => ({
+    return (await accounts.listSessions(tx, ctx.userId)).map((s) => ({
       id: s.id,
       deviceId: s.deviceId,
       deviceLabel: s.deviceLabel,
@@ -91,7 +91,7 @@ export class UsersService {
   async get(ctx: RequestContext, id: string): Promise<User> {
     if (!mayChangeRecordOf(ctx, id)) throw new AppError('FORBIDDEN');
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await repo.getUser(tx, id);
+      const row = await accounts.getUser(tx, id);
       if (!row) throw notFound();
       const tenant = await findTenant(tx);
       return this.toDto(row, this.hasLicense(tenant), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
@@ -111,19 +111,19 @@ export class UsersService {
     body: BodyOf<'usersUpdateMe'>,
   ): Promise<User> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const changes: Partial<repo.UserRow> = {};
+      const changes: Partial<accounts.UserRow> = {};
       if (body.firstName !== undefined) changes.firstName = body.firstName?.trim() || null;
       if (body.lastName !== undefined) changes.lastName = body.lastName?.trim() || null;
       if (body.language) changes.language = body.language;
       for (const id of body.endSessionIds ?? []) {
-        if ((await repo.getSession(tx, id))?.userId !== ctx.userId) throw notFound();
+        if ((await accounts.getSession(tx, id))?.userId !== ctx.userId) throw notFound();
       }
-      let row = Object.keys(changes).length ? await repo.updateUser(tx, ctx.userId, changes) : await repo.getUser(tx, ctx.userId);
+      let row = Object.keys(changes).length ? await accounts.updateUser(tx, ctx.userId, changes) : await accounts.getUser(tx, ctx.userId);
       if (!row) throw notFound();
       if (body.endSessionIds?.length) {
         // Ending the current session is how the app logs out.
-        await repo.revokeSessions(tx, { userId: ctx.userId, sessionIds: body.endSessionIds });
-        row = (await repo.getUser(tx, ctx.userId))!;
+        await accounts.revokeSessions(tx, { userId: ctx.userId, sessionIds: body.endSessionIds });
+        row = (await accounts.getUser(tx, ctx.userId))!;
       }
       return this.toDto(row, this.hasLicense(await findTenant(tx)), await this.sessionsOf(tx, ctx));
     });
@@ -135,11 +135,11 @@ export class UsersService {
   ): Promise<User> {
     if (body.role === 'Admin' && !leads.includes(ctx.role)) throw adminOnly();
     const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { fieldErrors: { email: ['auth.emailTaken'] } });
-    if (await repo.findAccountByEmail(this.deps.database.pool, body.email)) throw emailTaken();
+    if (await accounts.findAccountByEmail(this.deps.database.pool, body.email)) throw emailTaken();
     // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
     // Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await repo.insertUser(tx, {
+      const row = await accounts.insertUser(tx, {
         tenantId: ctx.tenantId,
         id: crypto.randomUUID(),
         email: body.email.trim(),
@@ -150,9 +150,9 @@ export class UsersService {
         language: body.language,
         invitedAt: new Date(),
       });
-      await repo.registerAccount(tx, row.id, ctx.tenantId, row.email);
+      await accounts.registerAccount(tx, row.id, ctx.tenantId, row.email);
       const tenant = await findTenant(tx);
-      const inviter = await repo.getUser(tx, ctx.userId);
+      const inviter = await accounts.getUser(tx, ctx.userId);
       const link = await this.auth.links.createLink(tx, row, 'invite');
       const tenantName = tenant?.companyName ?? tenant?.name ?? '';
       const inviterName = inviter ? memberName(inviter) : '';
@@ -173,20 +173,19 @@ export class UsersService {
       throw new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { confirmPassword: ['auth.passwordMismatch'] } });
     }
     this.auth.links.assertPasswordAllowed(body.password, 'password');
-    const tenantId = await repo.findTenantOfUser(this.deps.database.pool, body.userId);
+    const tenantId = await accounts.findTenantOfUser(this.deps.database.pool, body.userId);
     if (!tenantId) throw new AppError('LINK_INVALID', 'auth.linkInvalid');
     const passwordHash = await hashPassword(body.password);
     return this.deps.database.withTenant(tenantId, async (tx) => {
-      const link = await this.auth.links.readLink(body.userId, body.token, 'invite', tx);
+      const link = await this.auth.links.consumeLink(body.userId, body.token, 'invite', tx);
       if (link.state !== 'valid') {
         throw new AppError(
           link.state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID',
           link.state === 'expired' ? 'auth.linkExpired' : link.state === 'used' ? 'auth.linkUsed' : 'auth.linkInvalid',
         );
       }
-      await repo.useOneTimeToken(tx, link.tokenId);
       const now = new Date();
-      const user = await repo.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
+      const user = await accounts.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
       if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.linkInvalid');
       return this.auth.openSession(tx, user, client);
     });
@@ -194,17 +193,17 @@ export class UsersService {
 
   async update(ctx: RequestContext, body: BodyOf<'usersUpdate'>): Promise<User> {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await repo.getUser(tx, body.id);
+      const row = await accounts.getUser(tx, body.id);
       if (!row) throw notFound();
       assertMayChange(ctx, row, body);
-      const updated = await repo.updateUser(tx, body.id, {
+      const updated = await accounts.updateUser(tx, body.id, {
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),
         role: body.role,
         archived: body.archived,
       });
       // An archived member is signed out everywhere at once.
-      if (body.archived && !row.archived) await repo.revokeSessions(tx, { userId: body.id });
+      if (body.archived && !row.archived) await accounts.revokeSessions(tx, { userId: body.id });
       return this.toDto(updated, this.hasLicense(await findTenant(tx)));
     });
   }
