@@ -10,7 +10,8 @@ import { useContinueSignedIn } from '../features/auth/use-continue';
 import { useSession } from '../lib/session';
 
 /**
- * Where a confirmation link that did not work leads (`status` invalid, used or expired), and the
+ * Where a confirmation link that did not work leads (`status` invalid, used, expired or replaced by
+ * a newer one), and the
  * place to ask for a new one.
  */
 export const Route = createFileRoute('/email-confirmation')({
@@ -30,6 +31,8 @@ function EmailConfirmationPage() {
       <Trans>This confirmation link has expired</Trans>
     ) : status === 'used' ? (
       <Trans>This confirmation link was already used</Trans>
+    ) : status === 'replaced' ? (
+      <Trans>A newer confirmation link was sent</Trans>
     ) : status === 'invalid' ? (
       <Trans>This confirmation link is not valid</Trans>
     ) : (
@@ -43,6 +46,11 @@ function EmailConfirmationPage() {
       <Trans>
         Each link works once. If you opened it before, your address is already confirmed and you can
         simply continue.
+      </Trans>
+    ) : status === 'replaced' ? (
+      <Trans>
+        This link was replaced by a newer one when a new email was requested. Open the link in the
+        latest email.
       </Trans>
     ) : status === 'invalid' ? (
       <Trans>

@@ -250,8 +250,9 @@ describe('mail confirmation', () => {
     const again = await call('POST', '/api/Auth/ResendConfirmationEmail', { deviceId, token: session.token });
     expect(again.status).toBe(429);
     expect(again.body.errorMessages[0].meta.retryAfterSeconds).toBeGreaterThan(0);
+    // The older link was never used: it says that a newer one was sent, not that the address is confirmed.
     const old = await fetch(`${server.baseUrl}${oldLink.pathname}${oldLink.search}`, { redirect: 'manual' });
-    expect(old.headers.get('location')).toBe('/email-confirmation?status=used');
+    expect(old.headers.get('location')).toBe('/email-confirmation?status=replaced');
     const fresh = linkIn(lastMailTo(email).text);
     const ok = await fetch(`${server.baseUrl}${fresh.pathname}${fresh.search}`, { redirect: 'manual' });
     expect(ok.headers.get('location')).toBe('/email-confirmed');
@@ -317,6 +318,27 @@ describe('passwords', () => {
     expect(reused.body.errorMessages[0].code).toBe('LINK_INVALID');
     expect((await call('POST', '/api/Auth/SignIn', { body: { userNameOrEmail: email, password: PASSWORD } })).status).toBe(400);
     expect((await call('POST', '/api/Auth/SignIn', { body: { userNameOrEmail: email, password: body.newPassword } })).status).toBe(200);
+  });
+
+  it('refuses a reset link that a newer one replaced, saying so', async () => {
+    const { email } = await signUp();
+    await call('POST', '/api/Auth/ForgotPassword', { body: { email } });
+    const first = linkIn(lastMailTo(email).text);
+    await admin.query(`delete from auth_attempts where key like 'mail:reset%'`);
+    await call('POST', '/api/Auth/ForgotPassword', { body: { email } });
+    const second = linkIn(lastMailTo(email).text);
+    expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
+    const reset = (link: URL) =>
+      call('POST', '/api/Auth/ResetPassword', {
+        body: { userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), newPassword: 'Neues-Passwort-2026', confirmPassword: 'Neues-Passwort-2026' },
+      });
+    const replaced = await reset(first);
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.errorMessages[0]).toEqual({
+      code: 'LINK_INVALID',
+      message: 'Inzwischen wurde ein neuerer Link gesendet. Bitte verwenden Sie den Link aus der neuesten E-Mail.',
+    });
+    expect((await reset(second)).status).toBe(200);
   });
 
   it('refuses an expired reset link', async () => {

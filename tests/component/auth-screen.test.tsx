@@ -164,3 +164,12 @@ describe('auth screen', () => {
     expect(screen.queryByText('Fehlgeschlagen')).toBeNull();
   });
 });
+
+describe('email confirmation links that did not work', () => {
+  it('says that a newer link was sent for a replaced link, not that the address is confirmed', async () => {
+    await renderApp('/email-confirmation?status=replaced');
+    expect(await screen.findByText('Ein neuerer Bestätigungslink wurde gesendet')).toBeInTheDocument();
+    expect(screen.getByText(/Öffnen Sie den Link in der neuesten E-Mail/)).toBeInTheDocument();
+    expect(screen.queryByText(/bereits bestätigt/)).toBeNull();
+  });
+});

@@ -43,6 +43,7 @@ const publicScreens: { name: string; path: string }[] = [
   { name: 'password-reset-invalid', path: '/password-reset' },
   { name: 'set-password', path: '/set-password?userId=3f0c2a9e-0000-4000-8000-000000000001&token=abcdefghijklmnopqrstuvwxyz' },
   { name: 'email-confirmation-expired', path: '/email-confirmation?status=expired' },
+  { name: 'email-confirmation-replaced', path: '/email-confirmation?status=replaced' },
   { name: 'email-confirmed', path: '/email-confirmed' },
   { name: 'terms-view', path: '/terms-view' },
   { name: 'license-expired', path: '/license-expired?role=Manager&checkoutUrl=https%3A%2F%2Fpay.example%2Fc%2F1' },

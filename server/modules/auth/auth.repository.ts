@@ -93,6 +93,7 @@ export async function consumeOneTimeToken(tx: Tx, userId: string, purpose: strin
         eq(oneTimeTokens.purpose, purpose),
         eq(oneTimeTokens.tokenHash, tokenHash),
         isNull(oneTimeTokens.usedAt),
+        isNull(oneTimeTokens.replacedAt),
         sql`${oneTimeTokens.expiresAt} > now()`,
       ),
     )
@@ -101,11 +102,19 @@ export async function consumeOneTimeToken(tx: Tx, userId: string, purpose: strin
 }
 
 /** Earlier links of the same kind stop working when a new one is sent. */
-export async function expireOneTimeTokens(tx: Tx, userId: string, purpose: string) {
+/** Ends the user's open links of the purpose because a newer one is sent. */
+export async function replaceOneTimeTokens(tx: Tx, userId: string, purpose: string) {
   await tx
     .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .set({ replacedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        isNull(oneTimeTokens.replacedAt),
+      ),
+    );
 }
 
 export async function listPasskeys(tx: Tx, userId: string) {

@@ -30,8 +30,11 @@ export function mismatch(field: string) {
   return new AppError('PASSWORD_MISMATCH', 'auth.passwordMismatch', { fieldErrors: { [field]: ['auth.passwordMismatch'] } });
 }
 
-function linkError(state: 'invalid' | 'used' | 'expired') {
-  return new AppError(state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID', state === 'expired' ? 'auth.linkExpired' : state === 'used' ? 'auth.linkUsed' : 'auth.linkInvalid');
+const linkMessages = { invalid: 'auth.linkInvalid', used: 'auth.linkUsed', expired: 'auth.linkExpired', replaced: 'auth.linkReplaced' } as const;
+
+/** The refusal of a link that cannot be used, saying why. */
+export function linkError(state: keyof typeof linkMessages) {
+  return new AppError(state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID', linkMessages[state]);
 }
 
 export class LinksService {
@@ -42,7 +45,7 @@ export class LinksService {
   }
 
   async createLink(tx: Tx, user: accounts.UserRow, purpose: LinkPurpose): Promise<string> {
-    await repo.expireOneTimeTokens(tx, user.id, purpose);
+    await repo.replaceOneTimeTokens(tx, user.id, purpose);
     const secret = randomSecret();
     await repo.insertOneTimeToken(tx, {
       tenantId: user.tenantId,
@@ -79,6 +82,7 @@ export class LinksService {
     const stored = await repo.findOneTimeToken(tx, userId, purpose, hash);
     if (!stored) return { state: 'invalid' as const };
     if (stored.usedAt) return { state: 'used' as const };
+    if (stored.replacedAt) return { state: 'replaced' as const };
     return { state: 'expired' as const };
   }
 

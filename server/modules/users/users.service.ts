@@ -13,7 +13,7 @@ import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
 import * as members from './users.repository';
 import type { AuthService, Client, IssuedSession } from '../auth/auth.service';
-import { langOf } from '../auth/links.service';
+import { langOf, linkError } from '../auth/links.service';
 import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
 import { findTenant } from '../../db/tenant-settings';
@@ -178,12 +178,7 @@ export class UsersService {
     const passwordHash = await hashPassword(body.password);
     return this.deps.database.withTenant(tenantId, async (tx) => {
       const link = await this.auth.links.consumeLink(body.userId, body.token, 'invite', tx);
-      if (link.state !== 'valid') {
-        throw new AppError(
-          link.state === 'expired' ? 'LINK_EXPIRED' : 'LINK_INVALID',
-          link.state === 'expired' ? 'auth.linkExpired' : link.state === 'used' ? 'auth.linkUsed' : 'auth.linkInvalid',
-        );
-      }
+      if (link.state !== 'valid') throw linkError(link.state);
       const now = new Date();
       const user = await accounts.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
       if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.linkInvalid');

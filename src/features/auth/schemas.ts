@@ -23,7 +23,7 @@ export const returnUrlSearchSchema = authSearchSchema;
 
 /** Search params of /email-confirmation: why the confirmation link did not work. */
 export const emailConfirmationSearchSchema = z.object({
-  status: z.enum(['invalid', 'used', 'expired']).optional().catch(undefined),
+  status: z.enum(['invalid', 'used', 'expired', 'replaced']).optional().catch(undefined),
 });
 
 /** Search params of /password-reset and /set-password: the mailed link's user and token. */
