@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Checkbox, Group, ScrollArea, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
@@ -23,7 +24,7 @@ export function MappingStep<K extends string>({
       <Group gap="xs">
         <IconFileSpreadsheet size={18} />
         <Text fw={600}>{file.name}</Text>
-        <Badge variant="light">{t`${parsed.data.length} rows`}</Badge>
+        <Badge variant="light">{plural(parsed.data.length, { one: '# row', other: '# rows' })}</Badge>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
         <Select

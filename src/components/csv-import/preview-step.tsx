@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash } from '@tabler/icons-react';
@@ -135,10 +136,7 @@ export function PreviewStep<K extends string>({
             </Button>
           ) : null}
           <Button onClick={() => void runImport()} disabled={badRows.length > 0 || rows.length === 0}>
-            {(() => {
-              const total = rows.length;
-              return t`Import ${total} rows`;
-            })()}
+            {plural(rows.length, { one: 'Import # row', other: 'Import # rows' })}
           </Button>
         </Group>
       </Group>

@@ -2,7 +2,7 @@
  * The gallery (/gallery): every photo as a thumbnail, filtered by customer, category, period and
  * processed state (in the URL), opened full size in the viewer.
  */
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Group, Pagination, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconBooks, IconPhoto } from '@tabler/icons-react';
@@ -116,7 +116,7 @@ export function GalleryScreen({ search, onSearch }: { search: GallerySearch; onS
           <PhotoGrid images={items} onOpen={setViewing} showCustomer />
           <Group justify="space-between">
             <Text fz="sm" c="dimmed">
-              <Trans>{i18n.number(total)} photos</Trans>
+              <Plural value={total} one="# photo" other="# photos" />
             </Text>
             <Pagination total={pages} value={Math.min(search.page ?? 1, pages)} onChange={(page) => onSearch({ page })} size="sm" />
           </Group>

@@ -4,6 +4,7 @@
  * server stores the signed PDF and locks what it covers. Afterwards the PDF can be downloaded at
  * once. The confirmation's id is chosen when the dialog opens, so sending twice stores it once.
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
@@ -250,8 +251,9 @@ function ConfirmationFlow({ customerId, onClose }: { customerId: string; onClose
       <Stepper.Step label={t`Sign`} description={t`Name and signature`}>
         <Stack mt="md">
           <Text fz="sm">
+            {plural(chosen.length, { one: '# entry', other: '# entries' })} ·{' '}
             <Trans>
-              {chosen.length} entries · working time {formatDuration(seconds)} · materials {formatMoney(amount)}
+              working time {formatDuration(seconds)} · materials {formatMoney(amount)}
             </Trans>
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
