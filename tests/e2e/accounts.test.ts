@@ -79,8 +79,9 @@ describe('accounts in the browser', () => {
     // The first link was replaced by the resend: it says so.
     await page.goto(link.toString());
     await expectPath(page, '/email-confirmation');
-    expect(new URL(page.url()).searchParams.get('status')).toBe('used');
-    await shot(page, 'a-04-email-confirmation-used');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('replaced');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ein neuerer Bestätigungslink wurde gesendet');
+    await shot(page, 'a-04-email-confirmation-replaced');
 
     await page.goto(linkIn(fresh).toString());
     await expectPath(page, '/email-confirmed');
