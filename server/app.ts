@@ -200,9 +200,14 @@ function authorize(info: OperationInfo) {
     const claims = await request.server.deps.tokens.verify(bearer);
     // Logout, a password change, an archive or a new role count at once, not at token expiry: the
     // role is the one stored now, not the one in the token.
-    const { role } = await request.server.services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId);
+    const services = request.server.services;
+    const { role, licenseRefusal } = await services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId);
     request.auth = { ...claims, role, deviceId: deviceId ?? '' };
     request.lang = claims.lang;
+    // Licensing counts for every call, not only at sign-in; the few license-free calls fix it.
+    if (licenseRefusal && !info.licenseFree) {
+      throw await services.subscription.refusalError(licenseRefusal, role, claims.tenantId);
+    }
     if (info.roles.length > 0 && !info.roles.includes(role)) {
       throw new AppError('FORBIDDEN');
     }

@@ -1541,6 +1541,10 @@ export type SubscriptionPortalSession = {
     url: string;
 };
 
+export type SubscriptionWebhookReceipt = {
+    received: boolean;
+};
+
 /**
  * A GPS position, or null when none was recorded.
  */
@@ -4733,6 +4737,50 @@ export type SubscriptionCreatePortalSessionResponses = {
 };
 
 export type SubscriptionCreatePortalSessionResponse = SubscriptionCreatePortalSessionResponses[keyof SubscriptionCreatePortalSessionResponses];
+
+export type SubscriptionStripeWebhookData = {
+    /**
+     * A Stripe event object.
+     */
+    body: {
+        id: string;
+        type: string;
+        [key: string]: unknown;
+    };
+    headers: {
+        /**
+         * Stripe's signature of the raw body (`t=…,v1=…`); header names are case-insensitive (sent as `Stripe-Signature`).
+         */
+        'stripe-signature': string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Subscription/StripeWebhook';
+};
+
+export type SubscriptionStripeWebhookErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type SubscriptionStripeWebhookError = SubscriptionStripeWebhookErrors[keyof SubscriptionStripeWebhookErrors];
+
+export type SubscriptionStripeWebhookResponses = {
+    /**
+     * The event was received (and applied when it is one we act on).
+     */
+    200: Envelope & {
+        data: SubscriptionWebhookReceipt;
+    };
+};
+
+export type SubscriptionStripeWebhookResponse = SubscriptionStripeWebhookResponses[keyof SubscriptionStripeWebhookResponses];
 
 export type TimeTracksStartData = {
     body: TimeTrackStart;

@@ -1093,6 +1093,10 @@ export const zSubscriptionPortalSession = z.object({
     url: z.url()
 });
 
+export const zSubscriptionWebhookReceipt = z.object({
+    received: z.boolean()
+});
+
 /**
  * A GPS position, or null when none was recorded.
  */
@@ -2142,6 +2146,25 @@ export const zSubscriptionCreatePortalSessionBody = zSubscriptionPortalSessionRe
  */
 export const zSubscriptionCreatePortalSessionResponse = zEnvelope.and(z.object({
     data: zSubscriptionPortalSession
+}));
+
+/**
+ * A Stripe event object.
+ */
+export const zSubscriptionStripeWebhookBody = z.object({
+    id: z.string().max(255),
+    type: z.string().max(255)
+});
+
+export const zSubscriptionStripeWebhookHeaders = z.object({
+    'stripe-signature': z.string().min(1).max(2000)
+});
+
+/**
+ * The event was received (and applied when it is one we act on).
+ */
+export const zSubscriptionStripeWebhookResponse = zEnvelope.and(z.object({
+    data: zSubscriptionWebhookReceipt
 }));
 
 export const zTimeTracksStartBody = zTimeTrackStart;

@@ -1464,6 +1464,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Subscription/StripeWebhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Events of the payment provider (Stripe webhook)
+         * @description Called by Stripe, not by the app. The `Stripe-Signature` header must sign the raw body with
+         *     the endpoint's signing secret (`STRIPE_WEBHOOK_SECRET`), else 400 and nothing changes.
+         *     Acts on `checkout.session.completed`, `customer.subscription.created`, `.updated`,
+         *     `.deleted`, `invoice.paid` and `invoice.payment_failed`: the subscription's status,
+         *     quantity (seats) and billing period are copied from Stripe. Each event is applied once (a
+         *     second delivery of the same event changes nothing) and an event older than the last one
+         *     applied is ignored. Other event types are acknowledged and ignored.
+         *     `PAYMENT_PROVIDER_NOT_CONFIGURED` in self-hosted mode.
+         */
+        post: operations["subscriptionStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/TimeTracks/Start": {
         parameters: {
             query?: never;
@@ -3963,6 +3990,10 @@ export interface components {
              * @example https://billing.stripe.com/p/session/test_YWNjdF8xTmJ2
              */
             url: string;
+        };
+        SubscriptionWebhookReceipt: {
+            /** @example true */
+            received: boolean;
         };
         /** @description A GPS position, or null when none was recorded. */
         NullableGeoPosition: components["schemas"]["GeoPosition"] | null;
@@ -6782,6 +6813,47 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    subscriptionStripeWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Stripe's signature of the raw body (`t=…,v1=…`); header names are case-insensitive (sent as `Stripe-Signature`).
+                 * @example t=1764000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd
+                 */
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example evt_1QxYz2AbCdEf */
+                    id: string;
+                    /** @example customer.subscription.updated */
+                    type: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The event was received (and applied when it is one we act on). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SubscriptionWebhookReceipt"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             default: components["responses"]["Error"];
         };
     };

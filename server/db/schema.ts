@@ -11,3 +11,4 @@ export * from './schema/catalog';
 export * from './schema/time';
 export * from './schema/activity';
 export * from './schema/audit';
+export * from './schema/subscriptions';

@@ -15,6 +15,7 @@ import { imagesHandlers } from './images/images.handlers';
 import { workConfirmationsHandlers } from './work-confirmations/work-confirmations.handlers';
 import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
 import { invoiceHandlers } from './invoice/invoice.handlers';
+import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/subscription.handlers';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -29,10 +30,12 @@ export const handlers: OperationHandlers = {
   ...workConfirmationsHandlers,
   ...customerActivitiesHandlers,
   ...invoiceHandlers,
+  ...subscriptionHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */
 export const routeOptions: OperationRouteOptionsMap = {
   ...customersRouteOptions,
   ...productsRouteOptions,
+  ...subscriptionRouteOptions,
 };

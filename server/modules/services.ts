@@ -14,14 +14,17 @@ import { InformationService } from './information/information.service';
 import { ImagesService } from './images/images.service';
 import { CustomerActivitiesService } from './customer-activities/customer-activities.service';
 import { WorkConfirmationsService } from './work-confirmations/work-confirmations.service';
+import { SubscriptionService } from './subscription/subscription.service';
 
 export function createServices(deps: Deps) {
-  const auth = new AuthService(deps);
+  const subscription = new SubscriptionService(deps);
+  const auth = new AuthService(deps, subscription);
   return {
     auth,
+    subscription,
     webauthn: new WebAuthnService(deps, auth),
     external: new ExternalLoginService(deps, auth),
-    users: new UsersService(deps, auth),
+    users: new UsersService(deps, auth, subscription),
     management: new ManagementService(deps),
     timeTracks: new TimeTracksService(deps),
     userTimeTracks: new UserTimeTracksService(deps),

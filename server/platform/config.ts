@@ -49,7 +49,11 @@ const envSchema = z.object({
   APPLE_JWKS_URL: optionalUrl(['http:', 'https:']),
   WEBAUTHN_RP_ID: z.string().trim().max(253).optional(),
   WEBAUTHN_RP_NAME: z.string().trim().min(1).max(100).default('Fieldbook'),
-  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_ID: z.string().trim().min(1).optional(),
+  /** Another address of the Stripe API (a local fake in tests); the official one by default. */
+  STRIPE_API_URL: optionalUrl(['http:', 'https:']),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -98,6 +102,8 @@ export interface Config {
   webauthn: { rpId: string; rpName: string; origin: string };
   /** A payment provider is configured: per-seat licenses are paid; else self-hosted mode. */
   billingEnabled: boolean;
+  /** Stripe, when configured: secret key, webhook signing secret and the per-seat monthly price. */
+  stripe?: StripeConfig;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean | number;
   /**
@@ -111,6 +117,13 @@ export interface Config {
   hsts: boolean;
 }
 
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  priceId: string;
+  apiUrl?: string;
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -120,6 +133,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_WEBHOOK_SECRET, e.STRIPE_PRICE_ID];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed together');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = loadOrCreateSecrets(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -161,6 +178,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     billingEnabled: !!e.STRIPE_SECRET_KEY,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceId: e.STRIPE_PRICE_ID, apiUrl: e.STRIPE_API_URL }
+        : undefined,
     trustProxy: e.TRUST_PROXY,
     devOutbox:
       e.DEV_OUTBOX === 'true'

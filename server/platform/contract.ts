@@ -26,6 +26,8 @@ export interface OperationInfo {
   needsBearer: boolean;
   needsDevice: boolean;
   roles: string[];
+  /** `x-license-free`: works for a member without a license (so licensing can be fixed, and logout). */
+  licenseFree: boolean;
   multipart: boolean;
   /** Media types of the request body the operation declares; empty without a body. */
   bodyTypes: string[];
@@ -60,6 +62,7 @@ export function indexOperations(spec: Json): Map<OperationId, OperationInfo> {
         needsBearer: !isPublic && alternatives.every((a) => a.includes('bearer')),
         needsDevice: !isPublic && alternatives.every((a) => a.includes('deviceId')),
         roles: (op['x-roles'] as string[] | undefined) ?? [],
+        licenseFree: op['x-license-free'] === true,
         multipart: !!body && 'multipart/form-data' in body,
         bodyTypes: body ? Object.keys(body).map((t) => t.toLowerCase()) : [],
       });

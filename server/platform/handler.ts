@@ -35,7 +35,7 @@ export type RouteHandler = (request: FastifyRequest<any>, reply: FastifyReply) =
 export type OperationHandlers = Partial<Record<OperationId, RouteHandler>>;
 
 /** Route options a module may set for one of its operations; handler and auth stay with app.ts. */
-export type OperationRouteOptions = Pick<RouteOptions, 'bodyLimit'>;
+export type OperationRouteOptions = Pick<RouteOptions, 'bodyLimit' | 'preParsing'>;
 
 /** A module's route options by operationId. */
 export type OperationRouteOptionsMap = Partial<Record<OperationId, OperationRouteOptions>>;

@@ -12,3 +12,4 @@ export const loadExcel = once(async () => (await import('exceljs')).default);
 export const loadPdfKit = once(async () => (await import('pdfkit')).default);
 export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadHeicDecode = once(async () => (await import('heic-decode')).default);
+export const loadStripe = once(async () => (await import('stripe')).default);

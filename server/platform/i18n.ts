@@ -240,6 +240,16 @@ const de = {
   'law.DAILY_WORK_OVER_10H': 'Mehr als 10 Stunden Arbeit an einem Tag ({duration}).',
   'law.REST_UNDER_11H': 'Weniger als 11 Stunden Ruhezeit seit dem letzten Arbeitstag ({duration}).',
   'law.SUNDAY_WORK': 'Arbeit an einem Sonntag: nur in den gesetzlichen Ausnahmen erlaubt.',
+  // Licenses and subscription
+  NO_LICENSE: 'Ihrem Konto ist keine Lizenz zugewiesen. Bitte wenden Sie sich an Ihre Vorgesetzten.',
+  NO_ACTIVE_LICENSE_MANAGER_TRIAL: 'Die Testphase ist abgelaufen. Bitte schließen Sie ein Abonnement ab.',
+  LICENSE_LIMIT_REACHED: 'Alle Lizenzen sind vergeben. Kaufen Sie weitere Lizenzen, um dieses Mitglied freizuschalten.',
+  PAYMENT_PROVIDER_NOT_CONFIGURED: 'Online-Zahlung ist auf diesem Server nicht eingerichtet; Lizenzen legt der Inhaber direkt fest.',
+  'subscription.ownerKeepsLicense': 'Der Inhaber behält immer eine Lizenz.',
+  'subscription.memberArchived': 'Das Mitglied ist archiviert und braucht keine Lizenz.',
+  'subscription.fewerThanAssigned': 'Es sind {assigned} Lizenzen vergeben; bitte nehmen Sie erst Lizenzen zurück.',
+  'subscription.neverSubscribed': 'Es gibt noch kein Abonnement; bitte kaufen Sie zuerst Lizenzen.',
+  'subscription.signatureInvalid': 'Die Signatur des Ereignisses ist ungültig.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -477,6 +487,16 @@ const en: Record<MessageKey, string> = {
   'law.DAILY_WORK_OVER_10H': 'More than 10 hours of work in one day ({duration}).',
   'law.REST_UNDER_11H': 'Less than 11 hours of rest since the last working day ({duration}).',
   'law.SUNDAY_WORK': 'Work on a Sunday: allowed only in the exceptions of the law.',
+  // Licenses and subscription
+  NO_LICENSE: 'No license is assigned to your account. Please ask a manager of your company.',
+  NO_ACTIVE_LICENSE_MANAGER_TRIAL: 'Your trial has ended. Please subscribe to continue.',
+  LICENSE_LIMIT_REACHED: 'All licenses are assigned. Buy more licenses to license this member.',
+  PAYMENT_PROVIDER_NOT_CONFIGURED: 'Online payment is not set up on this server; the owner sets the licenses directly.',
+  'subscription.ownerKeepsLicense': 'The owner always keeps a license.',
+  'subscription.memberArchived': 'The member is archived and needs no license.',
+  'subscription.fewerThanAssigned': '{assigned} licenses are assigned; please take licenses back first.',
+  'subscription.neverSubscribed': 'There is no subscription yet; please buy licenses first.',
+  'subscription.signatureInvalid': 'The event signature is invalid.',
 };
 
 const catalogues: Record<'de' | 'en', Record<string, string>> = { de, en };

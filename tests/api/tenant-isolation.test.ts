@@ -37,12 +37,16 @@ async function seedFirm(firm: TestTenant) {
   expect(confirmation.status).toBe(200);
   await seedUserTrack(server, employee, [['work', '2026-11-02T07:00:00Z', '2026-11-02T11:00:00Z']]);
   await grantGps(firm.owner, true);
+  // Self-hosted: the Owner sets the license count (subscriptions, licenses).
+  const seats = await firm.owner.api.POST('/api/Subscription/CreateCheckout', { body: { licenseCount: 2 } });
+  expect(seats.response.status).toBe(200);
   // Passkeys and mail links have calls of their own (passkeys.test.ts, auth.test.ts); a row each
   // is enough here, written as the administrator.
   await admin.query(
     `insert into passkeys (tenant_id, user_id, credential_id, public_key, device_name) values ($1, $2, $3, '\\x00', 'Test')`,
     [firm.tenantId, firm.owner.userId, `credential-${firm.tenantId}`],
   );
+  await admin.query(`insert into billing_events (tenant_id, event_id, type) values ($1, $2, 'invoice.paid')`, [firm.tenantId, `evt_${firm.tenantId}`]);
   await admin.query(
     `insert into one_time_tokens (tenant_id, user_id, purpose, token_hash, expires_at) values ($1, $2, 'reset_password', $3, now() + interval '1 hour')`,
     [firm.tenantId, firm.owner.userId, `hash-${firm.tenantId}`],

@@ -2,7 +2,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionRow } from '../../db/accounts';
 import type { Tx } from '../../db/database';
-import { oneTimeTokens, passkeys, refreshTokens, sessions, tenants, users } from '../../db/schema';
+import { licenses, oneTimeTokens, passkeys, refreshTokens, sessions, subscriptions, tenants, users } from '../../db/schema';
 
 
 export async function insertTenant(tx: Tx, values: typeof tenants.$inferInsert) {
@@ -14,12 +14,26 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
   return row;
 }
 
-/** A session with its member's current role and archived flag: the one read of every signed-in request. */
+/**
+ * A session with its member's current role and archived flag, and what licensing needs (trial end,
+ * subscription, seat): the one read of every signed-in request.
+ */
 export async function getSessionMember(tx: Tx, sessionId: string, userId: string) {
   const [row] = await tx
-    .select({ revokedAt: sessions.revokedAt, role: users.role, archived: users.archived })
+    .select({
+      revokedAt: sessions.revokedAt,
+      role: users.role,
+      archived: users.archived,
+      trialEndsAt: tenants.trialEndsAt,
+      subscriptionProvider: subscriptions.provider,
+      subscriptionStatus: subscriptions.status,
+      seatId: licenses.id,
+    })
     .from(sessions)
     .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .innerJoin(tenants, eq(tenants.tenantId, sessions.tenantId))
+    .leftJoin(subscriptions, eq(subscriptions.tenantId, sessions.tenantId))
+    .leftJoin(licenses, and(eq(licenses.tenantId, sessions.tenantId), eq(licenses.userId, sessions.userId)))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
   return row;
 }

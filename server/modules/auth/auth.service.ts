@@ -20,6 +20,8 @@ import type { BodyOf } from '../../platform/contract';
 import { upsertConsent } from '../../db/consents';
 import { langOf, LinksService } from './links.service';
 import * as accounts from '../../db/accounts';
+import type { SubscriptionService } from '../subscription/subscription.service';
+import { licenseRefusal } from '../subscription/subscription.rules';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';
@@ -46,7 +48,10 @@ export class AuthService {
   /** Single-use links (mail confirmation, password reset, invitation) and password rules. */
   readonly links: LinksService;
 
-  constructor(private readonly deps: Deps) {
+  constructor(
+    private readonly deps: Deps,
+    private readonly subscription: SubscriptionService,
+  ) {
     this.links = new LinksService(deps);
   }
 
@@ -56,8 +61,13 @@ export class AuthService {
 
   // ---- sessions and tokens ----
 
-  /** Opens a session for the device (ending an older one of the same device) and issues tokens. */
+  /**
+   * Opens a session for the device (ending an older one of the same device) and issues tokens. A
+   * member who may not work (trial over, no license) is refused here, after their password.
+   */
   async openSession(tx: Tx, user: accounts.UserRow, client: Client): Promise<IssuedSession> {
+    const refusal = await this.subscription.refusal(tx, user.tenantId, user);
+    if (refusal) throw refusal;
     await accounts.revokeSessions(tx, { userId: user.id, deviceId: client.deviceId });
     const session = await repo.insertSession(tx, {
       tenantId: user.tenantId,
@@ -146,9 +156,14 @@ export class AuthService {
   /**
    * Called for every signed-in request: the session must still be open and the member active.
    * Answers the member's role as stored now, so a role change or an archive counts from the
-   * member's next call, not from their next token.
+   * member's next call, not from their next token; and whether licensing refuses the member now
+   * (the caller decides, since a few calls work without a license).
    */
-  async assertSessionOpen(tenantId: string, sessionId: string, userId: string): Promise<{ role: Role }> {
+  async assertSessionOpen(
+    tenantId: string,
+    sessionId: string,
+    userId: string,
+  ): Promise<{ role: Role; licenseRefusal: ReturnType<typeof licenseRefusal> }> {
     const member = await this.db.withTenant(tenantId, async (tx) => {
       const row = await repo.getSessionMember(tx, sessionId, userId);
       if (row && !row.archived && !row.revokedAt) await repo.touchSession(tx, sessionId);
@@ -158,7 +173,9 @@ export class AuthService {
     // USER_ARCHIVED there and signs out; the code already says why.
     if (member?.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 401 });
     if (!member || member.revokedAt) throw new AppError('TOKEN_INVALID');
-    return { role: member.role as Role };
+    const role = member.role as Role;
+    const standing = this.subscription.standing(member.trialEndsAt, member.subscriptionProvider ? { provider: member.subscriptionProvider, status: member.subscriptionStatus! } : null);
+    return { role, licenseRefusal: licenseRefusal(standing, role, !!member.seatId) };
   }
 
   // ---- sign-up and sign-in ----
@@ -222,7 +239,8 @@ export class AuthService {
           name: input.tenantName.slice(0, 100),
           language: input.language,
           invoiceLanguage: input.language,
-          trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 24 * HOUR),
+          // The trial is a business date: it follows the server's clock (tests move it).
+          trialEndsAt: new Date(this.deps.clock.now().getTime() + TRIAL_DAYS * 24 * HOUR),
         });
         const user = await accounts.insertUser(tx, {
           tenantId,

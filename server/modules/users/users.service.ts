@@ -18,6 +18,8 @@ import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
 import { findTenant } from '../../db/tenant-settings';
 import * as accounts from '../../db/accounts';
+import { releaseSeat } from '../../db/licenses';
+import type { SubscriptionService } from '../subscription/subscription.service';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
@@ -50,12 +52,12 @@ export class UsersService {
   constructor(
     private readonly deps: Deps,
     private readonly auth: AuthService,
+    private readonly subscription: SubscriptionService,
   ) {}
 
-  private hasLicense(tenant: { trialEndsAt: Date | null } | undefined) {
-    // Self-hosted (no payment provider): the Owner manages licenses without payment; during the
-    // trial every member has one. Paid per-seat assignment arrives with the subscription feature.
-    return !this.deps.config.billingEnabled || (!!tenant?.trialEndsAt && tenant.trialEndsAt.getTime() > Date.now());
+  /** Whether the member may work now: the trial, the subscription and their seat decide. */
+  private async licensed(tx: Tx, userId: string): Promise<boolean> {
+    return (await this.subscription.licensedMembers(tx))(userId);
   }
 
   private toDto(row: accounts.UserRow, licensed: boolean, sessions?: UserSession[]): User {
@@ -93,16 +95,15 @@ export class UsersService {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await accounts.getUser(tx, id);
       if (!row) throw notFound();
-      const tenant = await findTenant(tx);
-      return this.toDto(row, this.hasLicense(tenant), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
+      return this.toDto(row, await this.licensed(tx, id), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
     });
   }
 
   async list(ctx: RequestContext, includeArchived: boolean, filter?: string) {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const rows = await members.listMembers(tx, { includeArchived, filter });
-      const licensed = this.hasLicense(await findTenant(tx));
-      return rows.map((r) => this.toDto(r, licensed));
+      const licensed = await this.subscription.licensedMembers(tx);
+      return rows.map((r) => this.toDto(r, licensed(r.id)));
     });
   }
 
@@ -125,7 +126,7 @@ export class UsersService {
         await accounts.revokeSessions(tx, { userId: ctx.userId, sessionIds: body.endSessionIds });
         row = (await accounts.getUser(tx, ctx.userId))!;
       }
-      return this.toDto(row, this.hasLicense(await findTenant(tx)), await this.sessionsOf(tx, ctx));
+      return this.toDto(row, await this.licensed(tx, row.id), await this.sessionsOf(tx, ctx));
     });
   }
 
@@ -161,7 +162,7 @@ export class UsersService {
       } catch {
         throw new AppError('INVITATION_FAILED');
       }
-      return this.toDto(row, this.hasLicense(tenant));
+      return this.toDto(row, await this.licensed(tx, row.id));
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailTaken() : error;
     });
@@ -176,14 +177,20 @@ export class UsersService {
     const tenantId = await accounts.findTenantOfUser(this.deps.database.pool, body.userId);
     if (!tenantId) throw new AppError('LINK_INVALID', 'auth.linkInvalid');
     const passwordHash = await hashPassword(body.password);
-    return this.deps.database.withTenant(tenantId, async (tx) => {
+    const outcome = await this.deps.database.withTenant(tenantId, async (tx) => {
       const link = await this.auth.links.consumeLink(body.userId, body.token, 'invite', tx);
       if (link.state !== 'valid') throw linkError(link.state);
       const now = new Date();
       const user = await accounts.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
       if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.linkInvalid');
-      return this.auth.openSession(tx, user, client);
+      // The password is kept even when licensing refuses the session: the member signs in once a
+      // license is assigned.
+      const refusal = await this.subscription.refusal(tx, tenantId, user);
+      if (refusal) return { refusal };
+      return { issued: await this.auth.openSession(tx, user, client) };
     });
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome.issued;
   }
 
   async update(ctx: RequestContext, body: BodyOf<'usersUpdate'>): Promise<User> {
@@ -197,9 +204,12 @@ export class UsersService {
         role: body.role,
         archived: body.archived,
       });
-      // An archived member is signed out everywhere at once.
-      if (body.archived && !row.archived) await accounts.revokeSessions(tx, { userId: body.id });
-      return this.toDto(updated, this.hasLicense(await findTenant(tx)));
+      // An archived member is signed out everywhere at once, and their seat is free for another.
+      if (body.archived && !row.archived) {
+        await accounts.revokeSessions(tx, { userId: body.id });
+        await releaseSeat(tx, body.id);
+      }
+      return this.toDto(updated, await this.licensed(tx, updated.id));
     });
   }
 }

@@ -1,0 +1,72 @@
+/** The licensing rules: trial, paid and self-hosted standing, and who is refused with which code. */
+import { describe, expect, it } from 'vitest';
+import { licenseRefusal, seatOrder, standingOf } from '../../server/modules/subscription/subscription.rules';
+
+const now = new Date('2026-11-24T12:00:00Z');
+const trialRunning = new Date('2026-12-01T00:00:00Z');
+const trialOver = new Date('2026-11-20T00:00:00Z');
+
+describe('standingOf', () => {
+  it('is the trial until its end, then expired without a paid subscription', () => {
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: false })).toEqual({ status: 'trial', seatsApply: false, inTrial: true });
+    expect(standingOf({ now, trialEndsAt: trialOver, subscription: null, selfHosted: false }).status).toBe('expired');
+    expect(standingOf({ now, trialEndsAt: null, subscription: null, selfHosted: false }).status).toBe('expired');
+    // The trial ends at its instant exactly.
+    expect(standingOf({ now: trialRunning, trialEndsAt: trialRunning, subscription: null, selfHosted: false }).status).toBe('expired');
+  });
+
+  it('is active with a subscription Stripe still counts as paid, also while it retries a payment', () => {
+    for (const status of ['active', 'trialing', 'past_due']) {
+      expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'stripe', status }, selfHosted: false })).toEqual({ status: 'active', seatsApply: true, inTrial: false });
+    }
+    for (const status of ['canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) {
+      expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'stripe', status }, selfHosted: false }).status).toBe('expired');
+    }
+    // A self-hosted count does not pay for a firm on a server with Stripe.
+    expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'self', status: 'active' }, selfHosted: false }).status).toBe('expired');
+  });
+
+  it('never expires self-hosted; seats apply once the Owner set a count and the trial is over', () => {
+    expect(standingOf({ now, trialEndsAt: trialOver, subscription: null, selfHosted: true })).toEqual({ status: 'active', seatsApply: false, inTrial: false });
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: true }).status).toBe('trial');
+    expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(true);
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(false);
+  });
+});
+
+describe('licenseRefusal', () => {
+  const expired = standingOf({ now, trialEndsAt: trialOver, subscription: null, selfHosted: false });
+  const paid = standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'stripe', status: 'active' }, selfHosted: false });
+  const trial = standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: false });
+
+  it('sends managing roles of an unpaid firm to checkout and refuses employees', () => {
+    expect(licenseRefusal(expired, 'Owner', false)).toBe('NO_ACTIVE_LICENSE_MANAGER_TRIAL');
+    expect(licenseRefusal(expired, 'Admin', true)).toBe('NO_ACTIVE_LICENSE_MANAGER_TRIAL');
+    expect(licenseRefusal(expired, 'Manager', false)).toBe('NO_ACTIVE_LICENSE_MANAGER_TRIAL');
+    expect(licenseRefusal(expired, 'Employee', true)).toBe('NO_LICENSE');
+  });
+
+  it('lets a paid firm\'s seat holders work and refuses the others with NO_LICENSE, whatever their role', () => {
+    expect(licenseRefusal(paid, 'Employee', true)).toBeNull();
+    expect(licenseRefusal(paid, 'Manager', false)).toBe('NO_LICENSE');
+    expect(licenseRefusal(paid, 'Owner', false)).toBe('NO_LICENSE');
+  });
+
+  it('lets everyone work during the trial', () => {
+    expect(licenseRefusal(trial, 'Employee', false)).toBeNull();
+  });
+});
+
+describe('seatOrder', () => {
+  it('puts the Owner first, then Admins, Managers and Employees, each oldest first', () => {
+    const at = (day: number) => new Date(`2026-11-${String(day).padStart(2, '0')}T00:00:00Z`);
+    const members = [
+      { id: 'e2', role: 'Employee', createdAt: at(5) },
+      { id: 'm1', role: 'Manager', createdAt: at(9) },
+      { id: 'e1', role: 'Employee', createdAt: at(2) },
+      { id: 'o', role: 'Owner', createdAt: at(10) },
+      { id: 'a', role: 'Admin', createdAt: at(3) },
+    ];
+    expect(seatOrder(members).map((m) => m.id)).toEqual(['o', 'a', 'm1', 'e1', 'e2']);
+  });
+});
