@@ -16,6 +16,7 @@
 
 export const UNEXPECTED_ERROR = 'UNEXPECTED_ERROR';
 export const NO_ACTIVE_LICENSE_MANAGER_TRIAL = 'NO_ACTIVE_LICENSE_MANAGER_TRIAL';
+export const NO_LICENSE = 'NO_LICENSE';
 
 export const GENERIC_400_MESSAGE = 'A server side error occurred.';
 export const GENERIC_STATUS_MESSAGE = 'An unexpected server error occurred.';

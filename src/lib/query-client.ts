@@ -3,7 +3,7 @@
  * never during render:
  * - business error (the envelope carries codes) → red "Failed" toast, messages joined by line breaks;
  * - anything else → red "Unexpected error" toast;
- * - `NO_ACTIVE_LICENSE_MANAGER_TRIAL` → no toast (the sign-in flow opens /license-expired);
+ * - `NO_ACTIVE_LICENSE_MANAGER_TRIAL` and `NO_LICENSE` → no toast (the app opens /license-expired);
  * - a failed token refresh → a warning that the session ended (the layout opens /login).
  * Set `meta: { silent: true }` on a query or mutation that shows its own feedback.
  */
@@ -12,6 +12,7 @@ import { i18n } from '@lingui/core';
 import {
   ApiError,
   NO_ACTIVE_LICENSE_MANAGER_TRIAL,
+  NO_LICENSE,
   RefreshTokenError,
   isAbortError,
   toApiError,
@@ -38,7 +39,7 @@ export function notifyError(error: unknown): void {
     return;
   }
   const apiError = toApiError(error);
-  if (apiError.hasCode(NO_ACTIVE_LICENSE_MANAGER_TRIAL)) return;
+  if (apiError.hasCode(NO_ACTIVE_LICENSE_MANAGER_TRIAL) || apiError.hasCode(NO_LICENSE)) return;
   const title = apiError.isBusinessError ? errorLabels.failedTitle : errorLabels.unexpectedTitle;
   showError(describeApiError(i18n, apiError), { title: i18n._(title) });
 }

@@ -1,51 +1,108 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
-import { IconHourglassEmpty, IconLogout } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { Button, Group, NumberInput } from '@mantine/core';
+import { IconArrowRight, IconHourglassEmpty, IconLicense, IconLogout } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import {
+  subscriptionCreateCheckoutMutation,
+  subscriptionGetSubscriptionDetailsOptions,
+} from '../../generated/api/@tanstack/react-query.gen';
 import { InfoPage } from '../components/public-layout';
 import { ButtonLink } from '../components/router-links';
 import { licenseExpiredSearchSchema } from '../features/auth/schemas';
+import { leaveApp } from '../lib/leave-app';
 import { useSession } from '../lib/session';
 import { signOut } from '../lib/sign-out';
 
-/** A Manager of a tenant whose trial ended without a license (`NO_ACTIVE_LICENSE_MANAGER_TRIAL`). */
+/**
+ * A member who may not work: the firm's trial ended unpaid (`NO_ACTIVE_LICENSE_MANAGER_TRIAL`,
+ * managers get a checkout page) or the firm pays but holds no license for them (`NO_LICENSE`).
+ * A signed-in Owner can buy licenses right here.
+ */
 export const Route = createFileRoute('/license-expired')({
   validateSearch: licenseExpiredSearchSchema,
   component: LicenseExpiredPage,
 });
 
+/** The Owner buys licenses without the app around it (every other call is refused until then). */
+function BuyLicenses() {
+  const { t } = useLingui();
+  const { tenantId } = useSession();
+  const details = useQuery({ ...subscriptionGetSubscriptionDetailsOptions({ query: { tenantId: tenantId ?? '' } }), enabled: !!tenantId });
+  const members = details.data?.data?.members.length ?? 1;
+  const [count, setCount] = useState<number | string>('');
+  const checkout = useMutation({
+    ...subscriptionCreateCheckoutMutation(),
+    onSuccess: (answer) => {
+      if (answer.data?.url) leaveApp.to(answer.data.url);
+      else leaveApp.to('/');
+    },
+  });
+  const wanted = count === '' ? members : Number(count);
+  return (
+    <Group align="flex-end" justify="center">
+      <NumberInput
+        label={t`Licenses`}
+        min={1}
+        max={500}
+        allowDecimal={false}
+        allowNegative={false}
+        value={count === '' ? members : count}
+        onChange={setCount}
+        w={120}
+      />
+      <Button
+        leftSection={<IconLicense size={18} />}
+        loading={checkout.isPending}
+        disabled={!Number.isInteger(wanted) || wanted < 1}
+        onClick={() => checkout.mutate({ body: { licenseCount: wanted, returnPath: '/' } })}
+      >
+        <Trans>Buy licenses</Trans>
+      </Button>
+    </Group>
+  );
+}
+
 function LicenseExpiredPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
-  const { role, checkoutUrl } = Route.useSearch();
-  const { token } = useSession();
+  const { reason, role, checkoutUrl } = Route.useSearch();
+  const { token, roles } = useSession();
   const manager = role === 'Manager' || role === 'Owner' || role === 'Admin';
+  const owner = !!token && roles.includes('Owner');
   const leave = useMutation({
     mutationFn: signOut,
     onSuccess: () => navigate({ to: '/login', replace: true }),
   });
+  const trial = reason === 'trial';
   return (
     <InfoPage
       icon={IconHourglassEmpty}
       color="yellow"
-      title={<Trans>Your trial has ended</Trans>}
+      title={trial ? <Trans>Your trial has ended</Trans> : <Trans>No license for your account</Trans>}
       actions={
         <>
-          {manager && checkoutUrl ? (
+          {trial && owner ? <BuyLicenses /> : null}
+          {trial && !owner && manager && checkoutUrl ? (
             <Button component="a" href={checkoutUrl}>
               <Trans>Buy licenses</Trans>
             </Button>
           ) : null}
           {token ? (
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={18} stroke={1.7} />}
-              loading={leave.isPending}
-              onClick={() => leave.mutate()}
-            >
-              {t`Sign out`}
-            </Button>
+            <>
+              <Button variant="default" rightSection={<IconArrowRight size={18} />} onClick={() => void navigate({ to: '/' })}>
+                <Trans>Try again</Trans>
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={18} stroke={1.7} />}
+                loading={leave.isPending}
+                onClick={() => leave.mutate()}
+              >
+                {t`Sign out`}
+              </Button>
+            </>
           ) : (
             <ButtonLink to="/login" variant="default">
               <Trans>Back to sign-in</Trans>
@@ -54,7 +111,12 @@ function LicenseExpiredPage() {
         </>
       }
     >
-      {manager ? (
+      {!trial ? (
+        <Trans>
+          Your company has licenses, but none is assigned to you. Please ask a manager of your company to
+          assign you a license.
+        </Trans>
+      ) : manager ? (
         <Trans>
           To keep using Fieldbook with your team, buy a license for each member. Your data stays
           as it is.

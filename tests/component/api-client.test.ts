@@ -180,7 +180,17 @@ describe('request handling', () => {
     server.use({ customersGetAll: failure(403, 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'Trial ended', { meta: { checkoutUrl: 'https://pay.example/c/1' } }) });
     await customersGetAll(customersQuery).catch(() => undefined);
     stop();
-    expect(seen).toEqual([{ role: 'Manager', checkoutUrl: 'https://pay.example/c/1' }]);
+    expect(seen).toEqual([{ reason: 'trial', role: 'Manager', checkoutUrl: 'https://pay.example/c/1' }]);
+  });
+
+  it('reports NO_LICENSE of any call as a missing license of this member, without a toast', async () => {
+    injectSession();
+    const seen: unknown[] = [];
+    const stop = onLicenseExpired((search) => seen.push(search));
+    server.use({ customersGetAll: failure(403, 'NO_LICENSE', 'No license') });
+    await customersGetAll(customersQuery).catch(() => undefined);
+    stop();
+    expect(seen).toEqual([{ reason: 'license' }]);
   });
 
   it('stores a refresh token found in any JSON answer', async () => {

@@ -159,7 +159,7 @@ describe('auth screen', () => {
     await user.type(screen.getByLabelText(/^Passwort/), 'Sonnenblume-Kabel-42');
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/license-expired'));
-    expect(router.state.location.search).toEqual({ role: 'Manager', checkoutUrl: 'https://pay.example/c/9' });
+    expect(router.state.location.search).toEqual({ reason: 'trial', role: 'Manager', checkoutUrl: 'https://pay.example/c/9' });
     expect(await screen.findByRole('link', { name: 'Lizenzen kaufen' })).toHaveAttribute('href', 'https://pay.example/c/9');
     expect(screen.queryByText('Fehlgeschlagen')).toBeNull();
   });

@@ -12,6 +12,7 @@ export const authSearchSchema = z.object({
 
 /** Search params of /license-expired. */
 export const licenseExpiredSearchSchema = z.object({
+  reason: z.enum(['trial', 'license']).default('trial').catch('trial'),
   role: z.string().max(40).optional().catch(undefined),
   checkoutUrl: z.url({ protocol: /^https?$/ }).optional().catch(undefined),
 });

@@ -13,10 +13,13 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { LicensesTab } from '../../features/profile/licenses-tab';
 
 interface ProfileTab {
   label: ReactNode;
   icon: Icon;
+  /** The tab's screen; the empty state below until it has one. */
+  content?: () => ReactNode;
   emptyTitle: ReactNode;
   emptyText: ReactNode;
 }
@@ -47,6 +50,7 @@ const tabs: ProfileTab[] = [
   {
     label: <Trans>Licenses</Trans>,
     icon: IconCertificate,
+    content: () => <LicensesTab />,
     emptyTitle: <Trans>No license details yet</Trans>,
     emptyText: (
       <Trans>
@@ -124,9 +128,13 @@ function ProfilePage() {
           </ScrollArea>
           {tabs.map((item, index) => (
             <Tabs.Panel key={index} value={String(index)} p={{ base: 'md', sm: 'lg' }}>
-              <EmptyState bare icon={item.icon} title={item.emptyTitle}>
-                {item.emptyText}
-              </EmptyState>
+              {item.content ? (
+                item.content()
+              ) : (
+                <EmptyState bare icon={item.icon} title={item.emptyTitle}>
+                  {item.emptyText}
+                </EmptyState>
+              )}
             </Tabs.Panel>
           ))}
         </Tabs>
