@@ -20,6 +20,14 @@ export function countryName(code: string): string {
   }
 }
 
+/** The calendar date of an instant (German 24.12.2026, English Dec 24, 2026); `–` for none. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '–';
+  return new Intl.DateTimeFormat(i18n.locale || 'de', { dateStyle: 'medium' }).format(date);
+}
+
 /** Date and time of an instant (German 24-hour, English 12-hour); `–` for none. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '–';

@@ -235,7 +235,8 @@ describe('routes and guards', () => {
   });
 
   it('reads ?tab= on /profile and falls back to the first tab when invalid', async () => {
-    injectSession({ roles: ['Manager'] });
+    // An Employee: the tabs' screens ask the API nothing they may not read.
+    injectSession({ roles: ['Employee'] });
     const { router } = await renderApp('/profile?tab=2');
     expect(await screen.findByRole('tab', { name: 'Lizenzen', selected: true })).toBeInTheDocument();
     await act(async () => {

@@ -13,23 +13,18 @@ import { displayName, useSession, type Role } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-shell.module.css';
 import { layoutActions, useLayout } from './layout-state';
+import { roleNames } from '../../lib/role-names';
 
 /** Profile (→ /account), the menu layout, and logout (ends this device's session on the server). */
 export function UserMenu() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
   const { config } = useLayout();
 
-  const roleNames: Record<string, string> = {
-    Owner: t`Owner`,
-    Admin: t`Administrator`,
-    Manager: t`Manager`,
-    Employee: t`Employee`,
-  };
   const order: Role[] = ['Owner', 'Admin', 'Manager', 'Employee'];
   const mainRole = order.find((r) => session.roles.includes(r)) ?? session.roles[0];
-  const roleLabel = mainRole ? (roleNames[mainRole] ?? mainRole) : '';
+  const roleLabel = mainRole ? (roleNames[mainRole] ? i18n._(roleNames[mainRole]) : mainRole) : '';
   const name = displayName(session) || t`Signed in`;
   const check = <IconCheck size={16} />;
 

@@ -33,7 +33,8 @@ import {
 import type { SubscriptionDetails, SubscriptionMember } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import { envelopeOf } from '../../lib/query-keys';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
+import { roleNames } from '../../lib/role-names';
 import { leaveApp } from '../../lib/leave-app';
 import { showSuccess } from '../../lib/notifications';
 import { useIsBackOffice, useSession } from '../../lib/session';
@@ -51,7 +52,7 @@ function StatusBadge({ status }: { status: SubscriptionDetails['status'] }) {
 }
 
 function StatusText({ details }: { details: SubscriptionDetails }) {
-  const trialEnd = formatDateTime(details.trialEndDate);
+  const trialEnd = formatDate(details.trialEndDate);
   if (details.status === 'trial') {
     return <Trans>Your trial runs until {trialEnd}. During the trial every member has a license.</Trans>;
   }
@@ -61,7 +62,7 @@ function StatusText({ details }: { details: SubscriptionDetails }) {
   if (details.selfHosted) {
     return <Trans>This server runs without online payment: the owner sets the number of licenses directly.</Trans>;
   }
-  const billing = formatDateTime(details.billingDate);
+  const billing = formatDate(details.billingDate);
   return <Trans>Monthly subscription; the next billing date is {billing}.</Trans>;
 }
 
@@ -158,7 +159,7 @@ function OwnerBilling({ details, onChanged }: { details: SubscriptionDetails; on
 }
 
 function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; onChanged: (d: SubscriptionDetails | null) => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const seats = details.licenses.length > 0;
   const options = { onSuccess: (answer: { data?: SubscriptionDetails | null }) => onChanged(answer.data ?? null) };
   const assign = useMutation({ ...subscriptionAssignLicenseMutation(), ...options });
@@ -190,12 +191,14 @@ function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; 
                   <Text fz="sm" fw={500}>
                     {name}
                   </Text>
-                  <Text fz="xs" c="dimmed">
-                    {member.email}
-                  </Text>
+                  {name !== member.email ? (
+                    <Text fz="xs" c="dimmed">
+                      {member.email}
+                    </Text>
+                  ) : null}
                 </Table.Td>
                 <Table.Td>
-                  <Text fz="sm">{member.roles.join(', ')}</Text>
+                  <Text fz="sm">{member.roles.map((r) => (roleNames[r] ? i18n._(roleNames[r]) : r)).join(', ')}</Text>
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
