@@ -1632,6 +1632,27 @@ export type TimeTrackCreate = {
 };
 
 /**
+ * Id of a message in the app's catalog.
+ */
+export type MessageId = string;
+
+export type TextOverride = {
+    locale: Language;
+    messageId: MessageId;
+    text: string;
+    updatedAtUtc: string;
+};
+
+export type TextOverrideRequest = {
+    locale: Language;
+    messageId: MessageId;
+    /**
+     * The firm's text; null removes the override.
+     */
+    text: string | null;
+};
+
+/**
  * A signed-in device of the caller (one refresh token family).
  */
 export type UserSession = {
@@ -5277,6 +5298,82 @@ export type TimeTracksDeleteResponses = {
 };
 
 export type TimeTracksDeleteResponse = TimeTracksDeleteResponses[keyof TimeTracksDeleteResponses];
+
+export type LocalisationGetTextOverridesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Localisation/GetTextOverrides';
+};
+
+export type LocalisationGetTextOverridesErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type LocalisationGetTextOverridesError = LocalisationGetTextOverridesErrors[keyof LocalisationGetTextOverridesErrors];
+
+export type LocalisationGetTextOverridesResponses = {
+    /**
+     * All overrides of the firm, in both languages.
+     */
+    200: Envelope & {
+        data: {
+            items: Array<TextOverride>;
+        };
+    };
+};
+
+export type LocalisationGetTextOverridesResponse = LocalisationGetTextOverridesResponses[keyof LocalisationGetTextOverridesResponses];
+
+export type LocalisationSetTextOverrideData = {
+    body: TextOverrideRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Localisation/SetTextOverride';
+};
+
+export type LocalisationSetTextOverrideErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type LocalisationSetTextOverrideError = LocalisationSetTextOverrideErrors[keyof LocalisationSetTextOverrideErrors];
+
+export type LocalisationSetTextOverrideResponses = {
+    /**
+     * The override as stored, or null when removed.
+     */
+    200: Envelope & {
+        data: TextOverride | null;
+    };
+};
+
+export type LocalisationSetTextOverrideResponse = LocalisationSetTextOverrideResponses[keyof LocalisationSetTextOverrideResponses];
 
 export type UsersGetData = {
     body?: never;

@@ -1166,6 +1166,24 @@ export const zTimeTrackCreate = z.object({
 });
 
 /**
+ * Id of a message in the app's catalog.
+ */
+export const zMessageId = z.string().min(1).max(100).regex(/^[A-Za-z0-9_+\/=.-]+$/);
+
+export const zTextOverride = z.object({
+    locale: zLanguage,
+    messageId: zMessageId,
+    text: z.string().min(1).max(2000),
+    updatedAtUtc: z.iso.datetime()
+});
+
+export const zTextOverrideRequest = z.object({
+    locale: zLanguage,
+    messageId: zMessageId,
+    text: z.string().min(1).max(2000).nullable()
+});
+
+/**
  * A signed-in device of the caller (one refresh token family).
  */
 export const zUserSession = z.object({
@@ -2291,6 +2309,24 @@ export const zTimeTracksDeletePath = z.object({
  * Success without data.
  */
 export const zTimeTracksDeleteResponse = zEmptyEnvelope;
+
+/**
+ * All overrides of the firm, in both languages.
+ */
+export const zLocalisationGetTextOverridesResponse = zEnvelope.and(z.object({
+    data: z.object({
+        items: z.array(zTextOverride).max(2000)
+    })
+}));
+
+export const zLocalisationSetTextOverrideBody = zTextOverrideRequest;
+
+/**
+ * The override as stored, or null when removed.
+ */
+export const zLocalisationSetTextOverrideResponse = zEnvelope.and(z.object({
+    data: zTextOverride.nullable()
+}));
 
 export const zUsersGetQuery = z.object({
     id: zId

@@ -1692,6 +1692,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Localisation/GetTextOverrides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's own texts for app messages
+         * @description Every member's app loads them after sign-in and shows them instead of the built-in texts.
+         *     `messageId` is the id of the message in the app's catalog (Lingui's generated id).
+         */
+        get: operations["localisationGetTextOverrides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Localisation/SetTextOverride": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or remove the firm's own text of one message
+         * @description `text: null` removes the override (the built-in text applies again). The app checks that
+         *     the text keeps the message's placeholders; the server keeps at most 2,000 overrides per
+         *     firm (`CONFLICT` beyond). Answers the override, or null after a removal.
+         */
+        put: operations["localisationSetTextOverride"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Users/Get": {
         parameters: {
             query?: never;
@@ -4130,6 +4173,31 @@ export interface components {
             endedAtUtc: string;
             /** @example Fehlersuche Fehlerstromschutzschalter */
             description?: string | null;
+        };
+        /**
+         * @description Id of a message in the app's catalog.
+         * @example hM2Yn1
+         */
+        MessageId: string;
+        TextOverride: {
+            locale: components["schemas"]["Language"];
+            messageId: components["schemas"]["MessageId"];
+            /** @example Baustelle */
+            text: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-24T08:00:00Z
+             */
+            updatedAtUtc: string;
+        };
+        TextOverrideRequest: {
+            locale: components["schemas"]["Language"];
+            messageId: components["schemas"]["MessageId"];
+            /**
+             * @description The firm's text; null removes the override.
+             * @example Baustelle
+             */
+            text: string | null;
         };
         /** @description A signed-in device of the caller (one refresh token family). */
         UserSession: {
@@ -7220,6 +7288,63 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    localisationGetTextOverrides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All overrides of the firm, in both languages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            items: components["schemas"]["TextOverride"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    localisationSetTextOverride: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextOverrideRequest"];
+            };
+        };
+        responses: {
+            /** @description The override as stored, or null when removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TextOverride"] | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };

@@ -12,3 +12,4 @@ export * from './schema/time';
 export * from './schema/activity';
 export * from './schema/audit';
 export * from './schema/subscriptions';
+export * from './schema/localisation';

@@ -16,6 +16,7 @@ import { workConfirmationsHandlers } from './work-confirmations/work-confirmatio
 import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
 import { invoiceHandlers } from './invoice/invoice.handlers';
 import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/subscription.handlers';
+import { localisationHandlers } from './localisation/localisation.handlers';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -31,6 +32,7 @@ export const handlers: OperationHandlers = {
   ...customerActivitiesHandlers,
   ...invoiceHandlers,
   ...subscriptionHandlers,
+  ...localisationHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

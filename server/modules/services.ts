@@ -15,6 +15,7 @@ import { ImagesService } from './images/images.service';
 import { CustomerActivitiesService } from './customer-activities/customer-activities.service';
 import { WorkConfirmationsService } from './work-confirmations/work-confirmations.service';
 import { SubscriptionService } from './subscription/subscription.service';
+import { LocalisationService } from './localisation/localisation.service';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
@@ -35,6 +36,7 @@ export function createServices(deps: Deps) {
     images: new ImagesService(deps),
     customerActivities: new CustomerActivitiesService(deps),
     workConfirmations: new WorkConfirmationsService(deps),
+    localisation: new LocalisationService(deps),
   };
 }
 

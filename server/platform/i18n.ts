@@ -250,6 +250,7 @@ const de = {
   'subscription.fewerThanAssigned': 'Es sind {assigned} Lizenzen vergeben; bitte nehmen Sie erst Lizenzen zurück.',
   'subscription.neverSubscribed': 'Es gibt noch kein Abonnement; bitte kaufen Sie zuerst Lizenzen.',
   'subscription.signatureInvalid': 'Die Signatur des Ereignisses ist ungültig.',
+  'localisation.tooMany': 'Es sind bereits {limit} eigene Texte gespeichert; bitte entfernen Sie zuerst welche.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -497,6 +498,7 @@ const en: Record<MessageKey, string> = {
   'subscription.fewerThanAssigned': '{assigned} licenses are assigned; please take licenses back first.',
   'subscription.neverSubscribed': 'There is no subscription yet; please buy licenses first.',
   'subscription.signatureInvalid': 'The event signature is invalid.',
+  'localisation.tooMany': '{limit} own texts are stored already; please remove some first.',
 };
 
 const catalogues: Record<'de' | 'en', Record<string, string>> = { de, en };

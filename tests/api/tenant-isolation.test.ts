@@ -40,6 +40,8 @@ async function seedFirm(firm: TestTenant) {
   // Self-hosted: the Owner sets the license count (subscriptions, licenses).
   const seats = await firm.owner.api.POST('/api/Subscription/CreateCheckout', { body: { licenseCount: 2 } });
   expect(seats.response.status).toBe(200);
+  const text = await firm.owner.api.PUT('/api/Localisation/SetTextOverride', { body: { locale: 'de', messageId: 'hM2Yn1', text: 'Baustelle' } });
+  expect(text.response.status).toBe(200);
   // Passkeys and mail links have calls of their own (passkeys.test.ts, auth.test.ts); a row each
   // is enough here, written as the administrator.
   await admin.query(
