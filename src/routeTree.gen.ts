@@ -18,7 +18,6 @@ import { Route as InfoRouteImport } from './routes/info'
 import { Route as LicenseExpiredRouteImport } from './routes/license-expired'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LoginSuccessRouteImport } from './routes/login-success'
-import { Route as ManageLocalsRouteImport } from './routes/manage-locals'
 import { Route as MissingEmailConfirmationRouteImport } from './routes/missing-email-confirmation'
 import { Route as PasswordRecoveryRouteImport } from './routes/password-recovery'
 import { Route as PasswordResetRouteImport } from './routes/password-reset'
@@ -31,6 +30,7 @@ import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppCustomerlistRouteImport } from './routes/_app/customerlist'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
+import { Route as AppManageLocalsRouteImport } from './routes/_app/manage-locals'
 import { Route as AppMateriallistRouteImport } from './routes/_app/materiallist'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTimetrackingRouteImport } from './routes/_app/timetracking'
@@ -79,11 +79,6 @@ const LoginRoute = LoginRouteImport.update({
 const LoginSuccessRoute = LoginSuccessRouteImport.update({
   id: '/login-success',
   path: '/login-success',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ManageLocalsRoute = ManageLocalsRouteImport.update({
-  id: '/manage-locals',
-  path: '/manage-locals',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MissingEmailConfirmationRoute =
@@ -147,6 +142,11 @@ const AppLibraryRoute = AppLibraryRouteImport.update({
   path: '/library',
   getParentRoute: () => AppRoute,
 } as any)
+const AppManageLocalsRoute = AppManageLocalsRouteImport.update({
+  id: '/manage-locals',
+  path: '/manage-locals',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMateriallistRoute = AppMateriallistRouteImport.update({
   id: '/materiallist',
   path: '/materiallist',
@@ -183,7 +183,6 @@ export interface FileRoutesByFullPath {
   '/license-expired': typeof LicenseExpiredRoute
   '/login': typeof LoginRoute
   '/login-success': typeof LoginSuccessRoute
-  '/manage-locals': typeof ManageLocalsRoute
   '/missing-email-confirmation': typeof MissingEmailConfirmationRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/password-reset': typeof PasswordResetRoute
@@ -195,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/customerlist': typeof AppCustomerlistRoute
   '/gallery': typeof AppGalleryRoute
   '/library': typeof AppLibraryRoute
+  '/manage-locals': typeof AppManageLocalsRoute
   '/materiallist': typeof AppMateriallistRoute
   '/profile': typeof AppProfileRoute
   '/timetracking': typeof AppTimetrackingRoute
@@ -210,7 +210,6 @@ export interface FileRoutesByTo {
   '/license-expired': typeof LicenseExpiredRoute
   '/login': typeof LoginRoute
   '/login-success': typeof LoginSuccessRoute
-  '/manage-locals': typeof ManageLocalsRoute
   '/missing-email-confirmation': typeof MissingEmailConfirmationRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/password-reset': typeof PasswordResetRoute
@@ -222,6 +221,7 @@ export interface FileRoutesByTo {
   '/customerlist': typeof AppCustomerlistRoute
   '/gallery': typeof AppGalleryRoute
   '/library': typeof AppLibraryRoute
+  '/manage-locals': typeof AppManageLocalsRoute
   '/materiallist': typeof AppMateriallistRoute
   '/profile': typeof AppProfileRoute
   '/timetracking': typeof AppTimetrackingRoute
@@ -240,7 +240,6 @@ export interface FileRoutesById {
   '/license-expired': typeof LicenseExpiredRoute
   '/login': typeof LoginRoute
   '/login-success': typeof LoginSuccessRoute
-  '/manage-locals': typeof ManageLocalsRoute
   '/missing-email-confirmation': typeof MissingEmailConfirmationRoute
   '/password-recovery': typeof PasswordRecoveryRoute
   '/password-reset': typeof PasswordResetRoute
@@ -252,6 +251,7 @@ export interface FileRoutesById {
   '/_app/customerlist': typeof AppCustomerlistRoute
   '/_app/gallery': typeof AppGalleryRoute
   '/_app/library': typeof AppLibraryRoute
+  '/_app/manage-locals': typeof AppManageLocalsRoute
   '/_app/materiallist': typeof AppMateriallistRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/timetracking': typeof AppTimetrackingRoute
@@ -271,7 +271,6 @@ export interface FileRouteTypes {
     | '/license-expired'
     | '/login'
     | '/login-success'
-    | '/manage-locals'
     | '/missing-email-confirmation'
     | '/password-recovery'
     | '/password-reset'
@@ -283,6 +282,7 @@ export interface FileRouteTypes {
     | '/customerlist'
     | '/gallery'
     | '/library'
+    | '/manage-locals'
     | '/materiallist'
     | '/profile'
     | '/timetracking'
@@ -298,7 +298,6 @@ export interface FileRouteTypes {
     | '/license-expired'
     | '/login'
     | '/login-success'
-    | '/manage-locals'
     | '/missing-email-confirmation'
     | '/password-recovery'
     | '/password-reset'
@@ -310,6 +309,7 @@ export interface FileRouteTypes {
     | '/customerlist'
     | '/gallery'
     | '/library'
+    | '/manage-locals'
     | '/materiallist'
     | '/profile'
     | '/timetracking'
@@ -327,7 +327,6 @@ export interface FileRouteTypes {
     | '/license-expired'
     | '/login'
     | '/login-success'
-    | '/manage-locals'
     | '/missing-email-confirmation'
     | '/password-recovery'
     | '/password-reset'
@@ -339,6 +338,7 @@ export interface FileRouteTypes {
     | '/_app/customerlist'
     | '/_app/gallery'
     | '/_app/library'
+    | '/_app/manage-locals'
     | '/_app/materiallist'
     | '/_app/profile'
     | '/_app/timetracking'
@@ -357,7 +357,6 @@ export interface RootRouteChildren {
   LicenseExpiredRoute: typeof LicenseExpiredRoute
   LoginRoute: typeof LoginRoute
   LoginSuccessRoute: typeof LoginSuccessRoute
-  ManageLocalsRoute: typeof ManageLocalsRoute
   MissingEmailConfirmationRoute: typeof MissingEmailConfirmationRoute
   PasswordRecoveryRoute: typeof PasswordRecoveryRoute
   PasswordResetRoute: typeof PasswordResetRoute
@@ -430,13 +429,6 @@ declare module '@tanstack/react-router' {
       path: '/login-success'
       fullPath: '/login-success'
       preLoaderRoute: typeof LoginSuccessRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/manage-locals': {
-      id: '/manage-locals'
-      path: '/manage-locals'
-      fullPath: '/manage-locals'
-      preLoaderRoute: typeof ManageLocalsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/missing-email-confirmation': {
@@ -523,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLibraryRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/manage-locals': {
+      id: '/_app/manage-locals'
+      path: '/manage-locals'
+      fullPath: '/manage-locals'
+      preLoaderRoute: typeof AppManageLocalsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/materiallist': {
       id: '/_app/materiallist'
       path: '/materiallist'
@@ -566,6 +565,7 @@ interface AppRouteChildren {
   AppCustomerlistRoute: typeof AppCustomerlistRoute
   AppGalleryRoute: typeof AppGalleryRoute
   AppLibraryRoute: typeof AppLibraryRoute
+  AppManageLocalsRoute: typeof AppManageLocalsRoute
   AppMateriallistRoute: typeof AppMateriallistRoute
   AppProfileRoute: typeof AppProfileRoute
   AppTimetrackingRoute: typeof AppTimetrackingRoute
@@ -579,6 +579,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomerlistRoute: AppCustomerlistRoute,
   AppGalleryRoute: AppGalleryRoute,
   AppLibraryRoute: AppLibraryRoute,
+  AppManageLocalsRoute: AppManageLocalsRoute,
   AppMateriallistRoute: AppMateriallistRoute,
   AppProfileRoute: AppProfileRoute,
   AppTimetrackingRoute: AppTimetrackingRoute,
@@ -599,7 +600,6 @@ const rootRouteChildren: RootRouteChildren = {
   LicenseExpiredRoute: LicenseExpiredRoute,
   LoginRoute: LoginRoute,
   LoginSuccessRoute: LoginSuccessRoute,
-  ManageLocalsRoute: ManageLocalsRoute,
   MissingEmailConfirmationRoute: MissingEmailConfirmationRoute,
   PasswordRecoveryRoute: PasswordRecoveryRoute,
   PasswordResetRoute: PasswordResetRoute,

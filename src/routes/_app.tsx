@@ -1,12 +1,13 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { RunningTimersBar } from '../features/time-tracking/running-timers-bar';
+import { TextOverridesLoader } from '../features/localisation/text-overrides-loader';
 import { requireAccountChecks, requireAuth } from '../lib/auth-guards';
 
 /**
  * The signed-in layout: every route below needs a session that is not expired (else
  * /login?returnUrl=), a confirmed email and accepted terms. The running timers and clock in/out
- * stand above the content of every screen.
+ * stand above the content of every screen; the firm's own texts apply here.
  */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ location }) => {
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_app')({
   },
   component: () => (
     <AppLayout aboveContent={<RunningTimersBar />}>
+      <TextOverridesLoader />
       <Outlet />
     </AppLayout>
   ),

@@ -276,6 +276,7 @@ export const quietShell = {
   timeTracksGetMy: page([]),
   userTimeTracksGetActive: null,
   managementGetTenantConsent: { purpose: 'gps', granted: false, grantedAtUtc: null, revokedAtUtc: null },
+  localisationGetTextOverrides: { items: [] },
 } satisfies Handlers;
 
 /** A firm without records: the list screens and the dashboard find nothing (for tests of the shell). */

@@ -47,6 +47,7 @@ const publicScreens: { name: string; path: string }[] = [
   { name: 'email-confirmed', path: '/email-confirmed' },
   { name: 'terms-view', path: '/terms-view' },
   { name: 'license-expired', path: '/license-expired?role=Manager&checkoutUrl=https%3A%2F%2Fpay.example%2Fc%2F1' },
+  { name: 'license-missing', path: '/license-expired?reason=license' },
   { name: 'info', path: '/info' },
   { name: 'development', path: '/development' },
 ];
@@ -86,6 +87,12 @@ describe('account screens', () => {
       await page.goto(`${appUrl}/account`);
       await page.getByText(variant.lang === 'de' ? 'Dieses Gerät' : 'This device').waitFor();
       await check(page, `account-${variant.name}`);
+      await page.goto(`${appUrl}/profile?tab=2`);
+      await page.getByRole('switch').first().waitFor();
+      await check(page, `profile-licenses-${variant.name}`);
+      await page.goto(`${appUrl}/manage-locals`);
+      await page.getByRole('table', { name: variant.lang === 'de' ? 'Texte der App' : 'Texts of the app' }).waitFor();
+      await check(page, `manage-locals-${variant.name}`);
       await context.close();
 
       ({ context, page } = await open(variant, unconfirmed));

@@ -4,6 +4,7 @@ import {
   IconBooks,
   IconBuildingStore,
   IconClockHour4,
+  IconLanguage,
   IconLayoutDashboard,
   IconPackage,
   IconUsers,
@@ -11,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 
 interface MenuItem {
-  to: '/' | '/library' | '/customerlist' | '/materiallist' | '/timetracking' | '/profile';
+  to: '/' | '/library' | '/customerlist' | '/materiallist' | '/timetracking' | '/profile' | '/manage-locals';
   label: MessageDescriptor;
   icon: Icon;
   /** Further paths that belong to this entry (details reached from its list). */
@@ -47,7 +48,10 @@ export const menuGroups: MenuGroup[] = [
   },
   {
     label: msg`Administration`,
-    items: [{ to: '/profile', label: msg`Tenant profile`, icon: IconBuildingStore }],
+    items: [
+      { to: '/profile', label: msg`Tenant profile`, icon: IconBuildingStore },
+      { to: '/manage-locals', label: msg`Translations`, icon: IconLanguage, roles: ['Owner', 'Admin'] },
+    ],
   },
 ];
 

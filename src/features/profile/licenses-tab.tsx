@@ -166,7 +166,7 @@ function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; 
   const remove = useMutation({ ...subscriptionRemoveLicenseAssignmentMutation(), ...options });
   const pendingFor = (assign.isPending ? assign.variables?.body.userId : undefined) ?? (remove.isPending ? remove.variables?.body.userId : undefined);
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={340}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>

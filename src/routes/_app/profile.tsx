@@ -83,13 +83,18 @@ const tabs: ProfileTab[] = [
   },
 ];
 
-/** `?tab=` selects the tab (0-based); anything invalid falls back to the first one. */
+/**
+ * `?tab=` selects the tab (0-based); anything invalid falls back to the first one. The count is a
+ * constant: were the schema to read `tabs`, the tabs' screens would load with the app's entry
+ * instead of with this route.
+ */
+const TAB_COUNT = 5;
 const profileSearchSchema = z.object({
   tab: z
     .number()
     .int()
     .min(0)
-    .max(tabs.length - 1)
+    .max(TAB_COUNT - 1)
     .default(0)
     .catch(0),
 });
