@@ -1792,7 +1792,9 @@ export interface paths {
          * Invite a new member
          * @description Creates the member (not yet active) and mails an invitation link to `/set-password` in the
          *     member's `language`, valid 7 days. Only an Owner or Admin may invite an Admin (403 otherwise);
-         *     nobody is invited as Owner. 409 `EMAIL_ALREADY_REGISTERED` for a known address;
+         *     nobody is invited as Owner. Inviting the address of a member of this firm whose invitation
+         *     is still open sends the invitation again (a new link replaces the earlier one; names, role
+         *     and language as given). 409 `EMAIL_ALREADY_REGISTERED` for any other known address;
          *     `INVITATION_FAILED` when the mail cannot be sent (the member is then not created). During
          *     the trial every member has a license; afterwards licenses are assigned with
          *     `Subscription/AssignLicense`.

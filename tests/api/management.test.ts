@@ -137,6 +137,13 @@ describe('Management/GetTenant and UpdateTenant', () => {
     expect(error!.errors).toEqual({ timeZone: ['Diese Zeitzone ist unbekannt.'], iban: ['Die IBAN ist ungültig (Prüfziffern).'] });
     const zoneOnly = await firm.owner.call('PUT', '/api/Management/UpdateTenant', { body: { ...profile, timeZone: 'Mars/Olympus' } });
     expect(zoneOnly.body.errors).toEqual({ timeZone: ['Diese Zeitzone ist unbekannt.'] });
+    const vat = await firm.owner.call('PUT', '/api/Management/UpdateTenant', { body: { ...profile, vatId: 'DE12345678' } });
+    expect(vat.status).toBe(400);
+    expect(vat.body.errors).toEqual({ vatId: ['Eine deutsche USt-IdNr. besteht aus DE und neun Ziffern.'] });
+    // Another EU country's id keeps the general shape.
+    const austrian = await firm.owner.call('PUT', '/api/Management/UpdateTenant', { body: { ...profile, vatId: 'ATU12345678' } });
+    expect(austrian.status).toBe(200);
+    await firm.owner.call('PUT', '/api/Management/UpdateTenant', { body: { ...before, id: undefined, createdAtUtc: undefined, accountingConnection: undefined } });
     expect(await tenantOf(firm.owner)).toEqual(before);
   });
 

@@ -59,6 +59,8 @@ export class ManagementService {
     const fieldErrors: FieldErrors = {};
     if (!isValidTimeZone(body.timeZone)) fieldErrors.timeZone = ['management.timeZone'];
     if (body.iban !== null && !ibanCheckDigitsValid(body.iban)) fieldErrors.iban = ['management.iban'];
+    // A German USt-IdNr. is DE and nine digits; other EU countries keep the contract's general shape.
+    if (body.vatId !== null && body.vatId.startsWith('DE') && !/^DE[0-9]{9}$/.test(body.vatId)) fieldErrors.vatId = ['management.vatId'];
     if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await profile.updateTenant(tx, ctx.tenantId, body);

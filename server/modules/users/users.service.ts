@@ -136,7 +136,11 @@ export class UsersService {
   ): Promise<User> {
     if (body.role === 'Admin' && !leads.includes(ctx.role)) throw adminOnly();
     const emailTaken = () => new AppError('EMAIL_ALREADY_REGISTERED', 'auth.emailTaken', { fieldErrors: { email: ['auth.emailTaken'] } });
-    if (await accounts.findAccountByEmail(this.deps.database.pool, body.email)) throw emailTaken();
+    const known = await accounts.findAccountByEmail(this.deps.database.pool, body.email);
+    if (known) {
+      if (known.tenantId !== ctx.tenantId) throw emailTaken();
+      return this.resendInvitation(ctx, known.userId, body, emailTaken);
+    }
     // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
     // Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
@@ -165,6 +169,38 @@ export class UsersService {
       return this.toDto(row, await this.licensed(tx, row.id));
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailTaken() : error;
+    });
+  }
+
+  /**
+   * The same address invited again while the invitation is still open: a new link replaces the old
+   * one and goes out again (names, role and language as given now). An active member's address
+   * stays taken.
+   */
+  private async resendInvitation(ctx: RequestContext, userId: string, body: BodyOf<'usersInvite'>, emailTaken: () => AppError): Promise<User> {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const existing = await accounts.getUser(tx, userId);
+      if (!existing || existing.archived || existing.activatedAt || !existing.invitedAt) throw emailTaken();
+      if (leads.includes(existing.role as Role) && !leads.includes(ctx.role)) throw adminOnly();
+      const row = await accounts.updateUser(tx, userId, {
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        role: body.role,
+        language: body.language,
+        invitedAt: new Date(),
+      });
+      const tenant = await findTenant(tx);
+      const inviter = await accounts.getUser(tx, ctx.userId);
+      const link = await this.auth.links.createLink(tx, row, 'invite');
+      try {
+        await this.auth.links.sendLinkMail('invite', row.email, link, body.language, {
+          tenantName: tenant?.companyName ?? tenant?.name ?? '',
+          inviterName: inviter ? memberName(inviter) : '',
+        });
+      } catch {
+        throw new AppError('INVITATION_FAILED');
+      }
+      return this.toDto(row, await this.licensed(tx, row.id));
     });
   }
 
