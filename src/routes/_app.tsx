@@ -1,7 +1,23 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { RunningTimersBar } from '../features/time-tracking/running-timers-bar';
 import { TextOverridesLoader } from '../features/localisation/text-overrides-loader';
+import { needsOnboarding } from '../features/profile/onboarding';
+import { useSession } from '../lib/session';
+
+const OnboardingDialog = lazy(() => import('../features/profile/onboarding-dialog'));
+
+/** A new firm's Owner is asked for name, company and rate once (the dialog loads only then). */
+function Onboarding() {
+  const session = useSession();
+  if (!needsOnboarding(session)) return null;
+  return (
+    <Suspense fallback={null}>
+      <OnboardingDialog />
+    </Suspense>
+  );
+}
 import { requireAccountChecks, requireAuth } from '../lib/auth-guards';
 
 /**
@@ -17,6 +33,7 @@ export const Route = createFileRoute('/_app')({
   component: () => (
     <AppLayout aboveContent={<RunningTimersBar />}>
       <TextOverridesLoader />
+      <Onboarding />
       <Outlet />
     </AppLayout>
   ),

@@ -21,7 +21,7 @@ import { PublicLayout } from '../components/public-layout';
 import { AnchorLink } from '../components/router-links';
 import { requireAccountStep } from '../features/auth/account-step-guard';
 import { beginSession } from '../features/auth/api/auth';
-import { ConsentDocument, ConsentTextsState, textOf, useConsentTexts } from '../features/auth/consent-texts';
+import { ConsentDocument, ConsentTextsState, textOf, useConsentTexts } from '../components/consent-texts';
 import { consentsToSend, mayGrantTenantConsents, type ConsentValues } from '../features/auth/consents';
 import { returnUrlSearchSchema } from '../features/auth/schemas';
 import { nextPathAfterSignIn } from '../lib/auth-guards';

@@ -3,7 +3,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { PublicLayout } from '../components/public-layout';
-import { ConsentDocument, ConsentTextsState, useConsentTexts } from '../features/auth/consent-texts';
+import { ConsentDocument, ConsentTextsState, useConsentTexts } from '../components/consent-texts';
 
 /** The terms and the other consent texts, for anyone. */
 export const Route = createFileRoute('/terms-view')({

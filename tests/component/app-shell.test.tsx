@@ -9,7 +9,7 @@ import {
   toggleMenu,
 } from '../../src/components/app-shell/layout-state';
 import { getSession } from '../../src/lib/session';
-import { account, authSession, emptyFirm, page } from './contract-data';
+import { account, authSession, emptyFirm, page, tenantProfile } from './contract-data';
 import { serveContract } from './contract-server';
 import { injectSession, makeJwt, renderApp, setWindowWidth } from './helpers';
 
@@ -237,6 +237,7 @@ describe('routes and guards', () => {
   it('reads ?tab= on /profile and falls back to the first tab when invalid', async () => {
     // An Employee: the tabs' screens ask the API nothing they may not read.
     injectSession({ roles: ['Employee'] });
+    serveContract({ managementGetTenant: tenantProfile() });
     const { router } = await renderApp('/profile?tab=2');
     expect(await screen.findByRole('tab', { name: 'Lizenzen', selected: true })).toBeInTheDocument();
     await act(async () => {

@@ -12,6 +12,7 @@ import type {
   Information,
   Passkey,
   Product,
+  Tenant,
   TimeTrack,
   User,
   UserTimeTrack,
@@ -269,6 +270,35 @@ export function workingDay(over: Partial<UserTimeTrackGroup> & Pick<UserTimeTrac
 
 export function importResult(over: Partial<ImportResult> = {}): ImportResult {
   return { created: 0, updated: 0, skipped: 0, errorCount: 0, errors: [], ...over };
+}
+
+/** The firm's profile as `Management/GetTenant` answers it. */
+export function tenantProfile(over: Partial<Tenant> = {}): Tenant {
+  return {
+    id: ids.tenant,
+    name: 'Elektro Schneider',
+    companyName: 'Elektro Schneider GmbH',
+    street: 'Musterstraße 12',
+    zip: '80331',
+    city: 'München',
+    country: 'DE',
+    phone: null,
+    email: null,
+    website: null,
+    vatId: null,
+    taxNumber: null,
+    iban: null,
+    bic: null,
+    bankName: null,
+    defaultHourlyRate: 60,
+    smallBusiness: false,
+    invoiceLanguage: 'de',
+    timeZone: 'Europe/Berlin',
+    dailyTargetMinutes: 480,
+    accountingConnection: null,
+    createdAtUtc: '2026-10-01T08:00:00.000Z',
+    ...over,
+  };
 }
 
 /** The shell of a signed-in user with nothing running: no timer, not clocked in, no GPS consent. */

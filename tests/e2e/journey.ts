@@ -105,8 +105,11 @@ export function apiAs(account: SeededAccount, method: string, path: string, body
   return api(method, path, account.deviceId, body, account.session.token);
 }
 
-/** Writes the account's session into the browser's storage before the app starts. */
-export async function signInContext(context: BrowserContext, account: SeededAccount, locale: 'de' | 'en' = 'de') {
+/**
+ * Writes the account's session into the browser's storage before the app starts. The first-run
+ * dialog of a new firm is put off ("later") unless `onboarding` asks for it.
+ */
+export async function signInContext(context: BrowserContext, account: SeededAccount, locale: 'de' | 'en' = 'de', options: { onboarding?: boolean } = {}) {
   const s = account.session as Record<string, unknown>;
   const stored = {
     token: s.token,
@@ -121,14 +124,15 @@ export async function signInContext(context: BrowserContext, account: SeededAcco
     showMenu: true,
   };
   await context.addInitScript(
-    ({ session, deviceId, lang }) => {
+    ({ session, deviceId, lang, later }) => {
       if (sessionStorage.getItem('e2e-seeded')) return;
       sessionStorage.setItem('e2e-seeded', '1');
       localStorage.setItem('fieldbook-session', JSON.stringify(session));
       localStorage.setItem('fieldbook-device-id', deviceId);
       localStorage.setItem('fieldbook-locale', lang);
+      if (later) localStorage.setItem(`fieldbook-onboarding-later-${String(session.userId)}`, 'e2e');
     },
-    { session: stored, deviceId: account.deviceId, lang: locale },
+    { session: stored, deviceId: account.deviceId, lang: locale, later: !options.onboarding },
   );
 }
 

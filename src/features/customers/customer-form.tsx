@@ -22,7 +22,7 @@ import { describeApiError, errorLabels } from '../../lib/error-messages';
 import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validation';
 import { showError, showSuccess } from '../../lib/notifications';
 import { customerCreated, customerUpdated } from './api/cache';
-import { countryOptions } from './countries';
+import { countryOptions } from '../../lib/countries';
 
 interface CustomerFormValues {
   companyName: string;

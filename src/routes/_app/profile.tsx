@@ -13,7 +13,10 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { CompanyTab } from '../../features/profile/company-tab';
+import { ConsentsTab } from '../../features/profile/consents-tab';
 import { LicensesTab } from '../../features/profile/licenses-tab';
+import { MembersTab } from '../../features/profile/members-tab';
 
 interface ProfileTab {
   label: ReactNode;
@@ -28,6 +31,7 @@ const tabs: ProfileTab[] = [
   {
     label: <Trans>Company</Trans>,
     icon: IconBuildingStore,
+    content: () => <CompanyTab />,
     emptyTitle: <Trans>No company details yet</Trans>,
     emptyText: (
       <Trans>
@@ -39,6 +43,7 @@ const tabs: ProfileTab[] = [
   {
     label: <Trans>Members</Trans>,
     icon: IconUsersGroup,
+    content: () => <MembersTab />,
     emptyTitle: <Trans>No members yet</Trans>,
     emptyText: (
       <Trans>
@@ -62,6 +67,7 @@ const tabs: ProfileTab[] = [
   {
     label: <Trans>Consents</Trans>,
     icon: IconShieldCheck,
+    content: () => <ConsentsTab />,
     emptyTitle: <Trans>No consents yet</Trans>,
     emptyText: (
       <Trans>
@@ -115,7 +121,9 @@ function ProfilePage() {
         description={<Trans>Your company, its members, licenses, consents and connections.</Trans>}
       />
       <Paper withBorder radius="lg">
+        {/* Only the open tab is mounted: each tab's screen loads its own data. */}
         <Tabs
+          keepMounted={false}
           value={String(tab)}
           onChange={(value) => void navigate({ search: { tab: Number(value ?? 0) }, replace: true })}
         >

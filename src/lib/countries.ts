@@ -1,5 +1,5 @@
-/** Country options for the customer form: German-speaking countries first, then all by name. */
-import { countryName } from '../../lib/format';
+/** Country options for address forms (customers, the firm): German-speaking countries first, then all by name. */
+import { countryName } from './format';
 
 const first = ['DE', 'AT', 'CH'];
 let cache: { locale: string; options: { value: string; label: string }[] } | null = null;

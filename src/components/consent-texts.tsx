@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { managementGetConsentTextsOptions } from '../../../generated/api/@tanstack/react-query.gen';
-import type { ConsentPurpose, ConsentText } from '../../../generated/api/types.gen';
-import { normalizeLocale } from '../../lib/locale';
+import { managementGetConsentTextsOptions } from '../../generated/api/@tanstack/react-query.gen';
+import type { ConsentPurpose, ConsentText } from '../../generated/api/types.gen';
+import { normalizeLocale } from '../lib/locale';
 
 /** The consent texts (terms, privacy, ai, gps) in the UI language; public. */
 export function useConsentTexts() {

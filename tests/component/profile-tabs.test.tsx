@@ -1,0 +1,205 @@
+/**
+ * The Company, Members and Consents tabs of /profile and the first-run onboarding, against a fake
+ * API: what each role may change, the bodies sent (IBAN compacted, hours as minutes), the server's
+ * field errors at their fields, confirmations before archiving and revoking, and the Owner of a new
+ * firm asked once for company, name and rate.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TenantConsent } from '../../generated/api/types.gen';
+import { account, ids, member, page, tenantProfile } from './contract-data';
+import { failure, serveContract } from './contract-server';
+import { injectSession, renderApp, setWindowWidth } from './helpers';
+
+const tenant = tenantProfile();
+
+const consent = (purpose: TenantConsent['purpose'], granted: boolean): TenantConsent => ({
+  purpose,
+  granted,
+  grantedAtUtc: granted ? '2026-10-01T08:00:00.000Z' : null,
+  revokedAtUtc: null,
+});
+
+describe('/profile Company tab', { timeout: 30_000 }, () => {
+  it('saves the details with IBAN and VAT id compacted and the daily target in minutes', async () => {
+    setWindowWidth(1280);
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({ managementGetTenant: tenant, managementUpdateTenant: ({ body }) => ({ ...tenant, ...(body as object) }) });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=0');
+    const iban = await screen.findByRole('textbox', { name: 'IBAN' });
+    expect(screen.getByRole('textbox', { name: /Firmenname/ })).toHaveValue('Elektro Schneider GmbH');
+    await user.type(iban, 'de89 3704 0044 0532 0130 00');
+    await user.type(screen.getByRole('textbox', { name: 'USt-IdNr.' }), 'de 123456789');
+    const target = screen.getByRole('textbox', { name: /Tagessoll/ });
+    await user.clear(target);
+    await user.type(target, '7,5');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(server.calls('managementUpdateTenant')).toHaveLength(1));
+    expect(server.calls('managementUpdateTenant')[0].body).toMatchObject({
+      iban: 'DE89370400440532013000',
+      vatId: 'DE123456789',
+      dailyTargetMinutes: 450,
+      defaultHourlyRate: 60,
+      timeZone: 'Europe/Berlin',
+      name: 'Elektro Schneider',
+    });
+    expect(await screen.findByText('Die Firmendaten wurden gespeichert.')).toBeInTheDocument();
+  });
+
+  it('shows the server\'s field error at the field', async () => {
+    injectSession({ roles: ['Owner'] });
+    serveContract({
+      managementGetTenant: tenant,
+      managementUpdateTenant: failure(400, 'VALIDATION_ERROR', 'Bitte prüfen Sie die Eingaben.', { errors: { iban: ['Die IBAN ist ungültig (Prüfziffern).'] } }),
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=0');
+    await user.type(await screen.findByRole('textbox', { name: 'IBAN' }), 'DE89370400440532013001');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Die IBAN ist ungültig (Prüfziffern).')).toBeInTheDocument();
+  });
+
+  it('lets an Employee read, not change', async () => {
+    injectSession({ roles: ['Employee'] });
+    serveContract({ managementGetTenant: tenant });
+    await renderApp('/profile?tab=0');
+    expect(await screen.findByRole('textbox', { name: 'IBAN' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).not.toBeInTheDocument();
+  });
+});
+
+const max = member({ id: ids.colleague, firstName: 'Max', lastName: 'Monteur' });
+const admin = member({ id: '8c3d2e1f-0a9b-4c8d-9e7f-6a5b4c3d2e1f', firstName: 'Ada', lastName: 'Admin', roles: ['Admin'] });
+const pending = member({ id: '9d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f1a', firstName: 'Nina', lastName: 'Neu', invitationPending: true, lastLoginAtUtc: null });
+const me = member({ id: ids.me, firstName: 'Anna', lastName: 'Schneider', roles: ['Manager'] });
+
+describe('/profile Members tab', { timeout: 30_000 }, () => {
+  it('invites a member, sends an open invitation again and archives after a confirmation', async () => {
+    injectSession({ roles: ['Owner'] });
+    const server = serveContract({
+      usersGetAll: page([admin, max, pending, { ...me, roles: ['Owner'] }]),
+      usersInvite: ({ body }) => ({ ...member({ id: 'ae5f4a3b-2c1d-4e0f-9a8b-7c6d5e4f3a2b', firstName: 'Lena', lastName: 'Hoffmann' }), email: (body as { email: string }).email, invitationPending: true }),
+      usersUpdate: ({ body }) => ({ ...max, archived: (body as { archived: boolean }).archived }),
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=1');
+    const table = await screen.findByRole('table', { name: 'Mitarbeiter' });
+    expect(within(table).getByText('Nina Neu')).toBeInTheDocument();
+    expect(within(table).getByText('Eingeladen')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mitarbeiter einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitarbeiter einladen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(server.calls('usersInvite')).toHaveLength(0);
+    expect(within(dialog).getByRole('textbox', { name: /E-Mail/ })).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByRole('textbox', { name: /Vorname/ }), 'Lena');
+    await user.type(within(dialog).getByRole('textbox', { name: /Nachname/ }), 'Hoffmann');
+    await user.type(within(dialog).getByRole('textbox', { name: /E-Mail/ }), 'lena.hoffmann@elektro-schneider.de');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(server.calls('usersInvite')).toHaveLength(1));
+    expect(server.calls('usersInvite')[0].body).toEqual({ email: 'lena.hoffmann@elektro-schneider.de', firstName: 'Lena', lastName: 'Hoffmann', role: 'Employee', language: 'de' });
+    expect(await screen.findByText('Einladung an lena.hoffmann@elektro-schneider.de gesendet.')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Aktionen für Nina Neu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Einladung erneut senden' }));
+    await waitFor(() => expect(server.calls('usersInvite')).toHaveLength(2));
+    expect(server.calls('usersInvite')[1].body).toMatchObject({ email: pending.email, firstName: 'Nina' });
+
+    await user.click(within(table).getByRole('button', { name: 'Aktionen für Max Monteur' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archivieren' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Max Monteur archivieren?' });
+    expect(within(confirm).getByText(/auf allen Geräten abgemeldet/)).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Archivieren' }));
+    await waitFor(() => expect(server.calls('usersUpdate')).toHaveLength(1));
+    expect(server.calls('usersUpdate')[0].body).toEqual({ id: ids.colleague, firstName: 'Max', lastName: 'Monteur', role: 'Employee', archived: true });
+  });
+
+  it('offers a Manager no changes to an Admin, no Admin role, and no archive of themselves', async () => {
+    injectSession({ roles: ['Manager'] });
+    serveContract({ usersGetAll: page([admin, max, me]) });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=1');
+    const table = await screen.findByRole('table', { name: 'Mitarbeiter' });
+    expect(within(table).queryByRole('button', { name: 'Aktionen für Ada Admin' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Aktionen für Anna Schneider' }));
+    expect(await screen.findByRole('menuitem', { name: 'Bearbeiten' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Archivieren' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Mitarbeiter einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitarbeiter einladen' });
+    await user.click(within(dialog).getAllByLabelText('Rolle')[0]);
+    expect(screen.getByRole('option', { name: 'Manager' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Administrator' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/profile Consents tab', { timeout: 30_000 }, () => {
+  it('shows terms as accepted and revokes GPS after a confirmation', async () => {
+    injectSession({ roles: ['Manager'] });
+    const states: Record<string, TenantConsent> = { terms: consent('terms', true), privacy: consent('privacy', true), ai: consent('ai', false), gps: consent('gps', true) };
+    const server = serveContract({
+      managementGetConsentTexts: page(
+        (['terms', 'privacy', 'ai', 'gps'] as const).map((purpose) => ({ purpose, language: 'de' as const, title: `Titel ${purpose}`, text: `Text zu ${purpose}`, version: '2026-11', required: purpose === 'terms' })),
+      ),
+      managementGetTenantConsent: ({ query }) => states[query.purpose as string],
+      managementUpdateTenantConsent: ({ body }) => {
+        const { purpose, granted } = body as { purpose: string; granted: boolean };
+        states[purpose] = { ...consent(purpose as TenantConsent['purpose'], granted), revokedAtUtc: granted ? null : '2026-11-24T08:00:00.000Z' };
+        return states[purpose];
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=3');
+    const terms = (await screen.findByRole('heading', { name: 'Titel terms' })).closest('.mantine-Paper-root') as HTMLElement;
+    expect(await within(terms).findByText('Akzeptiert')).toBeInTheDocument();
+    expect(within(terms).queryByRole('button', { name: 'Widerrufen' })).not.toBeInTheDocument();
+    const gps = screen.getByRole('heading', { name: 'Titel gps' }).closest('.mantine-Paper-root') as HTMLElement;
+    await waitFor(() => expect(within(gps).getByText('Erteilt')).toBeInTheDocument());
+    await user.click(within(gps).getByRole('button', { name: 'Widerrufen' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Einwilligung widerrufen: Titel gps?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Widerrufen' }));
+    await waitFor(() => expect(server.calls('managementUpdateTenantConsent')).toHaveLength(1));
+    expect(server.calls('managementUpdateTenantConsent')[0].body).toEqual({ purpose: 'gps', granted: false });
+    expect(await within(gps).findByText('Nicht erteilt')).toBeInTheDocument();
+    const ai = screen.getByRole('heading', { name: 'Titel ai' }).closest('.mantine-Paper-root') as HTMLElement;
+    await user.click(within(ai).getByRole('button', { name: 'Erteilen' }));
+    await waitFor(() => expect(server.calls('managementUpdateTenantConsent')[1].body).toEqual({ purpose: 'ai', granted: true }));
+  });
+});
+
+describe('first-run onboarding', { timeout: 30_000 }, () => {
+  it('asks the Owner of a new firm for company, name and rate once, and saves them', async () => {
+    injectSession({ roles: ['Owner'] });
+    const stored = JSON.parse(window.localStorage.getItem('fieldbook-session')!);
+    window.localStorage.setItem('fieldbook-session', JSON.stringify({ ...stored, firstName: null, lastName: null }));
+    const { reloadSession } = await import('../../src/lib/session');
+    reloadSession();
+    const server = serveContract({
+      managementGetTenant: { ...tenant, name: 'anna', companyName: null },
+      usersUpdateMe: ({ body }) => account({ ...(body as object), roles: ['Owner'] }),
+      managementUpdateTenant: ({ body }) => ({ ...tenant, ...(body as object) }),
+      usersGetAll: page([]),
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Willkommen bei Fieldbook' });
+    expect(await within(dialog).findByRole('textbox', { name: /Firmenname/ })).toHaveValue('anna');
+    const company = within(dialog).getByRole('textbox', { name: /Firmenname/ });
+    await user.clear(company);
+    await user.type(company, 'Elektro Schneider GmbH');
+    await user.type(within(dialog).getByRole('textbox', { name: /Vorname/ }), 'Anna');
+    await user.type(within(dialog).getByRole('textbox', { name: /Nachname/ }), 'Schneider');
+    const rate = within(dialog).getByRole('textbox', { name: /Stundensatz/ });
+    await user.clear(rate);
+    await user.type(rate, '65,5');
+    await user.click(within(dialog).getByRole('button', { name: "Los geht's" }));
+    await waitFor(() => expect(server.calls('managementUpdateTenant')).toHaveLength(1));
+    expect(server.calls('usersUpdateMe')[0].body).toEqual({ firstName: 'Anna', lastName: 'Schneider' });
+    expect(server.calls('managementUpdateTenant')[0].body).toMatchObject({ name: 'Elektro Schneider GmbH', companyName: 'Elektro Schneider GmbH', defaultHourlyRate: 65.5 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Willkommen bei Fieldbook' })).not.toBeInTheDocument());
+    // The shell now shows the name.
+    expect(screen.getAllByText('Anna Schneider').length).toBeGreaterThan(0);
+  });
+});
