@@ -1249,6 +1249,10 @@ export type TenantTimeZone = string;
 export type TenantDailyTargetMinutes = number;
 
 export type Tenant = {
+    /**
+     * When the logo (`Management/GetLogo`) was last set; null without one.
+     */
+    logoUpdatedAtUtc: string | null;
     id: Id;
     name: TenantName;
     companyName: string | null;
@@ -4217,6 +4221,122 @@ export type ManagementUpdateTenantResponses = {
 };
 
 export type ManagementUpdateTenantResponse = ManagementUpdateTenantResponses[keyof ManagementUpdateTenantResponses];
+
+export type ManagementUploadLogoData = {
+    body: {
+        /**
+         * The image.
+         */
+        file: Blob | File;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Management/UploadLogo';
+};
+
+export type ManagementUploadLogoErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The body or file is larger than allowed.
+     */
+    413: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ManagementUploadLogoError = ManagementUploadLogoErrors[keyof ManagementUploadLogoErrors];
+
+export type ManagementUploadLogoResponses = {
+    /**
+     * The profile with the new logo's date.
+     */
+    200: Envelope & {
+        data: Tenant;
+    };
+};
+
+export type ManagementUploadLogoResponse = ManagementUploadLogoResponses[keyof ManagementUploadLogoResponses];
+
+export type ManagementGetLogoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Management/GetLogo';
+};
+
+export type ManagementGetLogoErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ManagementGetLogoError = ManagementGetLogoErrors[keyof ManagementGetLogoErrors];
+
+export type ManagementGetLogoResponses = {
+    /**
+     * The logo.
+     */
+    200: Blob | File;
+};
+
+export type ManagementGetLogoResponse = ManagementGetLogoResponses[keyof ManagementGetLogoResponses];
+
+export type ManagementDeleteLogoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Management/DeleteLogo';
+};
+
+export type ManagementDeleteLogoErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ManagementDeleteLogoError = ManagementDeleteLogoErrors[keyof ManagementDeleteLogoErrors];
+
+export type ManagementDeleteLogoResponses = {
+    /**
+     * The profile without a logo.
+     */
+    200: Envelope & {
+        data: Tenant;
+    };
+};
+
+export type ManagementDeleteLogoResponse = ManagementDeleteLogoResponses[keyof ManagementDeleteLogoResponses];
 
 export type ProductsGetAllData = {
     body?: never;

@@ -893,6 +893,7 @@ export const zTenantTimeZone = z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z
 export const zTenantDailyTargetMinutes = z.int().gte(0).lte(1440);
 
 export const zTenant = z.object({
+    logoUpdatedAtUtc: z.iso.datetime().nullable(),
     id: zId,
     name: zTenantName,
     companyName: z.string().max(200).nullable(),
@@ -2031,6 +2032,29 @@ export const zManagementUpdateTenantBody = zTenantUpdateRequest;
  * The updated tenant.
  */
 export const zManagementUpdateTenantResponse = zEnvelope.and(z.object({
+    data: zTenant
+}));
+
+export const zManagementUploadLogoBody = z.object({
+    file: z.string()
+});
+
+/**
+ * The profile with the new logo's date.
+ */
+export const zManagementUploadLogoResponse = zEnvelope.and(z.object({
+    data: zTenant
+}));
+
+/**
+ * The logo.
+ */
+export const zManagementGetLogoResponse = z.string();
+
+/**
+ * The profile without a logo.
+ */
+export const zManagementDeleteLogoResponse = zEnvelope.and(z.object({
     data: zTenant
 }));
 

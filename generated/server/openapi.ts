@@ -1185,6 +1185,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Management/UploadLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the firm's logo
+         * @description The logo drawn on invoices and work confirmations. JPEG, PNG or WebP up to 5 MB, checked by
+         *     its content (not its name or declared type); it is stored re-encoded as PNG, at most
+         *     1200 × 600 px, without any metadata. Anything else answers 400 `UNSUPPORTED_MEDIA_TYPE` or
+         *     `INVALID_IMAGE` and changes nothing. Answers the profile.
+         */
+        post: operations["managementUploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Management/GetLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the firm's logo
+         * @description The stored logo (PNG); 404 when the firm has none.
+         */
+        get: operations["managementGetLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Management/DeleteLogo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove the firm's logo
+         * @description PDFs show the company name alone again. Removing no logo changes nothing. Answers the profile.
+         */
+        delete: operations["managementDeleteLogo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Products/GetAll": {
         parameters: {
             query?: never;
@@ -3664,6 +3727,12 @@ export interface components {
          */
         TenantDailyTargetMinutes: number;
         Tenant: {
+            /**
+             * Format: date-time
+             * @description When the logo (`Management/GetLogo`) was last set; null without one.
+             * @example 2026-11-24T08:00:00Z
+             */
+            logoUpdatedAtUtc: string | null;
             id: components["schemas"]["Id"];
             name: components["schemas"]["TenantName"];
             /** @example Elektro Schneider GmbH */
@@ -6494,6 +6563,93 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    managementUploadLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description The image.
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The profile with the new logo's date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            default: components["responses"]["Error"];
+        };
+    };
+    managementGetLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The logo. */
+            200: {
+                headers: {
+                    /** @description Version of the stored logo. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    managementDeleteLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile without a logo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Tenant"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];

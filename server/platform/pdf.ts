@@ -24,6 +24,22 @@ export function printable(text: string): string {
     .join('');
 }
 
+const LOGO_BOX: [number, number] = [170, 48];
+
+/**
+ * The firm's logo at the top left of a letterhead, scaled into a box of 170 × 48 pt; answers where
+ * the company name goes below it (the top itself without a logo, or when the image cannot be read).
+ */
+export function drawLogo(doc: Doc, logo: Buffer | undefined, left: number, top: number): number {
+  if (!logo) return top;
+  try {
+    doc.image(logo, left, top, { fit: LOGO_BOX });
+    return top + LOGO_BOX[1] + 8;
+  } catch {
+    return top;
+  }
+}
+
 export interface PdfColumn {
   title: string;
   width: number;

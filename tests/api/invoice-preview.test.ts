@@ -16,7 +16,7 @@ import type { components } from '../../generated/server/openapi';
 import { tenants, timeTracks } from '../../server/db/schema';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
+import { insertTimeTrack, jpeg, newCustomer, newEntry, newProduct, postForm } from './activity-support';
 import { createTenant, type Member, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
@@ -355,6 +355,20 @@ describe('Invoice/CreatePreviewFromActivities: files', () => {
     const png = fs.readdirSync(tmp).find((f) => f.startsWith('de') && f.endsWith('.png'));
     expect(png).toBeDefined();
     expect(fs.statSync(path.join(tmp, png!)).size).toBeGreaterThan(5000);
+  });
+
+  it('draws the firm\'s logo above its name', async () => {
+    const firmWithLogo = await createTenant(server, { name: 'Maler Vogt' });
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await jpeg(600, 200))], { type: 'image/jpeg' }), 'logo.jpg');
+    expect((await postForm(server, firmWithLogo.owner, '/api/Management/UploadLogo', form)).status).toBe(200);
+    const c = await newCustomer(firmWithLogo.owner, 'Kunde mit Logo');
+    await insertTimeTrack(server, firmWithLogo.owner, c.id, { startedAt: at(8), seconds: 3600 });
+    const { bytes } = await documentOf(firmWithLogo.owner, { customerId: c.id, outputFormat: 'pdf' });
+    fs.writeFileSync(path.join(tmp, 'logo.pdf'), bytes);
+    const images = execFileSync('pdfimages', ['-list', path.join(tmp, 'logo.pdf')]).toString().trim().split('\n').slice(2);
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(/^\s*1\s+0\s+image\s+600\s+200\b/);
   });
 
   it('says in the draft what the firm profile lacks, and prints the § 19 note in English', async () => {

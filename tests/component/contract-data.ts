@@ -296,6 +296,7 @@ export function tenantProfile(over: Partial<Tenant> = {}): Tenant {
     timeZone: 'Europe/Berlin',
     dailyTargetMinutes: 480,
     accountingConnection: null,
+    logoUpdatedAtUtc: null,
     createdAtUtc: '2026-10-01T08:00:00.000Z',
     ...over,
   };

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TenantConsent } from '../../generated/api/types.gen';
 import { account, ids, member, page, tenantProfile } from './contract-data';
-import { failure, serveContract } from './contract-server';
+import { failure, serveContract, unchecked } from './contract-server';
 import { injectSession, renderApp, setWindowWidth } from './helpers';
 
 const tenant = tenantProfile();
@@ -59,6 +59,24 @@ describe('/profile Company tab', { timeout: 30_000 }, () => {
     await user.type(await screen.findByRole('textbox', { name: 'IBAN' }), 'DE89370400440532013001');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Die IBAN ist ungültig (Prüfziffern).')).toBeInTheDocument();
+  });
+
+  it('uploads a logo and shows the stored one', async () => {
+    injectSession({ roles: ['Admin'] });
+    const server = serveContract({
+      managementGetTenant: tenant,
+      managementUploadLogo: { ...tenant, logoUpdatedAtUtc: '2026-11-24T08:00:00.000Z' },
+      managementGetLogo: unchecked(200, 'PNG', { 'Content-Type': 'image/png' }),
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=0');
+    expect(await screen.findByText('Noch kein Logo')).toBeInTheDocument();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(server.calls('managementUploadLogo')).toHaveLength(1));
+    expect(await screen.findByText(/Das Logo wurde gespeichert/)).toBeInTheDocument();
+    await waitFor(() => expect(server.calls('managementGetLogo')).toHaveLength(1));
+    expect(await screen.findByRole('img', { name: 'Logo von Elektro Schneider GmbH' })).toBeInTheDocument();
   });
 
   it('lets an Employee read, not change', async () => {

@@ -35,5 +35,7 @@ export const tenants = pgTable('tenants', {
   dailyTargetMinutes: integer('daily_target_minutes').notNull().default(480),
   language: text('language').notNull().default('de'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** When the firm's logo (stored as a file, drawn on its PDFs) was last set; null without one. */
+  logoUpdatedAt: timestamp('logo_updated_at', { withTimezone: true }),
   ...timestamps,
 });

@@ -33,6 +33,8 @@ export interface InvoiceDocumentInput {
   toDate: Date;
   periodLabel: string;
   tenant: TenantRow;
+  /** The firm's logo (PNG), drawn above its name on the PDF. */
+  logo?: Buffer;
   customer: CustomerRow;
   customerName: string;
   positions: Position[];

@@ -7,7 +7,7 @@
  */
 import { loadPdfKit } from '../../platform/heavy-modules';
 import { translate, type MessageKey } from '../../platform/i18n';
-import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
+import { drawLogo, drawTable, printable, type PdfColumn } from '../../platform/pdf';
 import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
 import { labourShare } from './invoice.rules';
 import { customerContactPerson } from '../../platform/display-names';
@@ -58,7 +58,8 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   const companyName = tenant.companyName ?? tenant.name;
   const cityLine = [tenant.zip, tenant.city].filter(Boolean).join(' ');
   const contact = [tenant.phone, tenant.email, tenant.website].filter(Boolean).join(' · ');
-  doc.font('Helvetica-Bold').fontSize(15).fillColor('#000000').text(text(companyName), left, MARGIN, { width: w(0.55) });
+  const nameTop = drawLogo(doc, input.logo, left, MARGIN);
+  doc.font('Helvetica-Bold').fontSize(15).fillColor('#000000').text(text(companyName), left, nameTop, { width: w(0.55) });
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
   const letterhead: [string | null, MessageKey][] = [
     [tenant.street && cityLine ? `${tenant.street}\n${cityLine}` : null, 'invoiceDoc.fieldAddress'],

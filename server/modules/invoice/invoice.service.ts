@@ -38,6 +38,7 @@ import {
 } from './invoice.repository';
 import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro, type Position } from './invoice.rules';
 import { translate } from '../../platform/i18n';
+import { readTenantLogo } from '../management/logo';
 import { customerName as customerNameOf } from '../../platform/display-names';
 
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
@@ -153,6 +154,7 @@ export class InvoiceService {
       toDate: to,
       periodLabel,
       tenant,
+      logo: body.outputFormat === 'pdf' ? await readTenantLogo(this.deps.storage, tenant) : undefined,
       customer,
       customerName,
       positions,

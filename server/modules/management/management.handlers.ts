@@ -1,8 +1,11 @@
 /** Handlers of the Management calls. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readMultipart } from '../../platform/multipart';
+import { sendStoredFile } from '../../platform/file-response';
+import { MAX_LOGO_BYTES } from './logo';
 import type { OperationHandlers } from '../../platform/handler';
 import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
-import { ok } from '../../platform/errors';
+import { AppError, ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { contextOf } from '../../platform/context';
 
@@ -20,4 +23,18 @@ export const managementHandlers = {
   managementGetTenant: async (request) => ok(await management(request).tenant(contextOf(request))),
   managementUpdateTenant: async (request: Body<'managementUpdateTenant'>) =>
     ok(await management(request).updateTenant(contextOf(request), request.body), translate(request.lang, 'common.saved')),
+  managementUploadLogo: async (request: FastifyRequest) => {
+    const form = await readMultipart(request, {
+      fileField: 'file',
+      maxFileBytes: MAX_LOGO_BYTES,
+      tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'management.logoTooLarge'),
+    });
+    if (!form.file) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: { file: ['validation.required'] } });
+    return ok(await management(request).setLogo(contextOf(request), form.file.data), translate(request.lang, 'common.saved'));
+  },
+  managementGetLogo: async (request: FastifyRequest, reply: FastifyReply) => {
+    const logo = await management(request).logo(contextOf(request));
+    return sendStoredFile(reply, request.server.deps.storage, { key: logo.key, contentType: 'image/png', fileName: 'logo.png', etag: `"logo-${logo.version}"` });
+  },
+  managementDeleteLogo: async (request: FastifyRequest) => ok(await management(request).removeLogo(contextOf(request)), translate(request.lang, 'common.saved')),
 } satisfies OperationHandlers;

@@ -10,6 +10,7 @@ import { isValidTimeZone } from '../../platform/time-zone';
 import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 import type { BodyOf, QueryOf } from '../../platform/contract';
+import { logoKey, processLogo } from './logo';
 
 type Tenant = components['schemas']['Tenant'];
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];
@@ -68,6 +69,31 @@ export class ManagementService {
       return toDto(row);
     });
   }
+
+  /** Stores the checked, re-encoded logo first; the profile then points at it. */
+  async setLogo(ctx: RequestContext, data: Buffer): Promise<Tenant> {
+    const png = await processLogo(data);
+    await this.deps.storage.put(logoKey(ctx.tenantId), png);
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: new Date() });
+      if (!row) throw notFound();
+      return toDto(row);
+    });
+  }
+
+  async removeLogo(ctx: RequestContext): Promise<Tenant> {
+    const row = await this.deps.database.withTenant(ctx.tenantId, (tx) => profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: null }));
+    if (!row) throw notFound();
+    await this.deps.storage.delete(logoKey(ctx.tenantId)).catch(() => undefined);
+    return toDto(row);
+  }
+
+  /** The logo file's key and version, or 404 when the firm has none. */
+  async logo(ctx: RequestContext): Promise<{ key: string; version: string }> {
+    const tenant = await this.deps.database.withTenant(ctx.tenantId, (tx) => findTenant(tx));
+    if (!tenant?.logoUpdatedAt) throw notFound();
+    return { key: logoKey(ctx.tenantId), version: String(tenant.logoUpdatedAt.getTime()) };
+  }
 }
 
 /** ISO 13616: the country and check digits moved to the end, letters as numbers, modulo 97 is 1. */
@@ -101,6 +127,7 @@ function toDto(row: typeof tenants.$inferSelect): Tenant {
     timeZone: row.timeZone,
     dailyTargetMinutes: row.dailyTargetMinutes,
     accountingConnection: null,
+    logoUpdatedAtUtc: row.logoUpdatedAt?.toISOString() ?? null,
     createdAtUtc: row.createdAt.toISOString(),
   };
 }

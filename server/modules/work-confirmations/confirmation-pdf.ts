@@ -6,6 +6,7 @@
  * Font, character set and table layout are those of `platform/pdf.ts`.
  */
 import { loadPdfKit } from '../../platform/heavy-modules';
+import { drawLogo } from '../../platform/pdf';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 
@@ -47,6 +48,8 @@ export interface ConfirmationPdfInput {
   timeZone: string;
   number: string;
   company: PdfParty;
+  /** The firm's logo (PNG), drawn above its name. */
+  logo?: Buffer;
   customer: PdfParty;
   times: PdfTime[];
   materials: PdfMaterial[];
@@ -101,8 +104,9 @@ export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promis
   };
   const text = (value: string) => printable(value);
 
-  // Header: the company left, title and number right.
-  doc.font('Helvetica-Bold').fontSize(15).text(text(input.company.name), left, PAGE_MARGIN, { width: width * 0.6 });
+  // Header: the company (under its logo) left, title and number right.
+  const nameTop = drawLogo(doc, input.logo, left, PAGE_MARGIN);
+  doc.font('Helvetica-Bold').fontSize(15).text(text(input.company.name), left, nameTop, { width: width * 0.6 });
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
   for (const line of input.company.lines) doc.text(text(line), { width: width * 0.6 });
   const headerBottom = doc.y;

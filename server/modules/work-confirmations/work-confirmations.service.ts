@@ -22,6 +22,7 @@ import { tenantKey } from '../../platform/storage';
 import { recordAudit, type AuditEntry } from '../audit/audit.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { renderConfirmationPdf } from './confirmation-pdf';
+import { readTenantLogo } from '../management/logo';
 import {
   coveredIds,
   findConfirmation,
@@ -199,6 +200,7 @@ export class WorkConfirmationsService {
           language,
           timeZone,
           number: id.slice(0, 8).toUpperCase(),
+          logo: tenant ? await readTenantLogo(this.deps.storage, tenant) : undefined,
           company: {
             name: tenant?.companyName ?? tenant?.name ?? '',
             lines: [

@@ -4,33 +4,8 @@
  * an object URL that is released when the component lets go of it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
 import { imagesGetOptions, imagesGetThumbnailOptions } from '../../../generated/api/@tanstack/react-query.gen';
-
-const pendingRevokes = new Map<string, number>();
-
-/**
- * An object URL of the blob, released a moment after nobody shows it any more (the delay lets
- * React's development double mount keep the URL it rendered).
- */
-export function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => {
-    if (!url) return;
-    window.clearTimeout(pendingRevokes.get(url));
-    pendingRevokes.delete(url);
-    return () => {
-      pendingRevokes.set(
-        url,
-        window.setTimeout(() => {
-          URL.revokeObjectURL(url);
-          pendingRevokes.delete(url);
-        }, 1000),
-      );
-    };
-  }, [url]);
-  return url;
-}
+import { useObjectUrl } from '../../lib/use-object-url';
 
 /** The thumbnail (WebP, 320 px) of a photo as an object URL. */
 export function useThumbnailUrl(id: string, enabled = true) {

@@ -2,7 +2,6 @@
  * The export files come base64 in the preview's `document`: turned into a Blob here, shown in the
  * dialog from an object URL, or saved by the browser under the server's file name.
  */
-import { useEffect, useMemo } from 'react';
 
 export function blobOf(document: { contentBase64: string; contentType: string }): Blob {
   const binary = atob(document.contentBase64);
@@ -12,12 +11,3 @@ export function blobOf(document: { contentBase64: string; contentType: string })
 }
 
 
-/** An object URL of the blob for as long as the component shows it. */
-export function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
-  useEffect(() => {
-    if (!url) return;
-    return () => URL.revokeObjectURL(url);
-  }, [url]);
-  return url;
-}

@@ -34,7 +34,8 @@ import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
 import { useIsBackOffice } from '../../lib/session';
-import { blobOf, useObjectUrl } from './files';
+import { blobOf } from './files';
+import { useObjectUrl } from '../../lib/use-object-url';
 import { download } from '../../lib/table-export';
 
 type Format = 'pdf' | 'csv' | 'xlsx';

@@ -25,6 +25,7 @@ import { showSuccess } from '../../lib/notifications';
 import { notifyError } from '../../lib/query-client';
 import { envelopeOf } from '../../lib/query-keys';
 import { useIsBackOffice } from '../../lib/session';
+import { LogoCard } from './logo-card';
 
 export interface CompanyValues {
   name: string;
@@ -149,6 +150,7 @@ function CompanyForm({ tenant, editable }: { tenant: Tenant; editable: boolean }
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="lg">
+        <LogoCard tenant={tenant} editable={editable} />
         <Fieldset legend={t`Company and address`} disabled={!editable} variant="unstyled" styles={sectionStyles}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
