@@ -3283,6 +3283,41 @@ export type ExternalSystemConnectExternalSystemResponses = {
 
 export type ExternalSystemConnectExternalSystemResponse = ExternalSystemConnectExternalSystemResponses[keyof ExternalSystemConnectExternalSystemResponses];
 
+export type ExternalSystemDisconnectData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/ExternalSystem/Disconnect';
+};
+
+export type ExternalSystemDisconnectErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ExternalSystemDisconnectError = ExternalSystemDisconnectErrors[keyof ExternalSystemDisconnectErrors];
+
+export type ExternalSystemDisconnectResponses = {
+    /**
+     * No connection any more.
+     */
+    200: Envelope & {
+        data: null;
+    };
+};
+
+export type ExternalSystemDisconnectResponse = ExternalSystemDisconnectResponses[keyof ExternalSystemDisconnectResponses];
+
 export type ImagesGetAllData = {
     body?: never;
     path?: never;

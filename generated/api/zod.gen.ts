@@ -1801,6 +1801,13 @@ export const zExternalSystemConnectExternalSystemResponse = zEnvelope.and(z.obje
     data: zExternalSystemConnection
 }));
 
+/**
+ * No connection any more.
+ */
+export const zExternalSystemDisconnectResponse = zEnvelope.and(z.object({
+    data: z.null()
+}));
+
 export const zImagesGetAllQuery = z.object({
     customerId: zId.optional(),
     category: z.string().max(50).optional(),

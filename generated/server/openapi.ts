@@ -717,6 +717,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ExternalSystem/Disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect the accounting service
+         * @description Deletes the stored key; importing and exporting answer `ACCOUNTING_NOT_CONNECTED` until a
+         *     key is connected again. Without a connection nothing changes. Answers null.
+         */
+        delete: operations["externalSystemDisconnect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Images/GetAll": {
         parameters: {
             query?: never;
@@ -5786,6 +5807,31 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    externalSystemDisconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No connection any more. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -13,3 +13,4 @@ export * from './schema/activity';
 export * from './schema/audit';
 export * from './schema/subscriptions';
 export * from './schema/localisation';
+export * from './schema/accounting';

@@ -17,6 +17,7 @@ import { customerActivitiesHandlers } from './customer-activities/customer-activ
 import { invoiceHandlers } from './invoice/invoice.handlers';
 import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/subscription.handlers';
 import { localisationHandlers } from './localisation/localisation.handlers';
+import { externalSystemHandlers } from './external-system/external-system.handlers';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -33,6 +34,7 @@ export const handlers: OperationHandlers = {
   ...invoiceHandlers,
   ...subscriptionHandlers,
   ...localisationHandlers,
+  ...externalSystemHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

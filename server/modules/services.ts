@@ -16,9 +16,11 @@ import { CustomerActivitiesService } from './customer-activities/customer-activi
 import { WorkConfirmationsService } from './work-confirmations/work-confirmations.service';
 import { SubscriptionService } from './subscription/subscription.service';
 import { LocalisationService } from './localisation/localisation.service';
+import { ExternalSystemService } from './external-system/external-system.service';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
+  const accounting = new ExternalSystemService(deps);
   const auth = new AuthService(deps, subscription);
   return {
     auth,
@@ -29,8 +31,9 @@ export function createServices(deps: Deps) {
     management: new ManagementService(deps),
     timeTracks: new TimeTracksService(deps),
     userTimeTracks: new UserTimeTracksService(deps),
-    invoice: new InvoiceService(deps),
-    customers: new CustomersService(deps),
+    invoice: new InvoiceService(deps, accounting),
+    customers: new CustomersService(deps, accounting),
+    accounting,
     products: new ProductsService(deps),
     information: new InformationService(deps),
     images: new ImagesService(deps),

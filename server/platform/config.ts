@@ -49,6 +49,11 @@ const envSchema = z.object({
   APPLE_JWKS_URL: optionalUrl(['http:', 'https:']),
   WEBAUTHN_RP_ID: z.string().trim().max(253).optional(),
   WEBAUTHN_RP_NAME: z.string().trim().min(1).max(100).default('Fieldbook'),
+  /** Comma-separated keys for stored credentials, newest first (older ones still decrypt). */
+  DATA_ENCRYPTION_KEYS: z.string().trim().min(32).optional(),
+  LEXOFFICE_API_URL: optionalUrl(['http:', 'https:']),
+  LEXOFFICE_APP_URL: optionalUrl(['http:', 'https:']),
+  LEXOFFICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
   STRIPE_PRICE_ID: z.string().trim().min(1).optional(),
@@ -104,6 +109,10 @@ export interface Config {
   billingEnabled: boolean;
   /** Stripe, when configured: secret key, webhook signing secret and the per-seat monthly price. */
   stripe?: StripeConfig;
+  /** Keys for stored credentials, newest first. */
+  dataKeys: string[];
+  /** The accounting service: its API and the app that opens its documents. */
+  lexoffice: { apiUrl: string; appUrl: string; timeoutMs: number };
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean | number;
   /**
@@ -178,6 +187,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     billingEnabled: !!e.STRIPE_SECRET_KEY,
+    dataKeys: e.DATA_ENCRYPTION_KEYS ? e.DATA_ENCRYPTION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : secrets.dataKeys,
+    lexoffice: {
+      apiUrl: (e.LEXOFFICE_API_URL ?? 'https://api.lexware.io').replace(/\/+$/, ''),
+      appUrl: (e.LEXOFFICE_APP_URL ?? 'https://app.lexware.de').replace(/\/+$/, ''),
+      timeoutMs: e.LEXOFFICE_TIMEOUT_MS,
+    },
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceId: e.STRIPE_PRICE_ID, apiUrl: e.STRIPE_API_URL }

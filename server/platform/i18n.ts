@@ -254,6 +254,14 @@ const de = {
   'subscription.neverSubscribed': 'Es gibt noch kein Abonnement; bitte kaufen Sie zuerst Lizenzen.',
   'subscription.signatureInvalid': 'Die Signatur des Ereignisses ist ungültig.',
   'localisation.tooMany': 'Es sind bereits {limit} eigene Texte gespeichert; bitte entfernen Sie zuerst welche.',
+  // Accounting service (lexoffice)
+  ACCOUNTING_NOT_CONNECTED: 'lexoffice ist nicht verbunden. Bitte hinterlegen Sie zuerst einen API-Schlüssel im Firmenprofil.',
+  ACCOUNTING_CONNECTION_FAILED: 'Die Verbindung zu lexoffice ist fehlgeschlagen.',
+  EXPORT_FAILED: 'Die Rechnung konnte nicht an lexoffice übergeben werden.',
+  'accounting.keyRequired': 'Bitte geben Sie einen API-Schlüssel ein.',
+  'accounting.keyRefused': 'lexoffice hat den API-Schlüssel abgelehnt. Bitte prüfen Sie ihn oder erstellen Sie einen neuen.',
+  'accounting.unavailable': 'lexoffice ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
+  'accounting.invoiceRefused': 'lexoffice hat die Rechnung abgelehnt: {details}',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -505,6 +513,13 @@ const en: Record<MessageKey, string> = {
   'subscription.neverSubscribed': 'There is no subscription yet; please buy licenses first.',
   'subscription.signatureInvalid': 'The event signature is invalid.',
   'localisation.tooMany': '{limit} own texts are stored already; please remove some first.',
+  ACCOUNTING_NOT_CONNECTED: 'lexoffice is not connected. Please store an API key in the company profile first.',
+  ACCOUNTING_CONNECTION_FAILED: 'The connection to lexoffice failed.',
+  EXPORT_FAILED: 'The invoice could not be handed over to lexoffice.',
+  'accounting.keyRequired': 'Please enter an API key.',
+  'accounting.keyRefused': 'lexoffice refused the API key. Please check it or create a new one.',
+  'accounting.unavailable': 'lexoffice cannot be reached right now. Please try again in a few minutes.',
+  'accounting.invoiceRefused': 'lexoffice refused the invoice: {details}',
 };
 
 const catalogues: Record<'de' | 'en', Record<string, string>> = { de, en };

@@ -7,6 +7,8 @@ export interface Secrets {
   cookieSecret: string;
   appRolePassword: string;
   embeddedPgPassword: string;
+  /** Keys that encrypt stored credentials (e.g. the accounting API key), newest first. */
+  dataKeys: string[];
 }
 
 const random = () => crypto.randomBytes(32).toString('base64url');
@@ -23,6 +25,7 @@ export function loadOrCreateSecrets(dataDir: string): Secrets {
     cookieSecret: stored.cookieSecret ?? random(),
     appRolePassword: stored.appRolePassword ?? random(),
     embeddedPgPassword: stored.embeddedPgPassword ?? random(),
+    dataKeys: stored.dataKeys?.length ? stored.dataKeys : [random()],
   };
   if (JSON.stringify(stored) !== JSON.stringify(secrets)) {
     fs.mkdirSync(dataDir, { recursive: true });

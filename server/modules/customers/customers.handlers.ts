@@ -21,6 +21,7 @@ export const customersHandlers = {
 
   customersImportCsv: async (request: Body<'customersImportCsv'>) =>
     ok(await service(request).importCsv(contextOf(request), request.body)),
+  customersImportLexOffice: async (request: FastifyRequest) => ok(await service(request).importLexOffice(contextOf(request))),
 } satisfies OperationHandlers;
 
 export const customersRouteOptions: OperationRouteOptionsMap = {

@@ -44,7 +44,11 @@ function fieldsOf(row: CustomerRow): CustomerFields {
 
 const fingerprint = (f: CustomerFields) => JSON.stringify(customerFieldNames.map((n) => f[n]));
 
-export async function importCustomers(ctx: RequestContext, database: Database, request: ImportRequest): Promise<ImportResult> {
+/**
+ * `partial`: rows with errors are reported and the valid ones stored (the accounting import, where
+ * one broken contact must not block the others); otherwise any error stores nothing.
+ */
+export async function importCustomers(ctx: RequestContext, database: Database, request: ImportRequest, options: { partial?: boolean } = {}): Promise<ImportResult> {
   const report = new ImportReport(ctx.lang);
   const patches = request.rows.map(rowPatch);
 
@@ -103,7 +107,7 @@ export async function importCustomers(ctx: RequestContext, database: Database, r
     }
 
     if (!request.dryRun) {
-      if (report.errorCount > 0) throw report.refusal();
+      if (report.errorCount > 0 && !options.partial) throw report.refusal();
       await insertCustomers(tx, ctx.tenantId, creates, ctx.userId);
       await updateCustomers(tx, ctx.tenantId, updates);
     }

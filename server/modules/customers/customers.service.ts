@@ -20,6 +20,8 @@ import {
 import { customerName } from '../../platform/display-names';
 import type { Deps } from '../../platform/handler';
 import { importCustomers } from './customers.import';
+import { contactToRow } from './customers.lexoffice';
+import { connectionFailed, type ExternalSystemService } from '../external-system/external-system.service';
 import type { ImportResult } from '../csv-import/import-report';
 
 type ImportRequest = components['schemas']['CustomerImportRequest'];
@@ -86,7 +88,30 @@ const EXTERNAL_ID_CONSTRAINT = 'customers_external_id_uq';
 
 /** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
 export class CustomersService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly accounting: ExternalSystemService,
+  ) {}
+
+  /** Contacts with the customer role from lexoffice, created or updated by their contact id. */
+  async importLexOffice(ctx: RequestContext): Promise<ImportResult> {
+    const client = await this.accounting.clientOf(ctx.tenantId);
+    const rows: components['schemas']['CustomerImportRow'][] = [];
+    let archived = 0;
+    try {
+      for await (const page of client.customers()) {
+        for (const contact of page) {
+          if (contact.archived) archived++;
+          else rows.push(contactToRow(contact, rows.length + archived + 1));
+        }
+      }
+    } catch (error) {
+      await this.accounting.noteRefusal(ctx.tenantId, error);
+      throw connectionFailed(error);
+    }
+    const result = rows.length ? await importCustomers(ctx, this.deps.database, { rows, dryRun: false }, { partial: true }) : { created: 0, updated: 0, skipped: 0, errorCount: 0, errors: [] };
+    return { ...result, skipped: result.skipped + archived };
+  }
 
   /** The CSV import: each batch in one transaction (./customers.import.ts). */
   importCsv(ctx: RequestContext, request: ImportRequest): Promise<ImportResult> {

@@ -15,6 +15,7 @@ export const invoiceHandlers = {
   invoiceCreatePreviewFromActivities: async (request: Body<'invoiceCreatePreviewFromActivities'>) =>
     ok(await service(request).createPreview(contextOf(request), request.body)),
 
+  invoiceExportToLexOffice: async (request: Body<'invoiceExportToLexOffice'>) => ok(await service(request).exportToLexoffice(contextOf(request), request.body)),
   invoiceMarkActivitiesAsProcessed: async (request: Body<'invoiceMarkActivitiesAsProcessed'>) =>
     ok(await service(request).markProcessed(contextOf(request), request.body)),
 

@@ -39,6 +39,18 @@ import {
 import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro, type Position } from './invoice.rules';
 import { translate } from '../../platform/i18n';
 import { readTenantLogo } from '../management/logo';
+import type { ExternalSystemService } from '../external-system/external-system.service';
+import { LexofficeError } from '../external-system/lexoffice-client';
+import { toLexofficeInvoice } from './invoice.lexoffice';
+
+/** Why lexoffice did not take the invoice, as the person can act on it. */
+function exportFailed(error: unknown): AppError {
+  if (error instanceof LexofficeError && error.kind === 'refused') return new AppError('EXPORT_FAILED', 'accounting.keyRefused');
+  if (error instanceof LexofficeError && error.kind === 'invalid') {
+    return new AppError('EXPORT_FAILED', 'accounting.invoiceRefused', { params: { details: error.details.join('; ') || String(error.status) } });
+  }
+  return new AppError('EXPORT_FAILED', 'accounting.unavailable');
+}
 import { customerName as customerNameOf } from '../../platform/display-names';
 
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
@@ -99,7 +111,44 @@ function toContractPosition(p: Position): InvoicePosition {
 }
 
 export class InvoiceService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly accounting: ExternalSystemService,
+  ) {}
+
+  /**
+   * The preview's positions as an invoice in lexoffice (draft, or finalized with its number); on
+   * success the entries become processed (and archived if asked). When lexoffice refuses or cannot
+   * be reached nothing is marked and the caller reads why.
+   */
+  async exportToLexoffice(ctx: RequestContext, body: components['schemas']['InvoiceLexofficeExportRequest']): Promise<components['schemas']['InvoiceLexofficeExport']> {
+    const client = await this.accounting.clientOf(ctx.tenantId);
+    const { finalize, archive, ...selection } = body;
+    const preview = await this.createPreview(ctx, { ...selection, outputFormat: 'json' });
+    const customer = await this.inTenant(ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
+    if (!customer) throw notFound();
+    let voucherId: string;
+    let voucherNumber: string | null = null;
+    try {
+      voucherId = (await client.createInvoice(toLexofficeInvoice(preview, customer, ctx.now), finalize)).id;
+      if (finalize) voucherNumber = (await client.invoice(voucherId)).voucherNumber ?? null;
+    } catch (error) {
+      await this.accounting.noteRefusal(ctx.tenantId, error);
+      throw exportFailed(error);
+    }
+    const activities = await this.markProcessed(ctx, {
+      informationIds: preview.positions.flatMap((p) => p.informationIds),
+      timeTrackIds: preview.positions.flatMap((p) => p.timeTrackIds),
+      archive,
+    });
+    return {
+      voucherId,
+      voucherNumber,
+      status: finalize ? 'open' : 'draft',
+      documentUrl: `${this.deps.config.lexoffice.appUrl}/permalink/invoices/view/${encodeURIComponent(voucherId)}`,
+      activities,
+    };
+  }
 
   private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
     return this.deps.database.withTenant(ctx.tenantId, fn);

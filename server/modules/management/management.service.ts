@@ -11,6 +11,8 @@ import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 import type { BodyOf, QueryOf } from '../../platform/contract';
 import { logoKey, processLogo } from './logo';
+import { findConnection } from '../external-system/external-system.repository';
+import { connectionDto } from '../external-system/external-system.service';
 
 type Tenant = components['schemas']['Tenant'];
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];
@@ -51,7 +53,7 @@ export class ManagementService {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await findTenant(tx);
       if (!row) throw notFound();
-      return toDto(row);
+      return toDto(row, connectionDto(await findConnection(tx)));
     });
   }
 
@@ -66,7 +68,7 @@ export class ManagementService {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await profile.updateTenant(tx, ctx.tenantId, body);
       if (!row) throw notFound();
-      return toDto(row);
+      return toDto(row, connectionDto(await findConnection(tx)));
     });
   }
 
@@ -77,15 +79,18 @@ export class ManagementService {
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
       const row = await profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: new Date() });
       if (!row) throw notFound();
-      return toDto(row);
+      return toDto(row, connectionDto(await findConnection(tx)));
     });
   }
 
   async removeLogo(ctx: RequestContext): Promise<Tenant> {
-    const row = await this.deps.database.withTenant(ctx.tenantId, (tx) => profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: null }));
-    if (!row) throw notFound();
+    const tenant = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const row = await profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: null });
+      if (!row) throw notFound();
+      return toDto(row, connectionDto(await findConnection(tx)));
+    });
     await this.deps.storage.delete(logoKey(ctx.tenantId)).catch(() => undefined);
-    return toDto(row);
+    return tenant;
   }
 
   /** The logo file's key and version, or 404 when the firm has none. */
@@ -104,7 +109,7 @@ function ibanCheckDigitsValid(iban: string): boolean {
   return rest === 1;
 }
 
-function toDto(row: typeof tenants.$inferSelect): Tenant {
+function toDto(row: typeof tenants.$inferSelect, accountingConnection: Tenant['accountingConnection'] = null): Tenant {
   return {
     id: row.tenantId,
     name: row.name,
@@ -126,7 +131,7 @@ function toDto(row: typeof tenants.$inferSelect): Tenant {
     invoiceLanguage: row.invoiceLanguage === 'en' ? 'en' : 'de',
     timeZone: row.timeZone,
     dailyTargetMinutes: row.dailyTargetMinutes,
-    accountingConnection: null,
+    accountingConnection,
     logoUpdatedAtUtc: row.logoUpdatedAt?.toISOString() ?? null,
     createdAtUtc: row.createdAt.toISOString(),
   };

@@ -1,0 +1,169 @@
+/**
+ * The lexoffice (Lexware Office) public API as we use it: profile, contacts (customer role, paged),
+ * invoices (created as draft or finalized, read back for the number). The service allows about two
+ * requests per second per key: calls of one key are spaced at least 500 ms apart, 429 and transient
+ * 5xx are retried with backoff (honouring Retry-After), every call has a timeout. Failures are
+ * `LexofficeError`s that say whether the key was refused, the service was unavailable or the request
+ * was invalid (with the service's details), never with the key in them.
+ */
+
+export interface LexofficeProfile {
+  organizationId: string;
+  companyName: string;
+}
+
+export interface LexofficeContact {
+  id: string;
+  version?: number;
+  archived?: boolean;
+  roles?: { customer?: { number?: number } };
+  company?: { name?: string; contactPersons?: { firstName?: string; lastName?: string; emailAddress?: string; phoneNumber?: string }[] };
+  person?: { firstName?: string; lastName?: string };
+  addresses?: { billing?: LexofficeAddress[]; shipping?: LexofficeAddress[] };
+  emailAddresses?: Record<string, string[] | undefined>;
+  phoneNumbers?: Record<string, string[] | undefined>;
+}
+
+interface LexofficeAddress {
+  street?: string;
+  zip?: string;
+  city?: string;
+  countryCode?: string;
+}
+
+interface LexofficePage<T> {
+  content: T[];
+  last: boolean;
+  totalPages: number;
+  totalElements: number;
+  number: number;
+}
+
+export interface LexofficeInvoice {
+  voucherDate: string;
+  address: { contactId: string } | { name: string; street?: string; zip?: string; city?: string; countryCode: string };
+  lineItems: {
+    type: 'custom';
+    name: string;
+    description?: string;
+    quantity: number;
+    unitName: string;
+    unitPrice: { currency: 'EUR'; netAmount: number; taxRatePercentage: number };
+  }[];
+  totalPrice: { currency: 'EUR' };
+  taxConditions: { taxType: 'net' | 'vatfree' };
+  shippingConditions: { shippingType: 'serviceperiod'; shippingDate: string; shippingEndDate: string } | { shippingType: 'service'; shippingDate: string };
+  title?: string;
+  introduction?: string;
+  remark?: string;
+}
+
+export type LexofficeFailure = 'refused' | 'unavailable' | 'invalid';
+
+export class LexofficeError extends Error {
+  constructor(
+    readonly kind: LexofficeFailure,
+    readonly status: number,
+    /** What the service said was wrong (validation details), for the person reading the error. */
+    readonly details: string[] = [],
+  ) {
+    super(`lexoffice ${kind} (${status})`);
+  }
+}
+
+const SPACING_MS = 500;
+const TIMEOUT_MS = 15_000;
+const RETRIES = 4;
+const PAGE_SIZE = 100;
+
+/** When each key may send its next request (per process). */
+const nextSlot = new Map<string, number>();
+
+async function takeSlot(key: string) {
+  const now = Date.now();
+  const at = Math.max(now, nextSlot.get(key) ?? 0);
+  nextSlot.set(key, at + SPACING_MS);
+  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+}
+
+function detailsOf(body: unknown): string[] {
+  if (!body || typeof body !== 'object') return [];
+  const b = body as { IssueList?: { i18nKey?: string; source?: string; type?: string }[]; details?: { field?: string; message?: string; violation?: string }[]; message?: string };
+  if (Array.isArray(b.IssueList)) return b.IssueList.map((i) => [i.source, i.i18nKey ?? i.type].filter(Boolean).join(': ')).slice(0, 10);
+  if (Array.isArray(b.details)) return b.details.map((d) => [d.field, d.message ?? d.violation].filter(Boolean).join(': ')).slice(0, 10);
+  return b.message ? [b.message] : [];
+}
+
+export class LexofficeClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly apiKey: string,
+    private readonly options: { timeoutMs?: number; retries?: number; sleep?: (ms: number) => Promise<void> } = {},
+  ) {}
+
+  private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    const retries = this.options.retries ?? RETRIES;
+    const sleep = this.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+    for (let attempt = 0; ; attempt++) {
+      await takeSlot(this.apiKey);
+      let response: Response;
+      try {
+        response = await fetch(`${this.baseUrl}${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${this.apiKey}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS),
+        });
+      } catch {
+        // No answer in time (or no connection): one more try, not four; a hanging service stays hung.
+        if (attempt < Math.min(retries, 1)) {
+          await sleep(backoff(attempt));
+          continue;
+        }
+        throw new LexofficeError('unavailable', 0);
+      }
+      if (response.ok) return (await response.json()) as T;
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      const transient = response.status === 429 || response.status >= 500;
+      if (transient && attempt < retries) {
+        const retryAfter = Number(response.headers.get('retry-after'));
+        await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 30) * 1000 : backoff(attempt));
+        continue;
+      }
+      if (response.status === 401 || response.status === 403) throw new LexofficeError('refused', response.status);
+      if (transient) throw new LexofficeError('unavailable', response.status);
+      throw new LexofficeError('invalid', response.status, detailsOf(parsed));
+    }
+  }
+
+  profile(): Promise<LexofficeProfile> {
+    return this.request<LexofficeProfile>('GET', '/v1/profile');
+  }
+
+  /** Every contact with the customer role, page by page. */
+  async *customers(): AsyncGenerator<LexofficeContact[]> {
+    for (let page = 0; ; page++) {
+      const answer = await this.request<LexofficePage<LexofficeContact>>('GET', `/v1/contacts?customer=true&page=${page}&size=${PAGE_SIZE}`);
+      yield answer.content;
+      if (answer.last || page + 1 >= answer.totalPages) return;
+    }
+  }
+
+  createInvoice(invoice: LexofficeInvoice, finalize: boolean): Promise<{ id: string }> {
+    return this.request<{ id: string }>('POST', `/v1/invoices${finalize ? '?finalize=true' : ''}`, invoice);
+  }
+
+  invoice(id: string): Promise<{ id: string; voucherNumber?: string | null; voucherStatus?: string }> {
+    return this.request('GET', `/v1/invoices/${encodeURIComponent(id)}`);
+  }
+}
+
+function backoff(attempt: number) {
+  return Math.min(8000, 500 * 2 ** attempt) + Math.floor(Math.random() * 250);
+}

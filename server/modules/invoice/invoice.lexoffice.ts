@@ -1,0 +1,38 @@
+/**
+ * The invoice preview's positions as a lexoffice invoice: a customer imported from lexoffice is
+ * linked by its contact id, any other goes as a one-time address; labour and materials keep their
+ * units and VAT rates; a small business (§ 19 UStG) sends the tax type `vatfree` at 0 %.
+ */
+import type { components } from '../../../generated/server/openapi';
+import type { LexofficeInvoice } from '../external-system/lexoffice-client';
+import type { CustomerRow } from '../customers/customers.repository';
+
+type Preview = components['schemas']['InvoicePreview'];
+
+export function toLexofficeInvoice(preview: Preview, customer: CustomerRow, issuedAt: Date): LexofficeInvoice {
+  const lastDay = new Date(new Date(preview.toDate).getTime() - 1);
+  return {
+    voucherDate: issuedAt.toISOString(),
+    address: customer.externalId
+      ? { contactId: customer.externalId }
+      : {
+          name: preview.customerName.slice(0, 255),
+          ...(customer.street ? { street: customer.street } : {}),
+          ...(customer.zip ? { zip: customer.zip } : {}),
+          ...(customer.city ? { city: customer.city } : {}),
+          countryCode: customer.country ?? 'DE',
+        },
+    lineItems: preview.positions.map((position) => ({
+      type: 'custom' as const,
+      name: position.description.slice(0, 255),
+      quantity: position.quantity,
+      unitName: position.unit,
+      unitPrice: { currency: 'EUR' as const, netAmount: position.unitPrice, taxRatePercentage: preview.smallBusiness ? 0 : position.vatRate },
+    })),
+    totalPrice: { currency: 'EUR' },
+    taxConditions: { taxType: preview.smallBusiness ? 'vatfree' : 'net' },
+    shippingConditions: { shippingType: 'serviceperiod', shippingDate: preview.fromDate, shippingEndDate: lastDay.toISOString() },
+    introduction: preview.title,
+    ...(preview.smallBusinessNote ? { remark: preview.smallBusinessNote } : {}),
+  };
+}
