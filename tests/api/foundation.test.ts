@@ -7,20 +7,13 @@ import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { allOperations, sampleRequest } from '../support/sample';
-import { newDeviceId, rawCall } from '../support/api-client';
+import { allOperations } from '../support/sample';
+import { rawCall } from '../support/api-client';
 import { handlers } from '../../server/modules';
 import { handleError } from '../../server/platform/errors';
 import { insertMember } from '../support/factories';
 import type { Role } from '../../server/platform/auth';
 
-/**
- * Operations whose feature issue has not landed yet. They answer 501 FEATURE_NOT_IMPLEMENTED.
- * This list must shrink to nothing: remove an operation when its handler is built (the first
- * test below fails until the list says exactly which handlers are missing).
- */
-const NOT_IMPLEMENTED = [
-];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,12 +34,11 @@ async function token(role: Role, options: { tenantId?: string; now?: number; lan
 }
 
 describe('contract routes', () => {
-  it('lists exactly the operations that have no handler yet', () => {
+  it('has a handler for every operation: none answers 501 any more', () => {
     const missing = allOperations()
       .map((o) => o.operationId)
-      .filter((id) => !(id in handlers))
-      .sort();
-    expect(missing).toEqual([...NOT_IMPLEMENTED].sort());
+      .filter((id) => !(id in handlers));
+    expect(missing).toEqual([]);
   });
 
   it('has the 85 operations of the specification and the ones added since, each routed', () => {
@@ -68,27 +60,6 @@ describe('contract routes', () => {
       expect(server.app.hasRoute({ method: op.method.toUpperCase() as 'GET', url }), `${op.method} ${op.template}`).toBe(true);
     }
   });
-
-  it.each(allOperations().filter((o) => NOT_IMPLEMENTED.includes(o.operationId)))(
-    '$operationId ($method $template) answers 501 until its feature is built',
-    async (op) => {
-      const request = sampleRequest(op.template, op.method);
-      const role = (op.roles[0] ?? 'Owner') as Role;
-      const response = await fetch(server.baseUrl + request.path, {
-        method: request.method,
-        headers: { ...request.headers, 'X-Device-Id': newDeviceId(), Authorization: `Bearer ${await token(role)}` },
-        body: request.body,
-        redirect: 'manual',
-      });
-      const body = await response.json();
-      expect(response.status, JSON.stringify(body)).toBe(501);
-      expect(body).toMatchObject({
-        isSuccess: false,
-        data: null,
-        errorMessages: [{ code: 'FEATURE_NOT_IMPLEMENTED', message: 'Diese Funktion ist noch nicht verfügbar.' }],
-      });
-    },
-  );
 
   it('answers unknown API paths with 404 and the envelope', async () => {
     for (const path of ['/api/Nope', '/api/Customers/Nope', '/api']) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 import {
   PASSWORD,
+  answerOnboarding,
   apiAs,
   appUrl,
   controlUrl,
@@ -89,6 +90,10 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Weiter' }).click();
 
     await expectPath(page, '/');
+    // A new firm: the Owner is asked for name, company and rate once.
+    await shot(page, 'a-06-onboarding');
+    await answerOnboarding(page, { firstName: 'Greta', lastName: 'Gründer' });
+    await page.getByText('Greta Gründer').first().waitFor();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard');
     await shot(page, 'a-06-dashboard');
 
@@ -173,6 +178,7 @@ describe('accounts in the browser', () => {
 
     await signInWithPassword(page, account.email, account.password);
     await expectPath(page, '/');
+    await answerOnboarding(page, 'later');
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
     await page.getByRole('menuitem', { name: 'Profil' }).click();
     await expectPath(page, '/account');

@@ -136,6 +136,21 @@ export async function signInContext(context: BrowserContext, account: SeededAcco
   );
 }
 
+/** The first-run dialog of a new firm: answered as a new Owner would, or put off ("later"). */
+export async function answerOnboarding(page: Page, answer: { firstName: string; lastName: string } | 'later', lang: 'de' | 'en' = 'de') {
+  const de = lang === 'de';
+  const dialog = page.getByRole('dialog', { name: de ? 'Willkommen bei Fieldbook' : 'Welcome to Fieldbook' });
+  await dialog.waitFor();
+  if (answer === 'later') {
+    await dialog.getByRole('button', { name: de ? 'Später' : 'Later' }).click();
+  } else {
+    await dialog.getByLabel(de ? /^Vorname/ : /^First name/).fill(answer.firstName);
+    await dialog.getByLabel(de ? /^Nachname/ : /^Last name/).fill(answer.lastName);
+    await dialog.getByRole('button', { name: de ? "Los geht's" : 'Get started' }).click();
+  }
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** Keeps a screenshot in test-results/e2e/. */
 export async function shot(page: Page, name: string, fullPage = true) {
   // Let transitions and toasts settle.

@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { PASSWORD, appUrl, expectPath, field, linkIn, shot, uniqueEmail, waitForMail } from './journey';
+import { PASSWORD, answerOnboarding, appUrl, expectPath, field, linkIn, shot, uniqueEmail, waitForMail } from './journey';
 
 let browser: Browser;
 
@@ -55,6 +55,7 @@ describe('in English on a phone', () => {
     await expectPath(page, '/email-confirmed');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expectPath(page, '/');
+    await answerOnboarding(page, 'later', 'en');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
     // The phone menu, then the account page through the user menu.
