@@ -308,6 +308,7 @@ export const quietShell = {
   userTimeTracksGetActive: null,
   managementGetTenantConsent: { purpose: 'gps', granted: false, grantedAtUtc: null, revokedAtUtc: null },
   localisationGetTextOverrides: { items: [] },
+  managementGetTenant: tenantProfile(),
 } satisfies Handlers;
 
 /** A firm without records: the list screens and the dashboard find nothing (for tests of the shell). */

@@ -39,6 +39,8 @@ interface ListScreenProps<Row extends { id: string }, C extends string> {
   onNew: () => void;
   /** CSV import, for who may import. */
   onImport?: () => void;
+  /** Further header buttons (e.g. an import from the accounting software). */
+  headerActions?: ReactNode;
   query: ListQuery<C>;
   onSearch: (patch: ListSearch<C>) => void;
   list: UseQueryResult<{ data: { items: Row[]; totalCount: number } }, unknown>;
@@ -68,6 +70,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
   const filtered = !!query.filter || query.includeArchived;
   const actions = (
     <>
+      {props.headerActions}
       {props.onImport ? (
         <Button variant="default" leftSection={<IconFileImport size={16} />} onClick={props.onImport}>
           <Trans>Import CSV</Trans>

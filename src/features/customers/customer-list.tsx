@@ -29,6 +29,7 @@ import { useIsBackOffice } from '../../lib/session';
 import { customerUpdated } from './api/cache';
 import { CustomerFormModal, customerToValues, valuesToBody } from './customer-form';
 import { CustomerImportDialog } from './customer-import';
+import { LexofficeImportButton } from './lexoffice-import';
 import { customerListQuery, type CustomerListSearch, type CustomerSortColumn } from './customer-search';
 
 /** Archive or restore: Update with the customer's fields as they are and the new state. */
@@ -164,6 +165,7 @@ export function CustomerListScreen({
         newLabel={<Trans>New customer</Trans>}
         onNew={() => setEditing('new')}
         onImport={canManage ? () => setImporting(true) : undefined}
+        headerActions={canManage ? <LexofficeImportButton /> : undefined}
         query={query}
         onSearch={onSearch}
         list={list}

@@ -35,6 +35,7 @@ import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
 import { useIsBackOffice } from '../../lib/session';
 import { blobOf } from './files';
+import { LexofficeExport } from './lexoffice-export';
 import { useObjectUrl } from '../../lib/use-object-url';
 import { download } from '../../lib/table-export';
 
@@ -416,6 +417,14 @@ export function InvoiceDialog({
                   </Button>
                 ))}
               </Group>
+              {body ? (
+                <LexofficeExport
+                  selection={body}
+                  disabled={locked}
+                  // The lists learn that the entries are processed; the dialog keeps showing what was sent.
+                  onExported={() => onMarked(queryClient)}
+                />
+              ) : null}
             </Stack>
             <div style={{ flex: 1, minWidth: phone ? '100%' : 360 }}>
               {pdfUrl ? (

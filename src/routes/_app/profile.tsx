@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { z } from 'zod';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
+import { AccountingTab } from '../../features/profile/accounting-tab';
 import { CompanyTab } from '../../features/profile/company-tab';
 import { ConsentsTab } from '../../features/profile/consents-tab';
 import { LicensesTab } from '../../features/profile/licenses-tab';
@@ -79,6 +80,7 @@ const tabs: ProfileTab[] = [
   {
     label: <Trans>Accounting</Trans>,
     icon: IconPlugConnected,
+    content: () => <AccountingTab />,
     emptyTitle: <Trans>No accounting software connected</Trans>,
     emptyText: (
       <Trans>
