@@ -23,6 +23,7 @@ import { loadConfig } from '../../server/platform/config';
 import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support/fake-identity-provider';
 import { freePort } from '../support/pg-global-setup';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { lexContact, startFakeLexoffice, type FakeLexoffice } from '../support/fake-lexoffice';
 
 const GOOGLE_CLIENT_ID = '1234567890-fieldbook-e2e.apps.googleusercontent.com';
 
@@ -33,7 +34,7 @@ declare module 'vitest' {
   }
 }
 
-function startControlServer(sink: SmtpSink, google: FakeIdentityProvider): Promise<{ url: string; close: () => Promise<void> }> {
+function startControlServer(sink: SmtpSink, google: FakeIdentityProvider, lexoffice: FakeLexoffice): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown) => {
@@ -43,6 +44,19 @@ function startControlServer(sink: SmtpSink, google: FakeIdentityProvider): Promi
     if (request.method === 'GET' && url.pathname === '/mails') {
       const to = url.searchParams.get('to')?.toLowerCase();
       send(200, to ? sink.mails.filter((m) => m.to.includes(to)) : sink.mails);
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/lexoffice/account') {
+      // A lexoffice account with a key and some customers, for the accounting journeys.
+      const companyName = url.searchParams.get('company') ?? 'Testfirma GmbH';
+      const key = lexoffice.addKey(companyName);
+      const contacts = [lexContact(1, { company: { name: 'Autohaus Berger GmbH' } }), lexContact(2, { company: { name: 'Kita Sonnenschein' } })];
+      lexoffice.contacts.push(...contacts);
+      send(200, { key, contacts: contacts.map((c) => ({ id: c.id, name: c.company?.name })) });
+      return;
+    }
+    if (request.method === 'GET' && url.pathname === '/lexoffice/invoices') {
+      send(200, [...lexoffice.invoices.entries()].map(([id, invoice]) => ({ id, voucherNumber: invoice.voucherNumber, body: invoice.body })));
       return;
     }
     if (request.method === 'POST' && url.pathname === '/google/identity') {
@@ -76,7 +90,8 @@ export default async function setup(project: TestProject) {
   fs.chmodSync(dataDir, 0o755);
   const sink = await startSmtpSink();
   const google = await startFakeIdentityProvider({ issuer: 'https://accounts.google.com', audience: GOOGLE_CLIENT_ID });
-  const control = await startControlServer(sink, google);
+  const lexoffice = await startFakeLexoffice();
+  const control = await startControlServer(sink, google, lexoffice);
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
   const config = loadConfig({
@@ -91,6 +106,8 @@ export default async function setup(project: TestProject) {
     GOOGLE_CLIENT_ID,
     GOOGLE_AUTH_URL: google.authUrl,
     GOOGLE_JWKS_URL: google.jwksUrl,
+    LEXOFFICE_API_URL: lexoffice.url,
+    LEXOFFICE_APP_URL: 'https://app.lexware.test',
   });
   const prepared = await prepareDatabase(config, () => undefined);
   const app = await buildServer({ config, database: prepared.database });
@@ -102,6 +119,7 @@ export default async function setup(project: TestProject) {
     await app.close();
     await prepared.stop();
     await control.close();
+    await lexoffice.close();
     await google.close();
     await sink.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -187,6 +187,7 @@ export function InvoiceDialog({
   const [debouncedTitle] = useDebouncedValue(title.trim(), 400);
   // The files exported so far and the positions they hold; the form is fixed from the first export on.
   const [exported, setExported] = useState<{ fileNames: string[]; preview: InvoicePreview } | null>(null);
+  const [sentToLexoffice, setSentToLexoffice] = useState(false);
 
   const range = periodRange(preset, new Date(), manual);
   const body = useMemo(
@@ -261,7 +262,11 @@ export function InvoiceDialog({
   // After an export the entries always become processed: closing counts as "do not archive".
   const close = () => {
     if (exported && !mark.isPending && !mark.isSuccess) mark.mutate(false);
-    else if (!mark.isPending) onClose();
+    else if (!mark.isPending) {
+      // Sent to lexoffice: the lists learn of the processed entries once the result was read.
+      if (sentToLexoffice) void onMarked(queryClient);
+      onClose();
+    }
   };
   const presets = boundedPeriodPresets.map((p) => ({ value: p, label: i18n._(periodLabels[p]) }));
 
@@ -420,9 +425,8 @@ export function InvoiceDialog({
               {body ? (
                 <LexofficeExport
                   selection={body}
-                  disabled={locked}
-                  // The lists learn that the entries are processed; the dialog keeps showing what was sent.
-                  onExported={() => onMarked(queryClient)}
+                  disabled={locked || sentToLexoffice}
+                  onExported={() => setSentToLexoffice(true)}
                 />
               ) : null}
             </Stack>

@@ -21,7 +21,7 @@ export function LexofficeExport({
 }: {
   selection: Omit<InvoiceLexofficeExportRequest, 'finalize' | 'archive'>;
   disabled: boolean;
-  onExported: () => Promise<unknown>;
+  onExported: () => void;
 }) {
   const { t, i18n } = useLingui();
   const tenant = useQuery({ ...managementGetTenantOptions(), staleTime: 60_000, meta: { silent: true } });
@@ -30,7 +30,7 @@ export function LexofficeExport({
   const send = useMutation({
     ...invoiceExportToLexOfficeMutation(),
     meta: { silent: true },
-    onSuccess: () => void onExported(),
+    onSuccess: () => onExported(),
   });
   if (!tenant.data?.data?.accountingConnection?.connected) return null;
   const result = send.data?.data;
