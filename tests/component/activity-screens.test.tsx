@@ -96,3 +96,21 @@ describe('/customer/$id capture', { timeout: 20_000 }, () => {
     await waitFor(() => expect(created).toEqual([{ customerId: huber.id, subType: 'note', text: 'FI fehlt' }]));
   });
 });
+describe('the customer\'s Time tab', { timeout: 20_000 }, () => {
+  it('asks for the customer\'s times of the month and shows the period\'s total', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      customersGet: huber,
+      customerActivitiesByCustomer: page([activity({ kind: 'time', title: 'Timer', durationSeconds: 5400 })]),
+      customerActivitiesGetTotals: activityTotals({ totalWorkingSeconds: 5400 }),
+    });
+    const user = userEvent.setup();
+    await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('tab', { name: 'Zeit' }));
+    expect(await screen.findByTestId('customer-time-total')).toHaveTextContent('Arbeitszeit im Zeitraum: 1 Std. 30 Min.');
+    const feed = server.calls('customerActivitiesByCustomer').at(-1)!.query;
+    expect(feed).toMatchObject({ customerId: huber.id, kind: ['time', 'timeEntry'] });
+    expect(feed.fromDate).toBeDefined();
+    expect(server.calls('customerActivitiesGetTotals').at(-1)!.query).toMatchObject({ customerId: huber.id, fromDate: feed.fromDate });
+  });
+});

@@ -4,21 +4,23 @@
  * the full-page view with its filters in the URL is /activity/$id.
  */
 import { Trans } from '@lingui/react/macro';
-import { Button, Group, Skeleton, Stack } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCamera, IconPhotoPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { imagesGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { customerActivitiesGetTotalsOptions, imagesGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { ButtonLink } from '../../components/router-links';
-import { ArchiveStateFilter, KindFilter } from './activity-filters';
+import { ArchiveStateFilter, KindFilter, PeriodFilter } from './activity-filters';
+import { formatDuration } from './format';
+import { useIsBackOffice } from '../../lib/session';
 import { ActivityFeed } from './activity-feed';
 import { CaptureBar } from './capture/capture-bar';
 import { PhotoUploadModal } from './capture/photo-upload-modal';
 import { PhotoGrid, PhotoViewer } from './photos';
-import { activityQuery, type ArchiveState, type ActivitySearch } from './search';
+import { activityQuery, periodQuery, type ArchiveState, type ActivitySearch } from './search';
 
 export function CustomerActivitiesTab({ customer }: { customer: Customer }) {
   const [search, setSearch] = useState<ActivitySearch>({ state: 'all' });
@@ -42,6 +44,47 @@ export function CustomerActivitiesTab({ customer }: { customer: Customer }) {
         onPageSize={(pageSize) => patch({ pageSize })}
         emptyTitle={<Trans>No activities yet</Trans>}
         emptyText={<Trans>Notes, materials, times, photos and signed confirmations of this customer will be listed here.</Trans>}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * The customer's time: timer tracks and described times of a period, with the billable total of the
+ * period (for the back office; Employees see their own entries) and a way to record time.
+ */
+export function CustomerTimeTab({ customer }: { customer: Customer }) {
+  const backOffice = useIsBackOffice();
+  const [search, setSearch] = useState<ActivitySearch>({ state: 'all', period: 'currentMonth', kinds: ['time', 'timeEntry'] });
+  const patch = (change: Partial<ActivitySearch>) => setSearch((current) => ({ ...current, page: 1, ...change }));
+  const period = periodQuery(search, 'currentMonth');
+  const totals = useQuery({
+    ...customerActivitiesGetTotalsOptions({ query: { ...period, customerId: customer.id } }),
+    enabled: backOffice,
+    placeholderData: keepPreviousData,
+  });
+  const seconds = totals.data?.data.totalWorkingSeconds;
+  return (
+    <Stack gap="md">
+      <CaptureBar customer={customer} />
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap">
+          <PeriodFilter period={search.period} from={search.from} to={search.to} fallback="currentMonth" onChange={(value) => patch(value)} />
+          <ArchiveStateFilter value={search.state ?? 'all'} onChange={(state: ArchiveState) => patch({ state })} />
+        </Group>
+        {backOffice && seconds !== undefined && seconds >= 0 ? (
+          <Text fw={600} data-testid="customer-time-total">
+            <Trans>Working time in the period: {formatDuration(seconds)}</Trans>
+          </Text>
+        ) : null}
+      </Group>
+      <ActivityFeed
+        markable
+        query={activityQuery(search, { customerId: customer.id, state: 'all', pageSize: 25 })}
+        onPage={(page) => setSearch((current) => ({ ...current, page }))}
+        onPageSize={(pageSize) => patch({ pageSize })}
+        emptyTitle={<Trans>No working time in this period</Trans>}
+        emptyText={<Trans>Time tracked for this customer with the timer or recorded by hand will be listed here, with the total of the period.</Trans>}
       />
     </Stack>
   );

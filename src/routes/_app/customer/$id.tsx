@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
 import { activitiesMarked } from '../../../features/activity/api/cache';
-import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab } from '../../../features/activity/customer-activity-tabs';
+import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
 
 export const Route = createFileRoute('/_app/customer/$id')({
@@ -23,6 +23,7 @@ const panels: CustomerTabPanels = {
       <CustomerActivitiesTab customer={customer} />
     </Stack>
   ),
+  time: (customer) => <CustomerTimeTab customer={customer} />,
   photos: (customer) => <CustomerPhotosTab customer={customer} />,
   confirmations: (customer) => <CustomerConfirmationsTab customer={customer} />,
 };
