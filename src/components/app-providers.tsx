@@ -1,11 +1,11 @@
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { colorSchemeManager, useAppDarkClass } from '../lib/color-scheme';
 import { i18n } from '../lib/i18n';
 import { TOAST_WIDTH } from '../lib/notifications';
@@ -14,6 +14,30 @@ import { theme } from '../theme';
 function AppDarkClass() {
   useAppDarkClass();
   return null;
+}
+
+/**
+ * The theme with the texts Mantine needs in the UI's language: the close button of every dialog
+ * and drawer is named ("Schließen" / "Close"), which screen readers otherwise announce as "button".
+ */
+function LocalizedMantine({ children, env }: { children: ReactNode; env?: 'default' | 'test' }) {
+  const { t } = useLingui();
+  const close = t`Close`;
+  const localized = useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
+        },
+      }),
+    [close],
+  );
+  return (
+    <MantineProvider theme={localized} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+      {children}
+    </MantineProvider>
+  );
 }
 
 function LocalizedDates({ children }: { children: ReactNode }) {
@@ -36,7 +60,7 @@ export function AppProviders({
 }) {
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto" env={env}>
+      <LocalizedMantine env={env}>
         <AppDarkClass />
         <Notifications position="top-right" containerWidth={TOAST_WIDTH} limit={5} />
         <LocalizedDates>
@@ -44,7 +68,7 @@ export function AppProviders({
             <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
           </ModalsProvider>
         </LocalizedDates>
-      </MantineProvider>
+      </LocalizedMantine>
     </I18nProvider>
   );
 }

@@ -109,6 +109,8 @@ describe('/profile Members tab', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Mitarbeiter einladen' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mitarbeiter einladen' });
+    // Every dialog's close button is named, in the UI's language.
+    expect(within(dialog).getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(server.calls('usersInvite')).toHaveLength(0);
     expect(within(dialog).getByRole('textbox', { name: /E-Mail/ })).toHaveAttribute('aria-invalid', 'true');
