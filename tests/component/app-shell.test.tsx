@@ -234,6 +234,21 @@ describe('routes and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it('titles the document after the screen\'s heading, in the UI\'s language', async () => {
+    injectSession({ roles: ['Manager'] });
+    serveContract({ ...emptyFirm });
+    const { router } = await renderApp('/customerlist');
+    await waitFor(() => expect(document.title).toBe('Kunden – Fieldbook'));
+    await act(async () => {
+      await router.navigate({ to: '/materiallist' });
+    });
+    await waitFor(() => expect(document.title).toBe('Material – Fieldbook'));
+    // The keyboard's first stop skips header and menu.
+    const skip = screen.getByRole('link', { name: 'Zum Inhalt springen' });
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')).toContainElement(screen.getByRole('heading', { level: 1 }));
+  });
+
   it('reads ?tab= on /profile and falls back to the first tab when invalid', async () => {
     // An Employee: the tabs' screens ask the API nothing they may not read.
     injectSession({ roles: ['Employee'] });

@@ -79,6 +79,10 @@ export function AppLayout({ aboveContent, children }: { aboveContent?: ReactNode
       mod={{ 'menu-mode': config.menuMode, 'menu-floating': floating }}
       classNames={{ navbar: classes.navbar, main: classes.main }}
     >
+      {/* The first stop of the keyboard: past the header and the menu straight to the screen. */}
+      <a href="#main-content" className={classes.skipLink}>
+        {t`Skip to content`}
+      </a>
       <AppShell.Header>
         <AppHeader />
       </AppShell.Header>
@@ -90,7 +94,9 @@ export function AppLayout({ aboveContent, children }: { aboveContent?: ReactNode
       ) : null}
       <AppShell.Main>
         {aboveContent}
-        <div className={classes.content}>{children}</div>
+        <div className={classes.content} id="main-content" tabIndex={-1}>
+          {children}
+        </div>
         <AppFooter />
       </AppShell.Main>
     </AppShell>
