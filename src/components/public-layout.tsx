@@ -42,7 +42,7 @@ export function PublicLayout({
           © {year} {APP_NAME} ·{' '}
           <Trans>
             Made by{' '}
-            <Anchor href={MAKER_URL} target="_blank" rel="noopener noreferrer" fz="xs">
+            <Anchor href={MAKER_URL} target="_blank" rel="noopener noreferrer" fz="xs" underline="always">
               {MAKER_NAME}
             </Anchor>
           </Trans>

@@ -13,7 +13,7 @@ export function AppFooter() {
       <Text fz="sm" c="dimmed">
         <Trans>
           Made by{' '}
-          <Anchor href={MAKER_URL} target="_blank" rel="noopener noreferrer" fz="sm">
+          <Anchor href={MAKER_URL} target="_blank" rel="noopener noreferrer" fz="sm" underline="always">
             {MAKER_NAME}
           </Anchor>
         </Trans>

@@ -259,7 +259,7 @@ function SignUpForm({ returnUrl, passkeys, alternatives }: FormProps) {
             label={
               <Trans>
                 I accept the{' '}
-                <AnchorLink to="/terms-view" target="_blank" fz="sm" inherit>
+                <AnchorLink to="/terms-view" target="_blank" fz="sm" inherit underline="always">
                   terms of use
                 </AnchorLink>
                 .
