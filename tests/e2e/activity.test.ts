@@ -122,7 +122,8 @@ describe('customer activity on the phone', () => {
     await dialog.getByRole('button', { name: 'Hochladen' }).click();
     await dialog.getByLabel('Hochgeladen').waitFor();
     await page.screenshot({ path: screenshotPath('activity-photo-uploaded-phone') });
-    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    // The dialog's own button (the header's X is named the same).
+    await dialog.getByRole('button', { name: 'Schließen' }).last().click();
     await page.getByRole('listitem', { name: 'Foto: Sonstiges' }).waitFor();
   });
 

@@ -103,7 +103,7 @@ describe('catalog journey', () => {
     const summary = dialog.getByLabel('Ergebnis des Imports');
     await summary.waitFor();
     expect(await summary.getByTestId('count-Angelegt').textContent()).toBe('4');
-    await dialog.getByRole('button', { name: 'Schließen' }).click();
+    await dialog.getByRole('button', { name: 'Schließen' }).last().click();
 
     const table = page.getByRole('table', { name: 'Material' });
     await table.getByText('Kabel NYM-J 3x1,5 mm²').waitFor();
@@ -115,7 +115,7 @@ describe('catalog journey', () => {
     await found.getByText('Kabel NYM-J 3x1,5 mm²').waitFor();
     await found.getByText('0,89 € / m').waitFor();
     await page.screenshot({ path: screenshotPath('catalog-materials-found') });
-    await found.getByRole('button', { name: 'Schließen' }).click();
+    await found.getByRole('button', { name: 'Schließen' }).last().click();
 
     // A wrong check digit is answered, not searched for.
     await page.getByRole('textbox', { name: 'Nach EAN suchen' }).fill('4006381333932');

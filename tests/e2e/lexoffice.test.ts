@@ -51,7 +51,7 @@ describe('lexoffice', () => {
     const summary = page.getByRole('dialog', { name: 'Aus lexoffice importieren' });
     await summary.getByText('angelegt').waitFor();
     await shot(page, 'lexoffice-import-de-desktop');
-    await summary.getByRole('button', { name: 'Schließen' }).first().click();
+    await summary.getByRole('button', { name: 'Schließen' }).last().click();
     await page.getByText('Autohaus Berger GmbH').first().waitFor();
 
     // An invoice for the imported customer, sent finalized.
