@@ -41,7 +41,8 @@ export function LanguageSwitch() {
           h={34}
           px={8}
           leftSection={<IconLanguage size={18} stroke={1.7} />}
-          aria-label={`${label}: ${endonyms[current]}`}
+          // The name starts with what is seen ("DE"), so voice control finds it by its text.
+          aria-label={`${current.toUpperCase()} – ${label}: ${endonyms[current]}`}
           title={label}
         >
           {current.toUpperCase()}

@@ -100,7 +100,7 @@ describe('logout', { timeout: 20_000 }, () => {
     injectSession({ sid: ids.session });
     const user = userEvent.setup();
     const { router } = await renderApp('/library');
-    await user.click(await screen.findByRole('button', { name: 'Benutzermenü' }));
+    await user.click(await screen.findByRole('button', { name: /Benutzermenü/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const [request] = api.calls().filter((c) => c.request.method === 'PUT');
@@ -132,7 +132,7 @@ describe('the account language', { timeout: 20_000 }, () => {
     await renderApp('/account');
     await screen.findByRole('heading', { level: 1, name: 'Mein Konto' });
 
-    await user.click(screen.getByRole('button', { name: 'Sprache: Deutsch' }));
+    await user.click(screen.getByRole('button', { name: /Sprache: Deutsch/ }));
     await user.click(await screen.findByRole('menuitem', { name: /English/ }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My account' })).toBeInTheDocument();

@@ -171,7 +171,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/customerlist');
     await screen.findByRole('heading', { level: 1, name: 'Kunden' });
-    await user.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    await user.click(screen.getByRole('button', { name: /Benutzermenü/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getSession().token).toBeNull();
@@ -184,7 +184,7 @@ describe('app shell', () => {
     const user = userEvent.setup();
     const { router } = await renderApp('/customerlist');
     await screen.findByRole('heading', { level: 1, name: 'Kunden' });
-    await user.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    await user.click(screen.getByRole('button', { name: /Benutzermenü/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Profil' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mein Konto' })).toBeInTheDocument();

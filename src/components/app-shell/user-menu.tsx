@@ -31,7 +31,7 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={t`User menu`}>
+        <UnstyledButton className={classes.userButton} aria-label={`${[name, roleLabel].filter(Boolean).join(', ')} – ${t`User menu`}`}>
           <Group gap={8} wrap="nowrap">
             <Avatar name={name} color="emerald" variant="light" radius="xl" size={32} />
             <Box visibleFrom="sm" maw={160}>
