@@ -674,6 +674,9 @@ export const informationGetAll = <ThrowOnError extends boolean = false>(options:
  * The back-office report of one subtype (e.g. all materials of a period across customers), with
  * the filters of `GetAll`. Every member's entries are included.
  *
+ * `totals` cover every entry the filters match, not only the page: the summed duration of
+ * `time` entries, and for `material` the quantity per product (or free text) and unit.
+ *
  */
 export const informationReporting = <ThrowOnError extends boolean = false>(options: Options<InformationReportingData, ThrowOnError>) => (options.client ?? client).get<InformationReportingResponses, InformationReportingErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
@@ -763,6 +766,11 @@ export const informationDelete = <ThrowOnError extends boolean = false>(options:
  * their underlying entries. Cells beginning with `=`, `+`, `-`, `@`, tab or carriage return
  * are neutralised. After a file export the app marks the entries with
  * `MarkActivitiesAsProcessed` and the user's archive choice.
+ *
+ * `xrechnung` and `zugferd` are the same invoice as EN 16931 e-invoice under `invoiceNumber`;
+ * they answer 400 naming what the firm profile or the customer lacks for one (address, tax
+ * number or VAT id, bank account; for XRechnung also the firm's phone and e-mail and the
+ * customer's e-mail).
  *
  * Errors: `NO_ACTIVITIES_SELECTED` when nothing is open, `END_BEFORE_START` when `toDate` is not
  * after `fromDate`, 404 for an unknown customer.

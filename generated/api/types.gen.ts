@@ -877,6 +877,37 @@ export type InformationPage = PageMeta & {
     items: Array<Information>;
 };
 
+export type InformationMaterialTotal = {
+    /**
+     * The product; null for free-text material.
+     */
+    productId: string | null;
+    name: string;
+    unit: string;
+    /**
+     * The summed quantity (three decimals at most).
+     */
+    quantity: number;
+};
+
+export type InformationReportTotals = {
+    /**
+     * The summed duration of the matching `time` entries (0 for other subtypes).
+     */
+    durationSeconds: number;
+    /**
+     * Per product (or free-text material) and unit, by name; empty for other subtypes.
+     */
+    materials: Array<InformationMaterialTotal>;
+};
+
+/**
+ * A page of the report with the totals of every matching entry.
+ */
+export type InformationReport = InformationPage & {
+    totals: InformationReportTotals;
+};
+
 /**
  * A new entry. Which fields are needed depends on `subType` (see `Information/Create`); the
  * server checks it.
@@ -948,14 +979,24 @@ export type InvoicePeriodStart = string;
 export type InvoicePeriodEnd = string;
 
 /**
- * `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`.
+ * `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`. The e-invoices
+ * (EN 16931) need `invoiceNumber`: `xrechnung` is the XRechnung 3.0 XML (UN/CEFACT CII),
+ * `zugferd` the PDF with the same invoice embedded as Factur-X/ZUGFeRD (profile EN 16931).
+ *
  */
-export type InvoiceOutputFormat = 'json' | 'pdf' | 'csv' | 'xlsx';
+export type InvoiceOutputFormat = 'json' | 'pdf' | 'csv' | 'xlsx' | 'xrechnung' | 'zugferd';
 
 /**
  * Title of the invoice; a default from the period and customer when left out.
  */
 export type InvoiceTitle = string;
+
+/**
+ * The invoice number the firm issues (letters, digits, `/`, `.`, `_`, `-`); required for the
+ * e-invoices and printed on the PDF, which then is the invoice instead of a draft.
+ *
+ */
+export type InvoiceNumber = string;
 
 export type InvoicePreviewRequest = {
     customerId: Id;
@@ -972,6 +1013,7 @@ export type InvoicePreviewRequest = {
     language: Language;
     outputFormat: InvoiceOutputFormat;
     title?: InvoiceTitle;
+    invoiceNumber?: InvoiceNumber;
 };
 
 export type InvoicePositionKind = 'labour' | 'material';
@@ -1035,7 +1077,7 @@ export type InvoiceTotals = {
 
 export type InvoiceDocument = {
     fileName: string;
-    contentType: 'application/pdf' | 'text/csv' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+    contentType: 'application/pdf' | 'text/csv' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' | 'application/xml';
     /**
      * The file, base64.
      */
@@ -1160,6 +1202,10 @@ export type InvoiceMarkProcessedByFilterRequest = {
      * Also archive the entries.
      */
     archive?: boolean;
+    /**
+     * Only count what the call would do and change nothing (the counts to confirm); left out means false.
+     */
+    dryRun?: boolean;
 };
 
 export type InvoiceDeleteByFilterRequest = {
@@ -1176,6 +1222,10 @@ export type InvoiceDeleteByFilterRequest = {
      * Delete only entries already processed (invoiced or marked).
      */
     onlyProcessed: boolean;
+    /**
+     * Only count what the call would do and change nothing (the counts to confirm); left out means false.
+     */
+    dryRun?: boolean;
 };
 
 export type InvoiceDeletedCounts = {
@@ -3694,10 +3744,10 @@ export type InformationReportingError = InformationReportingErrors[keyof Informa
 
 export type InformationReportingResponses = {
     /**
-     * A page of information entries of the subtype.
+     * A page of information entries of the subtype, with the totals of all of them.
      */
     200: Envelope & {
-        data: InformationPage;
+        data: InformationReport;
     };
 };
 

@@ -674,6 +674,25 @@ export const zInformationPage = zPageMeta.and(z.object({
     items: z.array(zInformation)
 }));
 
+export const zInformationMaterialTotal = z.object({
+    productId: z.uuid().nullable(),
+    name: z.string().max(500),
+    unit: z.string().max(20),
+    quantity: z.number().gte(0)
+});
+
+export const zInformationReportTotals = z.object({
+    durationSeconds: z.int().gte(0),
+    materials: z.array(zInformationMaterialTotal)
+});
+
+/**
+ * A page of the report with the totals of every matching entry.
+ */
+export const zInformationReport = zInformationPage.and(z.object({
+    totals: zInformationReportTotals
+}));
+
 /**
  * A new entry. Which fields are needed depends on `subType` (see `Information/Create`); the
  * server checks it.
@@ -718,19 +737,31 @@ export const zInvoicePeriodStart = z.iso.datetime();
 export const zInvoicePeriodEnd = z.iso.datetime();
 
 /**
- * `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`.
+ * `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`. The e-invoices
+ * (EN 16931) need `invoiceNumber`: `xrechnung` is the XRechnung 3.0 XML (UN/CEFACT CII),
+ * `zugferd` the PDF with the same invoice embedded as Factur-X/ZUGFeRD (profile EN 16931).
+ *
  */
 export const zInvoiceOutputFormat = z.enum([
     'json',
     'pdf',
     'csv',
-    'xlsx'
+    'xlsx',
+    'xrechnung',
+    'zugferd'
 ]);
 
 /**
  * Title of the invoice; a default from the period and customer when left out.
  */
 export const zInvoiceTitle = z.string().min(1).max(200);
+
+/**
+ * The invoice number the firm issues (letters, digits, `/`, `.`, `_`, `-`); required for the
+ * e-invoices and printed on the PDF, which then is the invoice instead of a draft.
+ *
+ */
+export const zInvoiceNumber = z.string().min(1).max(50).regex(/^[A-Za-z0-9][A-Za-z0-9\/._-]*$/);
 
 export const zInvoicePreviewRequest = z.object({
     customerId: zId,
@@ -740,7 +771,8 @@ export const zInvoicePreviewRequest = z.object({
     timeTrackIds: zIdList.optional(),
     language: zLanguage,
     outputFormat: zInvoiceOutputFormat,
-    title: zInvoiceTitle.optional()
+    title: zInvoiceTitle.optional(),
+    invoiceNumber: zInvoiceNumber.optional()
 });
 
 export const zInvoicePositionKind = z.enum(['labour', 'material']);
@@ -780,7 +812,8 @@ export const zInvoiceDocument = z.object({
     contentType: z.enum([
         'application/pdf',
         'text/csv',
-        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'application/xml'
     ]),
     contentBase64: z.string()
 });
@@ -839,14 +872,16 @@ export const zInvoiceMarkProcessedByFilterRequest = z.object({
     customerId: zId.optional(),
     fromDate: z.iso.datetime().optional(),
     toDate: z.iso.datetime().optional(),
-    archive: z.boolean().optional().default(false)
+    archive: z.boolean().optional().default(false),
+    dryRun: z.boolean().optional()
 });
 
 export const zInvoiceDeleteByFilterRequest = z.object({
     customerId: zId,
     fromDate: z.iso.datetime(),
     toDate: z.iso.datetime(),
-    onlyProcessed: z.boolean()
+    onlyProcessed: z.boolean(),
+    dryRun: z.boolean().optional()
 });
 
 export const zInvoiceDeletedCounts = z.object({
@@ -1915,10 +1950,10 @@ export const zInformationReportingQuery = z.object({
 });
 
 /**
- * A page of information entries of the subtype.
+ * A page of information entries of the subtype, with the totals of all of them.
  */
 export const zInformationReportingResponse = zEnvelope.and(z.object({
-    data: zInformationPage
+    data: zInformationReport
 }));
 
 export const zInformationCreateBody = zInformationCreate;

@@ -870,6 +870,9 @@ export interface paths {
          * Report information entries of one subtype
          * @description The back-office report of one subtype (e.g. all materials of a period across customers), with
          *     the filters of `GetAll`. Every member's entries are included.
+         *
+         *     `totals` cover every entry the filters match, not only the page: the summed duration of
+         *     `time` entries, and for `material` the quantity per product (or free text) and unit.
          */
         get: operations["informationReporting"];
         put?: never;
@@ -986,6 +989,11 @@ export interface paths {
          *     their underlying entries. Cells beginning with `=`, `+`, `-`, `@`, tab or carriage return
          *     are neutralised. After a file export the app marks the entries with
          *     `MarkActivitiesAsProcessed` and the user's archive choice.
+         *
+         *     `xrechnung` and `zugferd` are the same invoice as EN 16931 e-invoice under `invoiceNumber`;
+         *     they answer 400 naming what the firm profile or the customer lacks for one (address, tax
+         *     number or VAT id, bank account; for XRechnung also the firm's phone and e-mail and the
+         *     customer's e-mail).
          *
          *     Errors: `NO_ACTIVITIES_SELECTED` when nothing is open, `END_BEFORE_START` when `toDate` is not
          *     after `fromDate`, 404 for an unknown customer.
@@ -3315,6 +3323,36 @@ export interface components {
         InformationPage: components["schemas"]["PageMeta"] & {
             items: components["schemas"]["Information"][];
         };
+        InformationMaterialTotal: {
+            /**
+             * Format: uuid
+             * @description The product; null for free-text material.
+             * @example null
+             */
+            productId: string | null;
+            /** @example NYM-J 3x1,5 mm² */
+            name: string;
+            /** @example m */
+            unit: string;
+            /**
+             * @description The summed quantity (three decimals at most).
+             * @example 42.5
+             */
+            quantity: number;
+        };
+        InformationReportTotals: {
+            /**
+             * @description The summed duration of the matching `time` entries (0 for other subtypes).
+             * @example 45900
+             */
+            durationSeconds: number;
+            /** @description Per product (or free-text material) and unit, by name; empty for other subtypes. */
+            materials: components["schemas"]["InformationMaterialTotal"][];
+        };
+        /** @description A page of the report with the totals of every matching entry. */
+        InformationReport: components["schemas"]["InformationPage"] & {
+            totals: components["schemas"]["InformationReportTotals"];
+        };
         /**
          * @description A new entry. Which fields are needed depends on `subType` (see `Information/Create`); the
          *     server checks it.
@@ -3409,16 +3447,24 @@ export interface components {
          */
         InvoicePeriodEnd: string;
         /**
-         * @description `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`.
+         * @description `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`. The e-invoices
+         *     (EN 16931) need `invoiceNumber`: `xrechnung` is the XRechnung 3.0 XML (UN/CEFACT CII),
+         *     `zugferd` the PDF with the same invoice embedded as Factur-X/ZUGFeRD (profile EN 16931).
          * @example pdf
          * @enum {string}
          */
-        InvoiceOutputFormat: "json" | "pdf" | "csv" | "xlsx";
+        InvoiceOutputFormat: "json" | "pdf" | "csv" | "xlsx" | "xrechnung" | "zugferd";
         /**
          * @description Title of the invoice; a default from the period and customer when left out.
          * @example Elektroinstallation Musterstraße 12, November 2026
          */
         InvoiceTitle: string;
+        /**
+         * @description The invoice number the firm issues (letters, digits, `/`, `.`, `_`, `-`); required for the
+         *     e-invoices and printed on the PDF, which then is the invoice instead of a draft.
+         * @example RE-2026-0147
+         */
+        InvoiceNumber: string;
         InvoicePreviewRequest: {
             customerId: components["schemas"]["Id"];
             fromDate: components["schemas"]["InvoicePeriodStart"];
@@ -3430,6 +3476,7 @@ export interface components {
             language: components["schemas"]["Language"];
             outputFormat: components["schemas"]["InvoiceOutputFormat"];
             title?: components["schemas"]["InvoiceTitle"];
+            invoiceNumber?: components["schemas"]["InvoiceNumber"];
         };
         /**
          * @example labour
@@ -3509,7 +3556,7 @@ export interface components {
              * @example application/pdf
              * @enum {string}
              */
-            contentType: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+            contentType: "application/pdf" | "text/csv" | "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" | "application/xml";
             /**
              * @description The file, base64.
              * @example JVBERi0xLjcKJeLjz9MK
@@ -3643,6 +3690,11 @@ export interface components {
              * @example false
              */
             archive: boolean;
+            /**
+             * @description Only count what the call would do and change nothing (the counts to confirm); left out means false.
+             * @example false
+             */
+            dryRun?: boolean;
         };
         InvoiceDeleteByFilterRequest: {
             customerId: components["schemas"]["Id"];
@@ -3663,6 +3715,11 @@ export interface components {
              * @example true
              */
             onlyProcessed: boolean;
+            /**
+             * @description Only count what the call would do and change nothing (the counts to confirm); left out means false.
+             * @example false
+             */
+            dryRun?: boolean;
         };
         InvoiceDeletedCounts: {
             /**
@@ -6186,14 +6243,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of information entries of the subtype. */
+            /** @description A page of information entries of the subtype, with the totals of all of them. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["InformationPage"];
+                        data: components["schemas"]["InformationReport"];
                     };
                 };
             };

@@ -60,14 +60,23 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly messageKey: MessageKey = code as MessageKey,
-    options: { status?: number; fieldErrors?: FieldErrors; meta?: ErrorMeta; params?: Record<string, string | number> } = {},
+    options: {
+      status?: number;
+      fieldErrors?: FieldErrors;
+      meta?: ErrorMeta;
+      params?: Record<string, string | number>;
+      /** Parameters that are lists of messages, worded in the caller's language and joined with commas. */
+      listParams?: Record<string, MessageKey[]>;
+    } = {},
   ) {
     super(code);
     this.statusCode = options.status ?? defaultStatus[code] ?? 400;
     this.fieldErrors = options.fieldErrors ?? {};
     this.meta = options.meta;
     this.params = options.params;
+    this.listParams = options.listParams;
   }
+  readonly listParams?: Record<string, MessageKey[]>;
   readonly fieldErrors: FieldErrors;
   readonly meta?: ErrorMeta;
   readonly params?: Record<string, string | number>;
@@ -162,15 +171,18 @@ function validationMessage(e: AjvLikeError, lang: string): string {
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'de';
   if (error instanceof AppError) {
+    const params = error.listParams
+      ? { ...error.params, ...Object.fromEntries(Object.entries(error.listParams).map(([name, keys]) => [name, keys.map((k) => translate(lang, k)).join(', ')])) }
+      : error.params;
     if ((error.statusCode === 429 || error.statusCode === 503) && error.meta?.retryAfterSeconds) {
       reply.header('Retry-After', String(error.meta.retryAfterSeconds));
     }
     const fieldErrors = Object.fromEntries(
-      Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((k) => translate(lang, k, error.params))]),
+      Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((k) => translate(lang, k, params))]),
     );
     return reply
       .status(error.statusCode)
-      .send(errorEnvelope(error.code, translate(lang, error.messageKey, error.params), fieldErrors, error.meta));
+      .send(errorEnvelope(error.code, translate(lang, error.messageKey, params), fieldErrors, error.meta));
   }
   const fe = error as FastifyError & { validationContext?: string };
   if (fe.validation) {

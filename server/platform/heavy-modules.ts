@@ -12,4 +12,5 @@ export const loadExcel = once(async () => (await import('exceljs')).default);
 export const loadPdfKit = once(async () => (await import('pdfkit')).default);
 export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadHeicDecode = once(async () => (await import('heic-decode')).default);
+export const loadEInvoice = once(async () => await import('@e-invoice-eu/core'));
 export const loadStripe = once(async () => (await import('stripe')).default);

@@ -102,6 +102,9 @@ describe('another firm\'s ids', () => {
     expect(response.status).toBe(200);
     expect(data!.data!.totalCount).toBe(0);
     expect(data!.data!.items).toEqual([]);
+    expect(data!.data!.totals).toEqual({ durationSeconds: 0, materials: [] });
+    expect(own.totals.materials).toEqual([{ productId: null, name: 'Eckventil', unit: 'Stk', quantity: 2 }]);
+    expect((await report(aManager)).data!.data!.totals.materials.map((m) => m.name)).not.toContain('Eckventil');
     expect((await report(aManager)).data!.data!.items.filter((i) => i.customerId === customer.id)).toEqual([]);
   });
 

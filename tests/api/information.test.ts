@@ -326,6 +326,41 @@ describe('Information/GetAll and Reporting', () => {
     expect(refused.response.status).toBe(403);
   });
 
+  it('totals the whole period in the report, not the page: time, and material per product and unit', async () => {
+    const customer = await newCustomer(owner, 'Summen GmbH');
+    const pipe = await newProduct(owner, { name: 'Kupferrohr 15 mm', unit: 'm', netPrice: 4.2, vatRate: 19 });
+    const on = (day: number) => `2026-09-${String(day).padStart(2, '0')}T08:00:00.000Z`;
+    for (const [day, quantity] of [[1, 2.5], [2, 1.25], [3, 0.125]] as const) {
+      await newEntry(employee, { customerId: customer.id, subType: 'material', productId: pipe.id, quantity, occurredAtUtc: on(day) });
+    }
+    await newEntry(employee, { customerId: customer.id, subType: 'material', text: 'Dichtband', quantity: 1, unit: 'Rolle', unitPrice: 3, vatRate: 19, occurredAtUtc: on(4) });
+    await newEntry(employee, { customerId: customer.id, subType: 'material', text: 'Dichtband', quantity: 2, unit: 'Rolle', unitPrice: 3, vatRate: 19, occurredAtUtc: on(5) });
+    await newEntry(employee, { customerId: customer.id, subType: 'time', durationSeconds: 5400, text: 'Montage', occurredAtUtc: on(6) });
+    await newEntry(colleague, { customerId: customer.id, subType: 'time', durationSeconds: 1800, text: 'Nacharbeit', occurredAtUtc: on(7) });
+    // Outside the period: not counted.
+    await newEntry(employee, { customerId: customer.id, subType: 'material', productId: pipe.id, quantity: 100, occurredAtUtc: '2026-10-01T08:00:00.000Z' });
+    const report = async (subType: 'material' | 'time' | 'note') =>
+      (
+        await manager.api.GET('/api/Information/Reporting', {
+          params: {
+            query: { subType, customerId: customer.id, fromDate: '2026-09-01T00:00:00Z', toDate: '2026-10-01T00:00:00Z', includeProcessed: true, includeUnprocessed: true, isDescending: false, page: 1, pageSize: 1 },
+          },
+        })
+      ).data!.data!;
+    const materials = await report('material');
+    expect(materials.items).toHaveLength(1);
+    expect(materials.totalCount).toBe(5);
+    expect(materials.totals).toEqual({
+      durationSeconds: 0,
+      materials: [
+        { productId: null, name: 'Dichtband', unit: 'Rolle', quantity: 3 },
+        { productId: pipe.id, name: 'Kupferrohr 15 mm', unit: 'm', quantity: 3.875 },
+      ],
+    });
+    expect((await report('time')).totals).toEqual({ durationSeconds: 7200, materials: [] });
+    expect((await report('note')).totals).toEqual({ durationSeconds: 0, materials: [] });
+  });
+
   it('shows nothing of another tenant', async () => {
     expect((await list(other.owner, { customerId: customer.id })).data!.data!.totalCount).toBe(0);
     expect((await list(other.owner, { filter: 'Alpha' })).data!.data!.totalCount).toBe(0);

@@ -85,6 +85,33 @@ const remove = (member: Member, body: Partial<DeleteBody> & { customerId: string
   member.api.DELETE(DELETE, { body: { fromDate: FROM, toDate: TO, onlyProcessed: false, ...body } });
 
 describe('Invoice/DeleteActivitiesByFilter', () => {
+  it('with dryRun answers exactly the counts of the real call and deletes, audits and removes nothing', async () => {
+    const s = await seed();
+    const all = [s.note, s.material, s.track, s.lockedTrack, s.running, s.photo, s.november];
+    const auditRows = () => server.database.withTenant(firm.tenantId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.tenantId, firm.tenantId), eq(auditLog.action, 'delete'))));
+    const auditBefore = (await auditRows()).length;
+    const dry = await remove(owner, { customerId: s.customer.id, dryRun: true });
+    expect(dry.response.status).toBe(200);
+    expect(dry.data!.data).toEqual({ informationCount: 2, timeTrackCount: 1, imageCount: 1, skippedCount: 2 });
+    expect(await remaining(firm.tenantId, all)).toEqual([...all].sort());
+    expect((await auditRows()).length).toBe(auditBefore);
+    expect(await server.app.deps.storage.stat(s.photoFiles.storageKey)).toBeDefined();
+    const dryProcessed = await remove(owner, { customerId: s.customer.id, onlyProcessed: true, dryRun: true });
+    expect(dryProcessed.data!.data).toEqual({ informationCount: 1, timeTrackCount: 1, imageCount: 0, skippedCount: 1 });
+
+    const real = await remove(owner, { customerId: s.customer.id, dryRun: false });
+    expect(real.data!.data).toEqual(dry.data!.data);
+    expect(await remaining(firm.tenantId, all)).toEqual([s.lockedTrack, s.running, s.november].sort());
+  });
+
+  it('refuses a dry run like the real call: another firm\'s customer 404, an Employee 403, a wrong type 400', async () => {
+    const s = await seed();
+    expect((await remove(other.owner, { customerId: s.customer.id, dryRun: true })).response.status).toBe(404);
+    expect((await remove(employee, { customerId: s.customer.id, dryRun: true })).response.status).toBe(403);
+    const wrong = await owner.api.DELETE(DELETE, { body: { customerId: s.customer.id, fromDate: FROM, toDate: TO, onlyProcessed: false, dryRun: 'yes' as never } });
+    expect(wrong.response.status).toBe(400);
+  });
+
   it('with onlyProcessed deletes only processed entries; a locked one is kept and counted as skipped', async () => {
     const s = await seed();
     const { data, response } = await remove(manager, { customerId: s.customer.id, onlyProcessed: true });

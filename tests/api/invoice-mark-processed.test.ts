@@ -288,6 +288,22 @@ describe('Invoice/MarkActivitiesAsProcessed', () => {
 });
 
 describe('Invoice/MarkActivitiesAsProcessedByFilter', () => {
+  it('with dryRun answers the counts the real call then has, and marks nothing', async () => {
+    const s = await seed(employee, { day: 5 });
+    const customerId = s.customerId;
+    await seed(employee, { day: 6, customerId });
+    const dry = await markByFilter(owner, { customerId, fromDate: at(1).toISOString(), toDate: at(15).toISOString(), archive: true, dryRun: true });
+    expect(dry.response.status).toBe(200);
+    expect(dry.data!.data).toEqual({ informationCount: 2, timeTrackCount: 2, imageCount: 2, archived: true });
+    expect(await feed(owner, customerId, { includeUnprocessed: false })).toEqual([]);
+    expect((await marks(firm.tenantId, 'timeTrack', s.timeTrack)).processedAt).toBeNull();
+    expect((await auditOf(server, firm.tenantId, s.timeTrack)).some((a) => (a.changes as { via?: string } | null)?.via === 'markProcessed')).toBe(false);
+
+    const real = await markByFilter(owner, { customerId, fromDate: at(1).toISOString(), toDate: at(15).toISOString(), archive: true });
+    expect(real.data!.data).toEqual(dry.data!.data);
+    expect(await feed(owner, customerId, { includeProcessed: false })).toEqual([]);
+  });
+
   it('marks the customer\'s open entries with their time in [fromDate, toDate), nothing else', async () => {
     const early = await seed(employee, { day: 1 });
     const customerId = early.customerId;

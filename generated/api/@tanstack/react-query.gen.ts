@@ -1086,6 +1086,9 @@ export const informationReportingQueryKey = (options: Options<InformationReporti
  * The back-office report of one subtype (e.g. all materials of a period across customers), with
  * the filters of `GetAll`. Every member's entries are included.
  *
+ * `totals` cover every entry the filters match, not only the page: the summed duration of
+ * `time` entries, and for `material` the quantity per product (or free text) and unit.
+ *
  */
 export const informationReportingOptions = (options: Options<InformationReportingData>) => queryOptions<InformationReportingResponse, InformationReportingError, InformationReportingResponse, ReturnType<typeof informationReportingQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -1107,6 +1110,9 @@ export const informationReportingInfiniteQueryKey = (options: Options<Informatio
  *
  * The back-office report of one subtype (e.g. all materials of a period across customers), with
  * the filters of `GetAll`. Every member's entries are included.
+ *
+ * `totals` cover every entry the filters match, not only the page: the summed duration of
+ * `time` entries, and for `material` the quantity per product (or free text) and unit.
  *
  */
 export const informationReportingInfiniteOptions = (options: Options<InformationReportingData>) => infiniteQueryOptions<InformationReportingResponse, InformationReportingError, InfiniteData<InformationReportingResponse>, QueryKey<Options<InformationReportingData>>, number | Pick<QueryKey<Options<InformationReportingData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
@@ -1229,6 +1235,11 @@ export const informationDeleteMutation = (options?: Partial<Options<InformationD
  * their underlying entries. Cells beginning with `=`, `+`, `-`, `@`, tab or carriage return
  * are neutralised. After a file export the app marks the entries with
  * `MarkActivitiesAsProcessed` and the user's archive choice.
+ *
+ * `xrechnung` and `zugferd` are the same invoice as EN 16931 e-invoice under `invoiceNumber`;
+ * they answer 400 naming what the firm profile or the customer lacks for one (address, tax
+ * number or VAT id, bank account; for XRechnung also the firm's phone and e-mail and the
+ * customer's e-mail).
  *
  * Errors: `NO_ACTIVITIES_SELECTED` when nothing is open, `END_BEFORE_START` when `toDate` is not
  * after `fromDate`, 404 for an unknown customer.

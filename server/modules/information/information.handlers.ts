@@ -12,9 +12,7 @@ export const informationHandlers = {
     ok(await service(request).getInformationPage(contextOf(request), request.query)),
 
   informationReporting: async (request: Query<'informationReporting'>) =>
-    ok(
-      await service(request).getInformationPage(contextOf(request), request.query),
-    ),
+    ok(await service(request).getReport(contextOf(request), request.query)),
 
   informationCreate: async (request: Body<'informationCreate'>, reply: FastifyReply) => {
     const entry = await service(request).createInformation(contextOf(request), request.body);

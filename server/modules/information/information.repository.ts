@@ -97,6 +97,41 @@ export async function listInformation(tx: Tx, tenantId: string, query: Informati
   return { totalCount: count, rows: rows.map(flatten) };
 }
 
+export interface ReportTotals {
+  durationSeconds: number;
+  materials: { productId: string | null; name: string; unit: string; quantity: number }[];
+}
+
+/**
+ * The totals of every entry the report's filters match (not only a page): summed `time` durations,
+ * and material quantities per product (or free text) and unit, by name.
+ */
+export async function reportTotals(tx: Tx, tenantId: string, query: InformationListQuery): Promise<ReportTotals> {
+  const where = informationWhere(tenantId, query);
+  const [{ seconds }] = await tx
+    .select({ seconds: sql<number>`coalesce(sum(${informationEntries.durationSeconds}) filter (where ${informationEntries.subType} = 'time'), 0)::bigint` })
+    .from(informationEntries)
+    .where(where);
+  const name = sql<string>`coalesce(${informationEntries.productName}, ${informationEntries.text}, '')`;
+  const unit = sql<string>`coalesce(${informationEntries.unit}, '')`;
+  // A product by its id (its name as last entered); free text by its words.
+  const materials = await tx
+    .select({
+      productId: informationEntries.productId,
+      name: sql<string>`max(${name})`,
+      unit,
+      quantity: sql<string>`coalesce(sum(${informationEntries.quantity}), 0)`,
+    })
+    .from(informationEntries)
+    .where(and(where, eq(informationEntries.subType, 'material')))
+    .groupBy(informationEntries.productId, sql`case when ${informationEntries.productId} is null then ${name} end`, unit)
+    .orderBy(sql`max(${name}) collate ${sql.identifier(SORT_COLLATION)}`, unit);
+  return {
+    durationSeconds: Number(seconds),
+    materials: materials.map((m) => ({ productId: m.productId, name: m.name, unit: m.unit, quantity: Number(m.quantity) })),
+  };
+}
+
 export async function findInformation(tx: Tx, tenantId: string, id: string): Promise<InformationListRow | undefined> {
   const [row] = await joined(tx).where(and(eq(informationEntries.tenantId, tenantId), eq(informationEntries.id, id)));
   return row ? flatten(row) : undefined;

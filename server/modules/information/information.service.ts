@@ -28,6 +28,7 @@ import {
   insertInformation,
   listInformation,
   lockInformation,
+  reportTotals,
   updateInformation,
   type InformationListQuery,
   type InformationListRow,
@@ -124,6 +125,16 @@ export class InformationService {
       listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
     );
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
+  }
+
+  /** The report: a page of one subtype with the totals of every matching entry. */
+  async getReport(ctx: RequestContext, query: InformationListParams) {
+    const filters = { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId };
+    const { totalCount, rows, totals } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
+      ...(await listInformation(tx, ctx.tenantId, filters)),
+      totals: await reportTotals(tx, ctx.tenantId, filters),
+    }));
+    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation), totals };
   }
 
   async createInformation(ctx: RequestContext, input: InformationCreate): Promise<Information> {

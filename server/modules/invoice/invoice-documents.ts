@@ -1,6 +1,7 @@
 /**
  * The export files of an invoice preview: the PDF draft (`invoice-pdf.ts`), CSV and XLSX of the
- * positions and the entries behind them. Dates and times on the tenant's clock.
+ * positions and the entries behind them, and the e-invoices (`invoice-einvoice.ts`). Dates and
+ * times on the tenant's clock.
  *
  * - CSV: UTF-8 with BOM, `;` between cells, CRLF; numbers with a decimal comma when the invoice is
  *   German. The positions first, an empty line, then the entries with their own header row.
@@ -18,6 +19,7 @@ import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { zonedParts } from '../../platform/time-zone';
 import type { findTenant } from '../../db/tenant-settings';
 import { renderInvoicePdf } from './invoice-pdf';
+import { assertEInvoicePossible, renderEInvoice, type EInvoiceFormat } from './invoice-einvoice';
 import type { BillableRow } from './invoice.repository';
 import type { Position, Totals } from './invoice.rules';
 
@@ -41,13 +43,17 @@ export interface InvoiceDocumentInput {
   totals: Totals;
   smallBusinessNote: string | null;
   entries: BillableRow[];
+  /** The number the firm issues the invoice under; without one the documents are a draft. */
+  invoiceNumber?: string;
 }
 
-export type DocumentFormat = 'pdf' | 'csv' | 'xlsx';
+export type DocumentFormat = 'pdf' | 'csv' | 'xlsx' | EInvoiceFormat;
+
+const extensionOf: Record<DocumentFormat, string> = { pdf: 'pdf', csv: 'csv', xlsx: 'xlsx', xrechnung: 'xml', zugferd: 'pdf' };
 
 export interface InvoiceFile {
   fileName: string;
-  contentType: 'application/pdf' | 'text/csv' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  contentType: 'application/pdf' | 'text/csv' | 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' | 'application/xml';
   content: Buffer;
 }
 
@@ -75,12 +81,18 @@ export function periodLabelOf(fromDate: Date, toDate: Date, language: Lang, time
   return first === last ? first : `${first} – ${last}`;
 }
 
-/** `Rechnungsentwurf_Baeckerei-Mueller_2026-11-01_2026-11-30.pdf` */
-export function invoiceFileName(input: InvoiceDocumentInput, extension: DocumentFormat): string {
+/**
+ * `Rechnungsentwurf_Baeckerei-Mueller_2026-11-01_2026-11-30.pdf`; with a number
+ * `Rechnung_RE-2026-0147_Baeckerei-Mueller_2026-11-01_2026-11-30.xml`.
+ */
+export function invoiceFileName(input: InvoiceDocumentInput, format: DocumentFormat): string {
   const first = isoDay(input.fromDate, input.timeZone);
   const last = isoDay(lastInstant(input.toDate), input.timeZone);
   const name = slug(input.customerName) || 'Kunde';
-  return `${translate(input.language, 'invoiceDoc.fileName')}_${name}_${first === last ? first : `${first}_${last}`}.${extension}`;
+  const prefix = input.invoiceNumber
+    ? `${translate(input.language, 'invoiceDoc.fileNameIssued')}_${slug(input.invoiceNumber)}`
+    : translate(input.language, 'invoiceDoc.fileName');
+  return `${prefix}_${name}_${first === last ? first : `${first}_${last}`}.${extensionOf[format]}`;
 }
 
 /** The instant as a wall-clock date for a spreadsheet cell (spreadsheets have no time zones). */
@@ -245,6 +257,12 @@ export async function invoiceXlsx(input: InvoiceDocumentInput): Promise<Buffer> 
 }
 
 export async function buildInvoiceDocument(format: DocumentFormat, input: InvoiceDocumentInput): Promise<InvoiceFile> {
+  if (format === 'xrechnung' || format === 'zugferd') {
+    assertEInvoicePossible(input, format, input.invoiceNumber);
+    const fileName = invoiceFileName(input, format);
+    if (format === 'xrechnung') return { fileName, contentType: 'application/xml', content: await renderEInvoice(format, input, input.invoiceNumber, undefined) };
+    return { fileName, contentType: 'application/pdf', content: await renderEInvoice(format, input, input.invoiceNumber, await renderInvoicePdf(input)) };
+  }
   const fileName = invoiceFileName(input, format);
   if (format === 'pdf') return { fileName, contentType: 'application/pdf', content: await renderInvoicePdf(input) };
   if (format === 'csv') return { fileName, contentType: 'text/csv', content: invoiceCsv(input) };

@@ -3,7 +3,8 @@
  * the tenant profile, the customer's address, date and service period, the positions, net, VAT per
  * rate and gross, the labour share (§ 35a EStG), the § 19 UStG note, payment terms, and a footer
  * with tax and bank details. Where the profile lacks a field an invoice needs, the draft says what
- * is missing instead of printing a blank. The number is left to the issuing step.
+ * is missing instead of printing a blank. Without an invoice number it is a draft whose number is
+ * left to the issuing step; with one (the ZUGFeRD export) it is the invoice.
  */
 import { loadPdfKit } from '../../platform/heavy-modules';
 import { translate, type MessageKey } from '../../platform/i18n';
@@ -25,6 +26,8 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const { tenant, customer } = input;
   const missing = (field: MessageKey) => t('invoiceDoc.missing', { field: t(field) });
+  // With its number the PDF is the invoice itself, else the draft whose number comes on issue.
+  const documentTitle = t(input.invoiceNumber ? 'invoiceDoc.titleIssued' : 'invoiceDoc.title');
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -34,7 +37,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     info: {
       Title: printable(input.title),
       Author: printable(tenant.companyName ?? tenant.name),
-      Subject: t('invoiceDoc.title'),
+      Subject: documentTitle,
       CreationDate: input.issuedAt,
     },
   });
@@ -72,10 +75,10 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   const letterheadBottom = doc.y;
 
   const factsX = left + w(0.55);
-  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(18).text(t('invoiceDoc.title'), factsX, MARGIN, { width: w(0.45), align: 'right' });
+  doc.fillColor('#000000').font('Helvetica-Bold').fontSize(18).text(documentTitle, factsX, MARGIN, { width: w(0.45), align: 'right' });
   doc.moveDown(0.3);
   const facts: [string, string][] = [
-    [t('invoiceDoc.number'), t('invoiceDoc.numberPending')],
+    [t('invoiceDoc.number'), input.invoiceNumber ?? t('invoiceDoc.numberPending')],
     [t('invoiceDoc.date'), formatDay(input.issuedAt, input.language, input.timeZone)],
     [t('invoiceDoc.servicePeriod'), input.periodLabel],
   ];

@@ -13,6 +13,8 @@
  * - By ids it is all or nothing: an unknown id (or another tenant's) answers 404, a running timer
  *   409, and nothing is marked. By filter, running timers are simply left out.
  * - Every changed entry gets an audit row in the same transaction.
+ * - Both by-filter calls take `dryRun`: the same statements run and are rolled back, and the counts
+ *   are answered, so the confirmation shows what will happen.
  * - Deletion by filter keeps entries locked by a work confirmation and running timers (counted as
  *   skipped) and never deletes a work confirmation; each deleted row is in the audit trail with its
  *   content. Photo files are removed from storage after the commit.
@@ -154,6 +156,25 @@ export class InvoiceService {
     return this.deps.database.withTenant(ctx.tenantId, fn);
   }
 
+  /**
+   * `fn` in the tenant's transaction; on a dry run its answer is kept and all it did is rolled
+   * back, so the counts a person confirms are exactly what the real call will do.
+   */
+  private async inTenantOrDry<T>(ctx: RequestContext, dryRun: boolean | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    if (!dryRun) return this.inTenant(ctx, fn);
+    const rollback = Symbol('dry run');
+    let answer: { value: T } | undefined;
+    try {
+      await this.inTenant(ctx, async (tx) => {
+        answer = { value: await fn(tx) };
+        throw rollback;
+      });
+    } catch (error) {
+      if (error !== rollback || !answer) throw error;
+    }
+    return answer!.value;
+  }
+
   /** The positions of the customer's open entries (or of the ids given), with the file asked for. */
   async createPreview(ctx: RequestContext, body: InvoicePreviewRequest): Promise<InvoicePreview> {
     const { from, to } = periodOf(body.fromDate, body.toDate);
@@ -203,13 +224,14 @@ export class InvoiceService {
       toDate: to,
       periodLabel,
       tenant,
-      logo: body.outputFormat === 'pdf' ? await readTenantLogo(this.deps.storage, tenant) : undefined,
+      logo: body.outputFormat === 'pdf' || body.outputFormat === 'zugferd' ? await readTenantLogo(this.deps.storage, tenant) : undefined,
       customer,
       customerName,
       positions,
       totals,
       smallBusinessNote: note,
       entries: rows,
+      invoiceNumber: body.invoiceNumber,
     };
     const document = body.outputFormat === 'json' ? null : await buildInvoiceDocument(body.outputFormat, documentInput);
     return {
@@ -277,7 +299,7 @@ export class InvoiceService {
     }
     const archive = body.archive === true;
     const now = ctx.now;
-    return this.inTenant(ctx, async (tx) => {
+    return this.inTenantOrDry(ctx, body.dryRun, async (tx) => {
       if (body.customerId && !(await findCustomer(tx, ctx.tenantId, body.customerId))) throw notFound();
       const selection: MarkSelection = { kind: 'filter', customerId: body.customerId, fromDate, toDate };
       const options = { archive, onlyOpen: true, actorId: ctx.userId, now };
@@ -295,7 +317,7 @@ export class InvoiceService {
     const { from, to } = periodOf(body.fromDate, body.toDate);
     const filter = { customerId: body.customerId, fromDate: from, toDate: to, onlyProcessed: body.onlyProcessed };
     const options = { actorId: ctx.userId, now: ctx.now };
-    const result = await this.inTenant(ctx, async (tx) => {
+    const result = await this.inTenantOrDry(ctx, body.dryRun, async (tx) => {
       if (!(await findCustomer(tx, ctx.tenantId, body.customerId))) throw notFound();
       const information = await deleteRows(tx, ctx.tenantId, 'information', filter, options);
       const timeTrack = await deleteRows(tx, ctx.tenantId, 'timeTrack', filter, options);
@@ -303,7 +325,7 @@ export class InvoiceService {
       return { information, timeTrack, image };
     });
     // Files go only once their rows are gone for good; a file left behind is unreachable, not wrong.
-    for (const key of result.image.fileKeys) {
+    for (const key of body.dryRun ? [] : result.image.fileKeys) {
       await this.deps.storage.delete(key).catch(() => undefined);
     }
     return {

@@ -1,0 +1,248 @@
+/**
+ * The invoice as EN 16931 e-invoice, made with `@e-invoice-eu/core` from the same positions and
+ * totals as the PDF:
+ *
+ * - `xrechnung`: XRechnung 3.0 as UN/CEFACT CII XML (what German public and, from 2025 on, business
+ *   customers must be able to receive).
+ * - `zugferd`: the invoice PDF made PDF/A-3 with the same invoice embedded as Factur-X/ZUGFeRD
+ *   (profile EN 16931), readable by people and by accounting software.
+ *
+ * An e-invoice is an issued invoice: it needs the firm's invoice number, and the details the
+ * standard makes mandatory. What is missing is named in one answer, before anything is made.
+ * Amounts are the preview's cents; VAT per category is the sum of the rounded positions (within
+ * the standard's tolerance, BR-CO-17).
+ */
+import { translate, type MessageKey } from '../../platform/i18n';
+import { loadEInvoice } from '../../platform/heavy-modules';
+import { AppError } from '../../platform/errors';
+import { customerContactPerson } from '../../platform/display-names';
+import { zonedParts } from '../../platform/time-zone';
+import type { InvoiceDocumentInput } from './invoice-documents';
+import type { Position } from './invoice.rules';
+
+export type EInvoiceFormat = 'xrechnung' | 'zugferd';
+
+const PAYMENT_DAYS = 14;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** UN/ECE Recommendation 20 codes for the units people type; anything else counts as "one" (C62). */
+const UNIT_CODES: Record<string, string> = {
+  h: 'HUR', std: 'HUR', 'std.': 'HUR', stunde: 'HUR', stunden: 'HUR', hour: 'HUR', hours: 'HUR', hrs: 'HUR',
+  stk: 'H87', 'stk.': 'H87', stück: 'H87', st: 'H87', 'st.': 'H87', pcs: 'H87', pc: 'H87', piece: 'H87', pieces: 'H87',
+  m: 'MTR', 'lfm': 'MTR', km: 'KMT', cm: 'CMT', mm: 'MMT',
+  'm²': 'MTK', m2: 'MTK', qm: 'MTK', 'm³': 'MTQ', m3: 'MTQ', cbm: 'MTQ',
+  kg: 'KGM', g: 'GRM', t: 'TNE',
+  l: 'LTR', liter: 'LTR', litre: 'LTR', ml: 'MLT',
+  tag: 'DAY', tage: 'DAY', day: 'DAY', days: 'DAY',
+  pauschal: 'LS', psch: 'LS', 'psch.': 'LS', pauschale: 'LS', 'lump sum': 'LS',
+};
+
+export function unitCodeOf(unit: string): string {
+  return UNIT_CODES[unit.trim().toLowerCase()] ?? 'C62';
+}
+
+const amount = (cents: number) => (cents / 100).toFixed(2);
+
+function isoDay(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant.getTime(), timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** What the firm profile or the customer lacks for an e-invoice of this format; empty when complete. */
+export function eInvoiceGaps(input: InvoiceDocumentInput, format: EInvoiceFormat): MessageKey[] {
+  const { tenant, customer } = input;
+  const gaps: MessageKey[] = [];
+  if (!tenant.street || !tenant.zip || !tenant.city) gaps.push('eInvoice.sellerAddress');
+  if (!tenant.vatId && !tenant.taxNumber) gaps.push('eInvoice.sellerTaxId');
+  if (!tenant.iban) gaps.push('eInvoice.sellerBank');
+  if (format === 'xrechnung') {
+    if (!tenant.phone) gaps.push('eInvoice.sellerPhone');
+    if (!tenant.email) gaps.push('eInvoice.sellerEmail');
+  }
+  if (!customer.street || !customer.zip || !customer.city) gaps.push('eInvoice.buyerAddress');
+  if (format === 'xrechnung' && !customer.email) gaps.push('eInvoice.buyerEmail');
+  return gaps;
+}
+
+/** The VAT category of a position: exempt for a small business (§ 19 UStG), else standard or zero rated. */
+function categoryOf(position: Position, smallBusiness: boolean): 'S' | 'Z' | 'E' {
+  if (smallBusiness) return 'E';
+  return position.vatRate > 0 ? 'S' : 'Z';
+}
+
+const taxScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
+
+/** The invoice in the library's internal format (UBL-shaped JSON); it writes CII from it. */
+export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string) {
+  const { tenant, customer, language, timeZone } = input;
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
+  const smallBusiness = input.smallBusinessNote !== null;
+  const companyName = tenant.companyName ?? tenant.name;
+  const issueDate = isoDay(input.issuedAt, timeZone);
+  const dueDate = isoDay(new Date(input.issuedAt.getTime() + PAYMENT_DAYS * DAY_MS), timeZone);
+  const exemption = smallBusiness ? { 'cbc:TaxExemptionReason': input.smallBusinessNote! } : {};
+
+  const categories = new Map<string, { category: 'S' | 'Z' | 'E'; rate: number; netCents: number; vatCents: number }>();
+  for (const p of input.positions) {
+    const category = categoryOf(p, smallBusiness);
+    const key = `${category}:${p.vatRate}`;
+    const sum = categories.get(key) ?? { category, rate: p.vatRate, netCents: 0, vatCents: 0 };
+    sum.netCents += p.netCents;
+    sum.vatCents += p.vatCents;
+    categories.set(key, sum);
+  }
+
+  const sellerTax = [
+    ...(tenant.vatId ? [{ 'cbc:CompanyID': tenant.vatId, ...taxScheme }] : []),
+    ...(tenant.taxNumber ? [{ 'cbc:CompanyID': tenant.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
+  ];
+  const contactPerson = customerContactPerson(customer);
+  const notes = [input.smallBusinessNote, labourNote(input)].filter((n): n is string => !!n);
+
+  return {
+    'ubl:Invoice': {
+      'cbc:ID': invoiceNumber,
+      'cbc:IssueDate': issueDate,
+      'cbc:DueDate': dueDate,
+      'cbc:InvoiceTypeCode': '380',
+      ...(notes.length > 0 ? { 'cbc:Note': notes } : {}),
+      'cbc:DocumentCurrencyCode': 'EUR',
+      // The Leitweg-ID of a public customer, else the customer's number, else the invoice's.
+      'cbc:BuyerReference': customer.externalId ?? invoiceNumber,
+      'cac:InvoicePeriod': {
+        'cbc:StartDate': isoDay(input.fromDate, timeZone),
+        'cbc:EndDate': isoDay(new Date(input.toDate.getTime() - 1), timeZone),
+      },
+      'cac:AccountingSupplierParty': {
+        'cac:Party': {
+          ...(tenant.email ? { 'cbc:EndpointID': tenant.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+          'cac:PartyName': { 'cbc:Name': companyName },
+          'cac:PostalAddress': {
+            'cbc:StreetName': tenant.street!,
+            'cbc:CityName': tenant.city!,
+            'cbc:PostalZone': tenant.zip!,
+            'cac:Country': { 'cbc:IdentificationCode': tenant.country ?? 'DE' },
+          },
+          'cac:PartyTaxScheme': sellerTax,
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': companyName },
+          ...(tenant.phone || tenant.email
+            ? {
+                'cac:Contact': {
+                  'cbc:Name': companyName,
+                  ...(tenant.phone ? { 'cbc:Telephone': tenant.phone } : {}),
+                  ...(tenant.email ? { 'cbc:ElectronicMail': tenant.email } : {}),
+                },
+              }
+            : {}),
+        },
+      },
+      // The day the work was done to: the end of the service period (the period itself follows).
+      'cac:Delivery': { 'cbc:ActualDeliveryDate': isoDay(new Date(input.toDate.getTime() - 1), timeZone) },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          ...(customer.email ? { 'cbc:EndpointID': customer.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
+          ...(customer.externalId ? { 'cac:PartyIdentification': [{ 'cbc:ID': customer.externalId }] } : {}),
+          'cac:PartyName': { 'cbc:Name': input.customerName },
+          'cac:PostalAddress': {
+            'cbc:StreetName': customer.street!,
+            'cbc:CityName': customer.city!,
+            'cbc:PostalZone': customer.zip!,
+            'cac:Country': { 'cbc:IdentificationCode': customer.country || 'DE' },
+          },
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': input.customerName },
+          ...(contactPerson ? { 'cac:Contact': { 'cbc:Name': contactPerson } } : {}),
+        },
+      },
+      'cac:PaymentMeans': [
+        {
+          // 58: SEPA credit transfer.
+          'cbc:PaymentMeansCode': '58',
+          'cbc:PaymentID': invoiceNumber,
+          'cac:PayeeFinancialAccount': {
+            'cbc:ID': tenant.iban!,
+            'cbc:Name': companyName,
+            ...(tenant.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': tenant.bic } } : {}),
+          },
+        },
+      ],
+      'cac:PaymentTerms': { 'cbc:Note': t('invoiceDoc.paymentTerms') },
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': amount(input.totals.vatCents),
+          'cbc:TaxAmount@currencyID': 'EUR',
+          'cac:TaxSubtotal': [...categories.values()].map((c) => ({
+            'cbc:TaxableAmount': amount(c.netCents),
+            'cbc:TaxableAmount@currencyID': 'EUR',
+            'cbc:TaxAmount': amount(c.vatCents),
+            'cbc:TaxAmount@currencyID': 'EUR',
+            'cac:TaxCategory': { 'cbc:ID': c.category, 'cbc:Percent': String(c.rate), ...(c.category === 'E' ? exemption : {}), ...taxScheme },
+          })),
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': amount(input.totals.netCents),
+        'cbc:LineExtensionAmount@currencyID': 'EUR',
+        'cbc:TaxExclusiveAmount': amount(input.totals.netCents),
+        'cbc:TaxExclusiveAmount@currencyID': 'EUR',
+        'cbc:TaxInclusiveAmount': amount(input.totals.grossCents),
+        'cbc:TaxInclusiveAmount@currencyID': 'EUR',
+        'cbc:PayableAmount': amount(input.totals.grossCents),
+        'cbc:PayableAmount@currencyID': 'EUR',
+      },
+      'cac:InvoiceLine': input.positions.map((p, i) => ({
+        'cbc:ID': String(i + 1),
+        'cbc:InvoicedQuantity': String(p.quantity),
+        'cbc:InvoicedQuantity@unitCode': p.kind === 'labour' ? 'HUR' : unitCodeOf(p.unit),
+        'cbc:LineExtensionAmount': amount(p.netCents),
+        'cbc:LineExtensionAmount@currencyID': 'EUR',
+        'cac:Item': {
+          'cbc:Name': p.description.slice(0, 200) || t('invoiceDoc.kindMaterial'),
+          'cac:ClassifiedTaxCategory': { 'cbc:ID': categoryOf(p, smallBusiness), 'cbc:Percent': String(p.vatRate), ...taxScheme },
+        },
+        'cac:Price': { 'cbc:PriceAmount': amount(p.unitPriceCents), 'cbc:PriceAmount@currencyID': 'EUR' },
+      })),
+      // The library fills CustomizationID for the chosen profile; ProfileID is the business process.
+      'cbc:ProfileID': 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+    },
+  };
+}
+
+function labourNote(input: InvoiceDocumentInput): string | null {
+  const labour = input.positions.find((p) => p.kind === 'labour');
+  if (!labour) return null;
+  const money = new Intl.NumberFormat(input.language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+  const euro = (cents: number) => money.format(cents / 100);
+  return translate(input.language, 'invoiceDoc.labourShare', { net: euro(labour.netCents), vat: euro(labour.vatCents), gross: euro(labour.grossCents) });
+}
+
+/** Refuses an e-invoice that cannot be complete, naming everything that is missing at once. */
+export function assertEInvoicePossible(input: InvoiceDocumentInput, format: EInvoiceFormat, invoiceNumber: string | undefined): asserts invoiceNumber is string {
+  if (!invoiceNumber) {
+    throw new AppError('VALIDATION_ERROR', 'invoice.numberRequired', { fieldErrors: { invoiceNumber: ['invoice.numberRequired'] } });
+  }
+  const gaps = eInvoiceGaps(input, format);
+  if (gaps.length > 0) {
+    throw new AppError('BAD_REQUEST', 'invoice.eInvoiceIncomplete', { listParams: { missing: gaps } });
+  }
+}
+
+/** The XRechnung XML, or the Factur-X/ZUGFeRD PDF made from the given invoice PDF. */
+export async function renderEInvoice(format: EInvoiceFormat, input: InvoiceDocumentInput, invoiceNumber: string, pdf: Buffer | undefined): Promise<Buffer> {
+  const { InvoiceService } = await loadEInvoice();
+  // The library reports what it does through this logger; its messages are not for the person.
+  const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
+  const service = new InvoiceService(quiet);
+  const data = eInvoiceData(input, invoiceNumber);
+  let rendered: string | Uint8Array;
+  try {
+    rendered = await service.generate(data as never, {
+      format: format === 'xrechnung' ? 'XRECHNUNG-CII' : 'Factur-X-EN16931',
+      lang: input.language === 'de' ? 'de-de' : 'en-gb',
+      ...(pdf ? { pdf: { buffer: pdf, filename: 'invoice.pdf', mimetype: 'application/pdf' } } : {}),
+    });
+  } catch (error) {
+    // The library's own words name its internals; the person reads what to check, the log the cause.
+    throw Object.assign(new AppError('BAD_REQUEST', 'invoice.eInvoiceFailed'), { cause: error });
+  }
+  return typeof rendered === 'string' ? Buffer.from(rendered, 'utf8') : Buffer.from(rendered);
+}
