@@ -1,6 +1,7 @@
 /**
- * "Export CSV" and "Export XLSX" of exactly the table a screen shows. The table is built when a
- * button is pressed, XLSX shows its progress, and a failure says so in a toast.
+ * "Export CSV" and "Export XLSX" of the table a screen shows. The table is built when a button is
+ * pressed (it may load more than is shown), the pressed button shows its progress, and a failure
+ * says so in a toast.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, type GroupProps } from '@mantine/core';
@@ -10,7 +11,8 @@ import { showError } from '../lib/notifications';
 import { download, toCsv, toXlsx, type ExportTable } from '../lib/table-export';
 
 interface TableExportButtonsProps extends Omit<GroupProps, 'children'> {
-  table: () => ExportTable;
+  /** Built when a button is pressed; may load what the screen does not show (all pages). */
+  table: () => ExportTable | Promise<ExportTable>;
   /** The file name without its extension. */
   fileName: string;
   sheetName: string;
@@ -19,15 +21,26 @@ interface TableExportButtonsProps extends Omit<GroupProps, 'children'> {
 
 export function TableExportButtons({ table, fileName, sheetName, disabled, ...group }: TableExportButtonsProps) {
   const { t, i18n } = useLingui();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'csv' | 'xlsx' | null>(null);
+  const run = async (format: 'csv' | 'xlsx', write: () => Promise<void>) => {
+    setBusy(format);
+    try {
+      await write();
+    } catch {
+      showError(t`The export failed.`);
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <Group gap="xs" {...group}>
       <Button
         variant="default"
         size="xs"
         leftSection={<IconFileTypeCsv size={16} />}
-        disabled={disabled}
-        onClick={() => download(toCsv(table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`)}
+        disabled={disabled || busy !== null}
+        loading={busy === 'csv'}
+        onClick={() => run('csv', async () => download(toCsv(await table(), i18n.locale === 'en' ? 'en' : 'de'), `${fileName}.csv`))}
       >
         <Trans>Export CSV</Trans>
       </Button>
@@ -35,18 +48,9 @@ export function TableExportButtons({ table, fileName, sheetName, disabled, ...gr
         variant="default"
         size="xs"
         leftSection={<IconFileSpreadsheet size={16} />}
-        disabled={disabled}
-        loading={busy}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            download(await toXlsx(table(), sheetName), `${fileName}.xlsx`);
-          } catch {
-            showError(t`The export failed.`);
-          } finally {
-            setBusy(false);
-          }
-        }}
+        disabled={disabled || busy !== null}
+        loading={busy === 'xlsx'}
+        onClick={() => run('xlsx', async () => download(await toXlsx(await table(), sheetName), `${fileName}.xlsx`))}
       >
         <Trans>Export XLSX</Trans>
       </Button>

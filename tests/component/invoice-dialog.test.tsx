@@ -2,14 +2,15 @@
  * Preparing an invoice from entries selected in the library, against a fake API: the dialog asks
  * for exactly the billable entries of the selection (materials, time entries, customer times; no
  * notes or photos), shows the server's positions and totals, exports XLSX under the server's file
- * name, and then marks the positions' entries processed with the archive choice.
+ * name, and then marks the positions' entries processed with the archive choice; the e-invoices
+ * need a valid invoice number and say in the dialog what the profile lacks.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerActivity, InvoicePreview } from '../../generated/api/types.gen';
 import { activity as activityOf, firm, ids, page } from './contract-data';
-import { serveContract } from './contract-server';
+import { failure, serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
 beforeAll(() => {
@@ -165,5 +166,54 @@ describe('preparing an invoice from the library selection', { timeout: 30_000 },
     await user.keyboard('{Escape}');
     await waitFor(() => expect(marked).toHaveLength(1));
     expect(marked[0].archive).toBe(false);
+  });
+
+  it('exports an e-invoice only under a valid invoice number, and keeps a refusal in the dialog', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:invoice'), revokeObjectURL: vi.fn() }));
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    injectSession({ roles: ['Owner'] });
+    const bodies: { outputFormat: string; invoiceNumber?: string }[] = [];
+    serveContract({
+      customerActivitiesByCustomer: page([material]),
+      invoiceCreatePreviewFromActivities: (call) => {
+        const body = call.body as (typeof bodies)[number];
+        bodies.push(body);
+        if (body.outputFormat === 'zugferd') return failure(400, 'BAD_REQUEST', 'Für die E-Rechnung fehlt noch: die IBAN im Firmenprofil.');
+        const preview = previewOf(body.outputFormat === 'xrechnung' ? 'pdf' : body.outputFormat);
+        return body.outputFormat === 'xrechnung'
+          ? { ...preview, document: { fileName: 'Rechnung_RE-2026-0147_Baeckerei-Huber_2026-11-20.xml', contentType: 'application/xml' as const, contentBase64: btoa('<xml/>') } }
+          : preview;
+      },
+      invoiceMarkActivitiesAsProcessed: { informationCount: 1, timeTrackCount: 0, imageCount: 0, archived: false },
+    });
+    const user = userEvent.setup();
+    await renderApp('/library');
+    const list = await screen.findByRole('list', { name: 'Aktivitäten' });
+    await user.click(within(list).getByRole('checkbox'));
+    await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Rechnung vorbereiten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechnung vorbereiten' });
+    await within(dialog).findByTestId('invoice-positions');
+    const einvoice = within(dialog).getByTestId('einvoice-export');
+    const xrechnung = within(einvoice).getByRole('button', { name: 'XRechnung (XML)' });
+    expect(xrechnung).toBeDisabled();
+    const number = within(einvoice).getByRole('textbox', { name: 'Rechnungsnummer' });
+    await user.type(number, 'RE 1');
+    expect(within(einvoice).getByText('Nur Buchstaben, Ziffern und / . _ -, höchstens 50 Zeichen.')).toBeInTheDocument();
+    expect(xrechnung).toBeDisabled();
+    await user.clear(number);
+    await user.type(number, 'RE-2026-0147');
+    await user.click(within(einvoice).getByRole('button', { name: 'ZUGFeRD (PDF)' }));
+    expect(await within(dialog).findByTestId('invoice-export-error')).toHaveTextContent('die IBAN im Firmenprofil');
+    expect(within(dialog).queryByTestId('invoice-exported')).not.toBeInTheDocument();
+
+    await user.click(xrechnung);
+    await within(dialog).findByTestId('invoice-exported');
+    expect(bodies.at(-1)).toMatchObject({ outputFormat: 'xrechnung', invoiceNumber: 'RE-2026-0147' });
+    expect(bodies.filter((b) => b.outputFormat === 'json' || b.outputFormat === 'pdf').every((b) => b.invoiceNumber === undefined)).toBe(true);
+    expect(clicked).toEqual(['Rechnung_RE-2026-0147_Baeckerei-Huber_2026-11-20.xml']);
+    expect(within(dialog).queryByTestId('invoice-export-error')).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The library's report against a fake API: the kind, period, processed filter and page become the
- * `Information/Reporting` query, the totals add the shown rows up (quantity per product, h:mm of
- * time), the CSV and XLSX exports write what is shown with formula-like texts neutralised, a failed load
- * says so, and only the back office gets the report.
+ * `Information/Reporting` query, the totals are the server's for the whole period (quantity per
+ * product, h:mm of time), the CSV and XLSX exports write every page with those totals and
+ * formula-like texts neutralised, a failed load says so, and only the back office gets the report.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,11 +47,25 @@ const times = [
   entry(meier, { subType: 'time', text: 'Verteiler geprüft', durationSeconds: 2700 }),
 ];
 
+// The server's totals cover the whole period, more than the rows of one page.
+const materialTotals = {
+  durationSeconds: 0,
+  materials: [
+    { productId: null, name: 'Dübel 8 mm', unit: 'Stk.', quantity: 400 },
+    { productId: cable, name: 'Kabel NYM-J 3x1,5', unit: 'm', quantity: 135.5 },
+  ],
+};
+const timeTotals = { durationSeconds: 11700, materials: [] };
+const none = { durationSeconds: 0, materials: [] };
+
 describe('/library report', { timeout: 30_000 }, () => {
-  it('asks for the chosen kind, period and processed state and shows the totals of the shown rows', async () => {
+  it('asks for the chosen kind, period and processed state and shows the totals of the whole period', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({
-      informationReporting: (call) => call.query.subType === 'time' ? page(times, { pageSize: 50 }) : page(materials, { pageSize: 50, totalCount: 120 }),
+      informationReporting: (call) =>
+        call.query.subType === 'time'
+          ? { ...page(times, { pageSize: Number(call.query.pageSize) }), totals: timeTotals }
+          : { ...page(materials, { pageSize: 50, totalCount: 120 }), totals: materialTotals },
     });
     const user = userEvent.setup();
     const { router } = await renderApp('/library?view=report&period=lastMonth');
@@ -78,7 +92,7 @@ describe('/library report', { timeout: 30_000 }, () => {
     expect(within(rows[1]).getByText('Max Monteur')).toBeInTheDocument();
     const totals = screen.getByTestId('report-totals');
     const totalRows = within(totals).getAllByRole('row').map((row) => row.textContent);
-    expect(totalRows).toEqual(['Dübel 8 mm100 Stk.', 'Kabel NYM-J 3x1,535,5 m']);
+    expect(totalRows).toEqual(['Dübel 8 mm400 Stk.', 'Kabel NYM-J 3x1,5135,5 m']);
 
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(query()).toMatchObject({ subType: 'material', page: '2' }));
@@ -86,7 +100,7 @@ describe('/library report', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'Zeiten' }));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ view: 'report', subType: 'time', period: 'lastMonth' }));
     await waitFor(() => expect(query()).toMatchObject({ subType: 'time', page: '1' }));
-    await waitFor(() => expect(screen.getByTestId('report-totals')).toHaveTextContent('Gesamtzeit: 2:15'));
+    await waitFor(() => expect(screen.getByTestId('report-totals')).toHaveTextContent('Gesamtzeit: 3:15'));
     expect(within(screen.getByRole('table', { name: 'Auswertung' })).getByText('1:30')).toBeInTheDocument();
 
     const saved: Blob[] = [];
@@ -97,11 +111,13 @@ describe('/library report', { timeout: 30_000 }, () => {
     });
     await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
     const days = periodRange('lastMonth');
-    expect(names).toEqual([`Auswertung_Zeiten_${days.from}_${days.to}.csv`]);
+    await waitFor(() => expect(names).toEqual([`Auswertung_Zeiten_${days.from}_${days.to}.csv`]));
+    // The export reads every page of the period, not the one shown.
+    expect(server.calls('informationReporting').at(-1)!.query).toMatchObject({ subType: 'time', page: '1', pageSize: '500' });
     const csv = (await read(saved[0], 'text')).replace(/^\uFEFF/, '').split('\r\n');
     expect(csv[0]).toBe('Kunde;Datum;Text;Stunden;Dauer;Mitarbeiter');
     expect(csv[1]).toMatch(/^Bäckerei Huber;[^;]+;"'=HYPERLINK\(""http:\/\/evil""\)";1,5;1:30;Max Monteur$/);
-    expect(csv[3]).toBe('Summe;;;2,25;2:15;');
+    expect(csv[3]).toBe('Summe;;;3,25;3:15;');
 
     await user.click(screen.getByRole('button', { name: 'XLSX exportieren' }));
     await waitFor(() => expect(names).toHaveLength(2));
@@ -111,7 +127,7 @@ describe('/library report', { timeout: 30_000 }, () => {
     const sheet = workbook.getWorksheet('Auswertung')!;
     expect(sheet.getCell('C2').value).toBe(`'=HYPERLINK("http://evil")`);
     expect(sheet.getCell('D2').value).toBe(1.5);
-    expect([sheet.getCell('A4').value, sheet.getCell('D4').value, sheet.getCell('E4').value]).toEqual(['Summe', 2.25, '2:15']);
+    expect([sheet.getCell('A4').value, sheet.getCell('D4').value, sheet.getCell('E4').value]).toEqual(['Summe', 3.25, '3:15']);
 
     await user.click(screen.getByLabelText('Erledigt', { selector: 'input:not([type="hidden"])' }));
     await user.click(await screen.findByRole('option', { name: 'Nur offene' }));
@@ -121,7 +137,7 @@ describe('/library report', { timeout: 30_000 }, () => {
   it('says when the report cannot be loaded and when nothing matches', async () => {
     injectSession({ roles: ['Owner'] });
     let fail = true;
-    serveContract({ informationReporting: () => (fail ? failure(403, 'FORBIDDEN', 'Your role may not do this.') : page([])) });
+    serveContract({ informationReporting: () => (fail ? failure(403, 'FORBIDDEN', 'Your role may not do this.') : { ...page([]), totals: none }) });
     const user = userEvent.setup();
     await renderApp('/library?view=report&subType=note');
     await screen.findByText('Die Auswertung konnte nicht geladen werden.');
@@ -133,7 +149,7 @@ describe('/library report', { timeout: 30_000 }, () => {
 
   it('is not offered to employees, who see the entries instead', async () => {
     injectSession({ roles: ['Employee'] });
-    const server = serveContract({ customerActivitiesByCustomer: page([]), informationReporting: page([]) });
+    const server = serveContract({ customerActivitiesByCustomer: page([]), informationReporting: { ...page([]), totals: none } });
     await renderApp('/library?view=report');
     await screen.findByRole('heading', { name: 'Bibliothek' });
     expect(screen.queryByRole('radio', { name: 'Auswertung' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 /**
  * The library's report for the back office: one entry kind (material, time, note) of all
- * customers in a period as a table, with the totals of the shown rows (quantity per product, hours
- * of time) and their export as CSV and XLSX. Kind, period, processed state and page live in the URL.
+ * customers in a period as a table, with the totals of the whole period from the server (quantity
+ * per product, hours of time) and the export of every row as CSV and XLSX. Kind, period, processed state and page live in the URL.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
@@ -9,7 +9,7 @@ import { IconAlertTriangle, IconReportAnalytics } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { informationReportingOptions } from '../../../generated/api/@tanstack/react-query.gen';
-import type { Information } from '../../../generated/api/types.gen';
+import type { Information, InformationReportTotals } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
@@ -17,17 +17,16 @@ import { formatNumber } from '../../lib/format';
 
 import { PeriodFilter } from './activity-filters';
 import {
+  allReportRows,
   formatHoursMinutes,
   formatReportDay,
   materialName,
-  materialTotals,
   REPORT_DEFAULT_KIND,
   REPORT_DEFAULT_PERIOD,
   reportKinds,
   reportFileName,
   reportQuery,
   reportTable,
-  timeTotalSeconds,
   type LibraryView,
   type ProcessedState,
   type ReportKind,
@@ -73,6 +72,7 @@ export function ReportView({ search, onSearch }: { search: ReportSearch; onSearc
   const query = reportQuery(search);
   const report = useQuery({ ...informationReportingOptions({ query }), placeholderData: keepPreviousData, meta: { silent: true } });
   const rows = report.data?.data.items ?? [];
+  const totals = report.data?.data.totals;
   const kindLabels: Record<ReportKind, string> = { material: t`Materials`, time: t`Times`, note: t`Notes` };
 
   return (
@@ -101,10 +101,10 @@ export function ReportView({ search, onSearch }: { search: ReportSearch; onSearc
           />
           <TableExportButtons
             ml="auto"
-            table={() => reportTable(i18n, kind, rows)}
+            table={async () => reportTable(i18n, kind, await allReportRows(query), totals!)}
             fileName={reportFileName(search, t`Report`, kindLabels[kind])}
             sheetName={t`Report`}
-            disabled={!rows.length}
+            disabled={!rows.length || !totals}
           />
         </Group>
       </Paper>
@@ -148,7 +148,7 @@ export function ReportView({ search, onSearch }: { search: ReportSearch; onSearc
               </Table>
             </Table.ScrollContainer>
           </Paper>
-          <Totals kind={kind} rows={rows} />
+          {totals ? <Totals kind={kind} totals={totals} /> : null}
           <ListFooter
             page={report.data?.data.page ?? query.page}
             pageSize={report.data?.data.pageSize ?? query.pageSize}
@@ -179,22 +179,22 @@ function ReportRow({ row, kind, locale }: { row: Information; kind: ReportKind; 
   );
 }
 
-function Totals({ kind, rows }: { kind: ReportKind; rows: Information[] }) {
+function Totals({ kind, totals }: { kind: ReportKind; totals: InformationReportTotals }) {
   if (kind === 'note') return null;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="report-totals">
       <Title order={2} fz="h5" mb="xs">
-        <Trans>Totals of the shown entries</Trans>
+        <Trans>Totals of the period</Trans>
       </Title>
       {kind === 'time' ? (
         <Text fw={600}>
-          <Trans>Total time</Trans>: {formatHoursMinutes(timeTotalSeconds(rows))}
+          <Trans>Total time</Trans>: {formatHoursMinutes(totals.durationSeconds)}
         </Text>
       ) : (
         <Table withRowBorders={false} verticalSpacing={2}>
           <Table.Tbody>
-            {materialTotals(rows).map((total) => (
-              <Table.Tr key={`${total.name}\u0000${total.unit}`}>
+            {totals.materials.map((total) => (
+              <Table.Tr key={`${total.productId ?? total.name}\u0000${total.unit}`}>
                 <Table.Td>{total.name}</Table.Td>
                 <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {formatNumber(total.quantity)} {total.unit}

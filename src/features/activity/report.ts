@@ -1,13 +1,14 @@
 /**
  * The library's report ("Auswertung"): one entry kind of all customers for the back office, its
- * URL search next to the library's filters, the API query, the totals of the shown rows and the
- * table its CSV and XLSX exports write.
+ * URL search next to the library's filters, the API query, and the table its CSV and XLSX exports
+ * write: every row of the period with the server's totals under them.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
-import type { Information, InformationReportingData } from '../../../generated/api/types.gen';
+import type { Information, InformationReportingData, InformationReportTotals } from '../../../generated/api/types.gen';
 import { periodRange, type PeriodPreset } from '../../lib/periods';
+import { informationReporting } from '../../../generated/api/sdk.gen';
 import { periodQuery } from './search';
 import type { ExportTable } from '../../lib/table-export';
 
@@ -67,38 +68,28 @@ export function formatHoursMinutes(seconds: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export interface MaterialTotal {
-  name: string;
-  unit: string;
-  quantity: number;
-}
-
 /** What a material row names: its product, else its free text. */
 export const materialName = (row: Information) => row.productName ?? row.text ?? '';
 
-/** Quantities per product and unit (the same product in two units stays two lines), by name. */
-export function materialTotals(rows: Information[]): MaterialTotal[] {
-  const totals = new Map<string, MaterialTotal>();
-  for (const row of rows) {
-    const name = materialName(row);
-    const unit = row.unit ?? '';
-    const key = `${row.productId ?? `text:${name}`}\u0000${unit}`;
-    const total = totals.get(key) ?? { name, unit, quantity: 0 };
-    // Sums of decimal quantities are rounded to the precision the entries are kept in.
-    total.quantity = Math.round((total.quantity + (row.quantity ?? 0)) * 1000) / 1000;
-    totals.set(key, total);
-  }
-  return [...totals.values()].sort((a, b) => a.name.localeCompare(b.name) || a.unit.localeCompare(b.unit));
-}
-
-export const timeTotalSeconds = (rows: Information[]) => rows.reduce((sum, row) => sum + (row.durationSeconds ?? 0), 0);
-
 export type ReportTable = ExportTable;
+
+const EXPORT_PAGE_SIZE = 500;
+
+/** Every row the report's filters match, page by page (the export covers the period, not one page). */
+export async function allReportRows(query: InformationReportingData['query']): Promise<Information[]> {
+  const rows: Information[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await informationReporting({ query: { ...query, page, pageSize: EXPORT_PAGE_SIZE }, throwOnError: true });
+    const data = answer.data.data;
+    rows.push(...data.items);
+    if (data.items.length < EXPORT_PAGE_SIZE || rows.length >= data.totalCount) return rows;
+  }
+}
 
 const day = (iso: string, i18n: I18n) => formatReportDay(iso, i18n.locale);
 
-/** The shown rows as an export table, with the totals under them. */
-export function reportTable(i18n: I18n, kind: ReportKind, rows: Information[]): ReportTable {
+/** The rows as an export table, with the server's totals of the whole period under them. */
+export function reportTable(i18n: I18n, kind: ReportKind, rows: Information[], totals: InformationReportTotals): ReportTable {
   const base = [{ header: i18n._(msg`Customer`), width: 28 }, { header: i18n._(msg`Date`), width: 14 }];
   const member = { header: i18n._(msg`Member`), width: 22 };
   if (kind === 'material') {
@@ -106,7 +97,7 @@ export function reportTable(i18n: I18n, kind: ReportKind, rows: Information[]): 
       columns: [...base, { header: i18n._(msg`Product`), width: 34 }, { header: i18n._(msg`Quantity`), numeric: true }, { header: i18n._(msg`Unit`), width: 10 }, member],
       rows: [
         ...rows.map((r) => [r.customerName, day(r.occurredAtUtc, i18n), materialName(r), r.quantity, r.unit, r.ownerName]),
-        ...materialTotals(rows).map((t) => [i18n._(msg`Total`), null, t.name, t.quantity, t.unit, null]),
+        ...totals.materials.map((t) => [i18n._(msg`Total`), null, t.name, t.quantity, t.unit, null]),
       ],
     };
   }
@@ -115,7 +106,7 @@ export function reportTable(i18n: I18n, kind: ReportKind, rows: Information[]): 
       columns: [...base, { header: i18n._(msg`Text`), width: 40 }, { header: i18n._(msg`Hours`), numeric: true }, { header: i18n._(msg`Duration`), width: 10 }, member],
       rows: [
         ...rows.map((r) => [r.customerName, day(r.occurredAtUtc, i18n), r.text, hours(r.durationSeconds ?? 0), formatHoursMinutes(r.durationSeconds ?? 0), r.ownerName]),
-        [i18n._(msg`Total`), null, null, hours(timeTotalSeconds(rows)), formatHoursMinutes(timeTotalSeconds(rows)), null],
+        [i18n._(msg`Total`), null, null, hours(totals.durationSeconds), formatHoursMinutes(totals.durationSeconds), null],
       ],
     };
   }

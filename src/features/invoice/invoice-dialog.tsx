@@ -1,7 +1,8 @@
 /**
  * "Prepare invoice" (Owner, Admin, Manager): a customer and a period, or the entries selected in a
  * list, plus language and title. Shows the positions and totals as the server computes them and
- * the PDF draft; exports CSV, XLSX or PDF under the server's file name. After an export the user
+ * the PDF draft; exports CSV, XLSX or PDF under the server's file name, and under an invoice number
+ * the e-invoices (XRechnung XML, ZUGFeRD PDF). After an export the user
  * chooses whether the entries are archived; they become processed either way
  * (`Invoice/MarkActivitiesAsProcessed`), and the caller refreshes what shows them (`onMarked`).
  */
@@ -23,7 +24,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArchive, IconCheck, IconFileInvoice, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconAlertCircle, IconArchive, IconCheck, IconFileCode, IconFileInvoice, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
@@ -39,7 +40,10 @@ import { LexofficeExport } from './lexoffice-export';
 import { useObjectUrl } from '../../lib/use-object-url';
 import { download } from '../../lib/table-export';
 
-type Format = 'pdf' | 'csv' | 'xlsx';
+type Format = 'pdf' | 'csv' | 'xlsx' | 'xrechnung' | 'zugferd';
+const E_INVOICE_FORMATS = new Set<Format>(['xrechnung', 'zugferd']);
+/** What the contract takes as invoice number. */
+const INVOICE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,49}$/;
 type Language = 'de' | 'en';
 
 /** Entries chosen in a list: information entries and time tracks of one customer. */
@@ -188,6 +192,8 @@ export function InvoiceDialog({
   // The files exported so far and the positions they hold; the form is fixed from the first export on.
   const [exported, setExported] = useState<{ fileNames: string[]; preview: InvoicePreview } | null>(null);
   const [sentToLexoffice, setSentToLexoffice] = useState(false);
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const numberValid = INVOICE_NUMBER.test(invoiceNumber.trim());
 
   const range = periodRange(preset, new Date(), manual);
   const body = useMemo(
@@ -221,9 +227,11 @@ export function InvoiceDialog({
 
   const exportFile = useMutation({
     mutationFn: async (format: Format) => {
-      const answer = await previewOf(body!, format);
+      const answer = await previewOf(E_INVOICE_FORMATS.has(format) ? { ...body!, invoiceNumber: invoiceNumber.trim() } : body!, format);
       return { answer, document: answer.document! };
     },
+    // Why an export failed stays in the dialog (it may list what the profile lacks), not in a toast.
+    meta: { silent: true },
     onSuccess: ({ answer, document }) => {
       download(blobOf(document), document.fileName);
       setExported((current) => ({ fileNames: [...(current?.fileNames ?? []), document.fileName], preview: answer }));
@@ -422,6 +430,44 @@ export function InvoiceDialog({
                   </Button>
                 ))}
               </Group>
+              <Stack gap={6} data-testid="einvoice-export">
+                <Group align="flex-end" gap="sm" justify="flex-end" wrap="wrap">
+                  <TextInput
+                    label={t`Invoice number`}
+                    placeholder="RE-2026-0001"
+                    value={invoiceNumber}
+                    onChange={(e) => setInvoiceNumber(e.currentTarget.value)}
+                    error={invoiceNumber.trim() && !numberValid ? t`Letters, digits, / . _ - only, at most 50 characters.` : undefined}
+                    maxLength={50}
+                    w={200}
+                  />
+                  {(
+                    [
+                      ['xrechnung', 'XRechnung (XML)'],
+                      ['zugferd', 'ZUGFeRD (PDF)'],
+                    ] as const
+                  ).map(([format, label]) => (
+                    <Button
+                      key={format}
+                      variant="default"
+                      leftSection={<IconFileCode size={16} />}
+                      loading={exportFile.isPending && exportFile.variables === format}
+                      disabled={exportFile.isPending || !numberValid}
+                      onClick={() => exportFile.mutate(format)}
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                </Group>
+                <Text fz="xs" c="dimmed" ta="right">
+                  <Trans>E-invoice (EN 16931) under your invoice number: XRechnung for public and business customers, ZUGFeRD as PDF with the data inside.</Trans>
+                </Text>
+              </Stack>
+              {exportFile.error ? (
+                <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="invoice-export-error">
+                  {errorText(exportFile.error)}
+                </Alert>
+              ) : null}
               {body ? (
                 <LexofficeExport
                   selection={body}

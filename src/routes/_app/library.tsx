@@ -6,6 +6,7 @@ import { reportSearchSchema, type LibraryView } from '../../features/activity/re
 import { LibraryViewSwitch, ReportScreen } from '../../features/activity/report-view';
 import { activityQuery, activitySearchSchema } from '../../features/activity/search';
 import { PrepareInvoiceButton } from '../../features/invoice/invoice-dialog';
+import { PeriodActionsButton } from '../../features/invoice/period-actions';
 import { useRouteSearch } from '../../lib/route-search';
 import { useIsBackOffice } from '../../lib/session';
 
@@ -35,6 +36,7 @@ function LibraryPage() {
       actions={
         <>
           {viewSwitch}
+          <PeriodActionsButton onChanged={activitiesMarked} />
           <PrepareInvoiceButton onMarked={activitiesMarked} />
         </>
       }

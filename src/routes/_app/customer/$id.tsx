@@ -5,6 +5,7 @@ import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features
 import { activitiesMarked } from '../../../features/activity/api/cache';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
+import { PeriodActionsButton } from '../../../features/invoice/period-actions';
 
 export const Route = createFileRoute('/_app/customer/$id')({
   // Silent: the screen itself says when the customer does not exist.
@@ -18,6 +19,7 @@ const panels: CustomerTabPanels = {
   activities: (customer) => (
     <Stack gap="md">
       <Group justify="flex-end">
+        <PeriodActionsButton customerId={customer.id} onChanged={activitiesMarked} />
         <PrepareInvoiceButton customerId={customer.id} onMarked={activitiesMarked} />
       </Group>
       <CustomerActivitiesTab customer={customer} />
