@@ -2,7 +2,9 @@
  * The invoice journey on a desktop window, in the built app on the real server: an Owner (signed
  * up through the API, entries seeded through the API) selects entries in the library, prepares an
  * invoice from them, sees the server's positions, totals and the PDF draft, exports XLSX (opened
- * with exceljs), archives the entries, and finds them gone from the open positions.
+ * with exceljs), archives the entries, and finds them gone from the open positions. On a
+ * customer's page the Owner exports an XRechnung under an invoice number, then deletes the
+ * period's processed entries after the dialog stated the counts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -111,5 +113,84 @@ describe('invoice', () => {
       `/api/CustomerActivities/ByCustomer?customerId=${customer.id}&includeProcessed=true&includeUnprocessed=true&archived=only&isDescending=true&page=1&pageSize=10`,
     )) as Feed;
     expect(archived.items.map((i) => i.kind).sort()).toEqual(['material', 'timeEntry']);
+  });
+
+  it('exports an XRechnung from the customer page and deletes the billed period after stating the counts', async () => {
+    await apiAs(account, 'PUT', '/api/Management/UpdateTenant', {
+      name: 'Elektro Schneider',
+      companyName: 'Elektro Schneider GmbH',
+      street: 'Werkstattweg 3',
+      zip: '80331',
+      city: 'München',
+      country: 'DE',
+      phone: '+49 89 1234567',
+      email: 'info@elektro-schneider.de',
+      website: null,
+      vatId: 'DE123456789',
+      taxNumber: '143/123/45678',
+      iban: 'DE02120300000000202051',
+      bic: 'BYLADEM1001',
+      bankName: 'Stadtsparkasse',
+      defaultHourlyRate: 60,
+      smallBusiness: false,
+      invoiceLanguage: 'de',
+      timeZone: 'Europe/Berlin',
+      dailyTargetMinutes: 480,
+    });
+    const customer = (await apiAs(account, 'POST', '/api/Customers/Create', {
+      companyName: 'Stadtwerke Garching',
+      street: 'Rathausplatz 1',
+      zip: '85748',
+      city: 'Garching',
+      country: 'DE',
+      email: 'rechnungen@stadtwerke-garching.de',
+    })) as { id: string };
+    await apiAs(account, 'POST', '/api/Information/Create', { customerId: customer.id, subType: 'time', durationSeconds: 3600, text: 'Zählerschrank geprüft' });
+    await apiAs(account, 'POST', '/api/Information/Create', { customerId: customer.id, subType: 'material', text: 'Plombe', quantity: 2, unit: 'Stk', unitPrice: 1.5, vatRate: 19 });
+
+    await page.goto(`${appUrl}/customer/${customer.id}`);
+    await page.getByRole('button', { name: 'Rechnung vorbereiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rechnung vorbereiten' });
+    await dialog.getByLabel('Zeitraum', { exact: true }).click();
+    await page.getByRole('option', { name: 'Aktueller Monat' }).click();
+    await dialog.getByTestId('invoice-positions').getByText('Plombe').waitFor();
+    const einvoice = dialog.getByTestId('einvoice-export');
+    await einvoice.getByRole('textbox', { name: 'Rechnungsnummer' }).fill('RE-2026-0150');
+    await einvoice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('invoice-einvoice-desktop') });
+    const [download] = await Promise.all([page.waitForEvent('download'), einvoice.getByRole('button', { name: 'XRechnung (XML)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^Rechnung_RE-2026-0150_Stadtwerke-Garching_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xml$/);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-xrechnung-'));
+    try {
+      const file = path.join(dir, 'invoice.xml');
+      await download.saveAs(file);
+      const xml = fs.readFileSync(file, 'utf8');
+      expect(xml).toContain('<ram:ID>RE-2026-0150</ram:ID>');
+      expect(xml).toContain('xrechnung_3.0');
+      expect(xml).toContain('rechnungen@stadtwerke-garching.de');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    await dialog.getByTestId('invoice-exported').getByRole('button', { name: 'Nicht archivieren' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The billed entries are processed now: delete them by period, after the counts.
+    await page.getByRole('button', { name: 'Zeitraum bearbeiten' }).click();
+    await page.getByRole('menuitem', { name: 'Einträge eines Zeitraums löschen …' }).click();
+    const cleanup = page.getByRole('dialog', { name: 'Einträge eines Zeitraums löschen' });
+    await cleanup.getByLabel('Zeitraum', { exact: true }).click();
+    await page.getByRole('option', { name: 'Aktueller Monat' }).click();
+    const counts = cleanup.getByTestId('period-action-counts');
+    await counts.getByText('2 Einträge werden gelöscht:').waitFor();
+    await page.screenshot({ path: screenshotPath('period-delete-desktop') });
+    await cleanup.getByRole('button', { name: '2 Einträge löschen' }).click();
+    await cleanup.waitFor({ state: 'hidden' });
+    await page.getByText('2 Einträge gelöscht.').waitFor();
+    const left = (await apiAs(
+      account,
+      'GET',
+      `/api/CustomerActivities/ByCustomer?customerId=${customer.id}&includeProcessed=true&includeUnprocessed=true&isDescending=true&page=1&pageSize=10`,
+    )) as Feed;
+    expect(left.items).toEqual([]);
   });
 });
