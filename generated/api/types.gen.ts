@@ -535,7 +535,10 @@ export type CustomerActivityTotals = {
         seconds: number;
     }>;
     /**
-     * The ten customers with the most open billable positions in the period, most first.
+     * The ten customers with the highest open value in the period, highest first: labour as an
+     * invoice bills it (the total rounded up to the quarter hour, times the customer's rate,
+     * else the firm's) plus the open materials, net.
+     *
      */
     openPositionsPerCustomer: Array<{
         customerId: string;
@@ -549,6 +552,14 @@ export type CustomerActivityTotals = {
          * Net amount of the open materials in euro.
          */
         materialAmount: number;
+        /**
+         * Net value of the open working time in euro, as an invoice bills it.
+         */
+        labourAmount: number;
+        /**
+         * labourAmount + materialAmount: the net value not yet billed, in euro.
+         */
+        openAmount: number;
     }>;
 };
 

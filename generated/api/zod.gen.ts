@@ -449,7 +449,9 @@ export const zCustomerActivityTotals = z.object({
         customerName: z.string().max(402),
         positions: z.int().gte(0),
         workingSeconds: z.int().gte(0),
-        materialAmount: z.number().gte(0)
+        materialAmount: z.number().gte(0),
+        labourAmount: z.number().gte(0),
+        openAmount: z.number().gte(0)
     })).max(10)
 });
 

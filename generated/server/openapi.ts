@@ -2864,7 +2864,11 @@ export interface components {
                 /** @example 144000 */
                 seconds: number;
             }[];
-            /** @description The ten customers with the most open billable positions in the period, most first. */
+            /**
+             * @description The ten customers with the highest open value in the period, highest first: labour as an
+             *     invoice bills it (the total rounded up to the quarter hour, times the customer's rate,
+             *     else the firm's) plus the open materials, net.
+             */
             openPositionsPerCustomer: {
                 /**
                  * Format: uuid
@@ -2885,6 +2889,16 @@ export interface components {
                  * @example 184.5
                  */
                 materialAmount: number;
+                /**
+                 * @description Net value of the open working time in euro, as an invoice bills it.
+                 * @example 655
+                 */
+                labourAmount: number;
+                /**
+                 * @description labourAmount + materialAmount: the net value not yet billed, in euro.
+                 * @example 839.5
+                 */
+                openAmount: number;
             }[];
         };
         /** @description A customer of the tenant. */

@@ -1,4 +1,7 @@
-/** Numbers, money and dates in the UI's language (German: 1.234,50 €; English: €1,234.50). */
+/**
+ * Numbers, money, durations and dates in the UI's language (German: 1.234,50 €; English:
+ * €1,234.50; durations as hours and minutes, "7:45 h", in both).
+ */
 import { i18n } from '@lingui/core';
 
 export function formatMoney(value: number | null | undefined): string {
@@ -10,6 +13,16 @@ export function formatNumber(value: number | null | undefined, maximumFractionDi
   if (value === null || value === undefined) return '–';
   return new Intl.NumberFormat(i18n.locale || 'de', { maximumFractionDigits }).format(value);
 }
+
+/** Hours and minutes of a duration: "7:45" (negative: "−0:30"); whole minutes, cut off. */
+export function formatHoursMinutes(totalSeconds: number): string {
+  const negative = totalSeconds < 0;
+  const minutes = Math.floor(Math.abs(totalSeconds) / 60);
+  return `${negative ? '−' : ''}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** A duration with its unit: "7:45 h". */
+export const formatHours = (totalSeconds: number) => `${formatHoursMinutes(totalSeconds)} h`;
 
 /** The name of a country code in the UI's language (`DE` → Deutschland). */
 export function countryName(code: string): string {

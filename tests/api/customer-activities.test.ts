@@ -216,6 +216,9 @@ describe('CustomerActivities/GetTotals', () => {
     boss = totalsFirm.owner;
     worker = await totalsFirm.member('Employee');
     shop = await newCustomer(boss, 'Laden Eins');
+    // The shop has its own rate; the workshop is billed at the firm's default (60 €/h).
+    const rated = await boss.api.PUT('/api/Customers/Update', { body: { id: shop.id, companyName: 'Laden Eins', country: 'DE', hourlyRate: 58.5 } });
+    expect(rated.response.status).toBe(200);
     const workshop = await newCustomer(boss, 'Werkstatt Zwei');
     await insertTimeTrack(server, worker, shop.id, { startedAt: new Date('2026-11-02T07:00:00Z'), seconds: 3600 });
     await insertTimeTrack(server, worker, shop.id, { startedAt: new Date('2026-11-02T23:30:00Z'), seconds: 1800 }); // 3 Nov in Berlin
@@ -244,10 +247,17 @@ describe('CustomerActivities/GetTotals', () => {
       { memberId: boss.userId, memberName: boss.email, seconds: 7200 },
       { memberId: worker.userId, memberName: worker.email, seconds: 6300 },
     ]);
+    // Highest open value first. Workshop: 2:00 h = 8 quarter hours × 60 € / 4 = 120,00 €. Shop: 1:45 h
+    // = 7 quarter hours × 58,50 € / 4 = 102,375 → 102,38 € plus 9,00 € of material.
     expect(t.openPositionsPerCustomer).toEqual([
-      { customerId: shop.id, customerName: 'Laden Eins', positions: 4, workingSeconds: 6300, materialAmount: 9 },
-      expect.objectContaining({ customerName: 'Werkstatt Zwei', positions: 1, workingSeconds: 7200, materialAmount: 0 }),
+      expect.objectContaining({ customerName: 'Werkstatt Zwei', positions: 1, workingSeconds: 7200, materialAmount: 0, labourAmount: 120, openAmount: 120 }),
+      { customerId: shop.id, customerName: 'Laden Eins', positions: 4, workingSeconds: 6300, materialAmount: 9, labourAmount: 102.38, openAmount: 111.38 },
     ]);
+    // The same labour value as the invoice of those entries.
+    const invoice = await boss.api.POST('/api/Invoice/CreatePreviewFromActivities', {
+      body: { customerId: shop.id, fromDate: '2026-11-01T23:00:00Z', toDate: '2026-11-05T23:00:00Z', language: 'de', outputFormat: 'json' },
+    });
+    expect(invoice.data!.data!.positions.find((p) => p.kind === 'labour')!.net).toBe(102.38);
   });
 
   it('counts customers and entries created in the period, for one customer on request', async () => {

@@ -72,6 +72,32 @@ describe('/ (dashboard)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('/ (dashboard) figures', { timeout: 20_000 }, () => {
+  it('says what each figure is: customer time in h:mm, and the open value per customer in euro', async () => {
+    injectSession({ roles: ['Owner'] });
+    serveContract({
+      customerActivitiesGetTotals: activityTotals({
+        totalWorkingSeconds: 47160,
+        openPositionsPerCustomer: [
+          { customerId: firm('Werkstatt Zwei').id, customerName: 'Werkstatt Zwei', positions: 1, workingSeconds: 7200, materialAmount: 0, labourAmount: 120, openAmount: 120 },
+          { customerId: firm('Laden Eins').id, customerName: 'Laden Eins', positions: 4, workingSeconds: 6300, materialAmount: 9, labourAmount: 102.38, openAmount: 111.38 },
+        ],
+      }),
+      customerActivitiesByCustomer: page([]),
+      timeTracksGet: page([]),
+    });
+    await renderApp('/');
+    expect(await screen.findByText('13:06 h')).toBeInTheDocument();
+    expect(screen.getByText('Zeit für Kunden')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Offener Wert je Kunde' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent!.replace(/\s/g, ' '))).toEqual([
+      'Werkstatt Zwei2:00 h Zeit, 0,00 € Material120,00 €',
+      'Laden Eins1:45 h Zeit, 9,00 € Material111,38 €',
+    ]);
+  });
+});
+
 describe('/customer/$id capture', { timeout: 20_000 }, () => {
   it('asks for a text before it records a note, then sends it for the customer', async () => {
     injectSession({ roles: ['Employee'] });

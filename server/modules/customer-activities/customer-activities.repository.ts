@@ -14,6 +14,7 @@ import { collated, searchPattern } from '../../db/helpers';
 import { SORT_COLLATION } from '../../db/schema';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
+import { QUARTER_HOUR_SECONDS } from '../invoice/invoice.rules';
 
 export type ActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
 
@@ -316,25 +317,34 @@ export async function workingSeconds(tx: Tx, tenantId: string, q: TotalsQuery, t
   };
 }
 
-/** Open billable positions (stopped time tracks, time entries, materials; neither processed nor archived) per customer. */
+/**
+ * Open billable positions (stopped time tracks, time entries, materials; neither processed nor
+ * archived) per customer, with their net value as an invoice bills it: labour rounded up to the
+ * quarter hour on the total, times the customer's rate, else the firm's; materials at their copied
+ * prices. The ten customers with the highest open value.
+ */
 export async function openPositionsPerCustomer(tx: Tx, tenantId: string, q: TotalsQuery) {
-  const result = await tx.execute<{ customer_id: string; customer_name: string; positions: number; seconds: string; amount: string }>(sql`
-    select p.customer_id, ${CUSTOMER_NAME} as customer_name, count(*)::int as positions,
-      coalesce(sum(p.seconds), 0)::bigint as seconds, coalesce(sum(p.amount), 0)::numeric(14, 2) as amount
-    from (
-      select tt.customer_id, tt.duration_seconds as seconds, null::numeric as amount
-      from time_tracks tt
-      where tt.tenant_id = ${tenantId} and tt.ended_at is not null and tt.processed_at is null and tt.archived_at is null
-        ${customerOf(sql`tt.customer_id`, q)} ${period(sql`tt.started_at`, q)}
-      union all
-      select ie.customer_id, ie.duration_seconds, case when ie.sub_type = 'material' then round(ie.quantity * coalesce(ie.unit_price, 0), 2) end
-      from information_entries ie
-      where ie.tenant_id = ${tenantId} and ie.sub_type in ('time', 'material') and ie.processed_at is null and ie.archived_at is null
-        ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}
-    ) p
-    join customers c on c.tenant_id = ${tenantId} and c.id = p.customer_id
-    group by p.customer_id, c.company_name, c.first_name, c.last_name
-    order by 3 desc, 2
+  const result = await tx.execute<{ customer_id: string; customer_name: string; positions: number; seconds: string; amount: string; labour: string }>(sql`
+    select o.*, (o.amount + o.labour)::numeric(14, 2) as open from (
+      select p.customer_id, ${CUSTOMER_NAME} as customer_name, count(*)::int as positions,
+        coalesce(sum(p.seconds), 0)::bigint as seconds, coalesce(sum(p.amount), 0)::numeric(14, 2) as amount,
+        round(ceil(coalesce(sum(p.seconds), 0) / ${QUARTER_HOUR_SECONDS}::numeric)
+          * coalesce(c.hourly_rate, (select t.default_hourly_rate from tenants t where t.tenant_id = ${tenantId})) / 4, 2)::numeric(14, 2) as labour
+      from (
+        select tt.customer_id, tt.duration_seconds as seconds, null::numeric as amount
+        from time_tracks tt
+        where tt.tenant_id = ${tenantId} and tt.ended_at is not null and tt.processed_at is null and tt.archived_at is null
+          ${customerOf(sql`tt.customer_id`, q)} ${period(sql`tt.started_at`, q)}
+        union all
+        select ie.customer_id, ie.duration_seconds, case when ie.sub_type = 'material' then round(ie.quantity * coalesce(ie.unit_price, 0), 2) end
+        from information_entries ie
+        where ie.tenant_id = ${tenantId} and ie.sub_type in ('time', 'material') and ie.processed_at is null and ie.archived_at is null
+          ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}
+      ) p
+      join customers c on c.tenant_id = ${tenantId} and c.id = p.customer_id
+      group by p.customer_id, c.company_name, c.first_name, c.last_name, c.hourly_rate
+    ) o
+    order by (o.amount + o.labour) desc, o.positions desc, o.customer_name
     limit 10`);
   return result.rows.map((r) => ({
     customerId: r.customer_id,
@@ -342,6 +352,8 @@ export async function openPositionsPerCustomer(tx: Tx, tenantId: string, q: Tota
     positions: Number(r.positions),
     workingSeconds: Number(r.seconds),
     materialAmount: Number(r.amount),
+    labourAmount: Number(r.labour),
+    openAmount: Math.round((Number(r.amount) + Number(r.labour)) * 100) / 100,
   }));
 }
 

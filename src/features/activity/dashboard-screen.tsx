@@ -1,8 +1,8 @@
 /**
  * The dashboard (/, Admin, Manager and Owner): for a chosen period the new customers, new entries
- * and billable working time (`CustomerActivities/GetTotals`; -1 is shown as unavailable), charts of
- * the hours per day and per member and of the open billable positions per customer, the latest
- * activity of all customers, and the timers running right now.
+ * and the time recorded for customers (`CustomerActivities/GetTotals`; -1 is shown as unavailable),
+ * charts of those hours per day and per member (h:mm) and of the open value per customer (€, as an
+ * invoice would bill it), the latest activity of all customers, and the timers running right now.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';
@@ -13,11 +13,11 @@ import type { ReactNode } from 'react';
 import { customerActivitiesGetTotalsOptions, timeTracksGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-links';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { formatDateTime, formatHours, formatMoney } from '../../lib/format';
 import type { PeriodPreset } from '../../lib/periods';
 import { PeriodFilter } from './activity-filters';
 import { ActivityFeed } from './activity-feed';
-import { formatDuration, formatShortDay, hoursOf } from './format';
+import { formatShortDay } from './format';
 import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from './search';
 
 interface DashboardSearch {
@@ -99,7 +99,7 @@ function RunningTimers() {
             </Text>
           </Stack>
           <Badge variant="light" color="red" leftSection={<IconPlayerPlay size={10} />}>
-            {formatDuration(track.durationSeconds)}
+            {formatHours(track.durationSeconds)}
           </Badge>
         </Group>
       ))}
@@ -113,18 +113,21 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
   const totals = useQuery(customerActivitiesGetTotalsOptions({ query: period }));
   const data = totals.data?.data;
   const unavailable = data?.totalWorkingSeconds === -1;
-  const perDay = (data?.workingSecondsPerDay ?? []).map((d) => ({ day: formatShortDay(d.date), hours: hoursOf(d.seconds) }));
-  const perMember = (data?.workingSecondsPerMember ?? []).map((m) => ({ member: m.memberName, hours: hoursOf(m.seconds) }));
+  // Charts plot hours; their axes and tooltips say h:mm.
+  const perDay = (data?.workingSecondsPerDay ?? []).map((d) => ({ day: formatShortDay(d.date), hours: d.seconds / 3600 }));
+  const perMember = (data?.workingSecondsPerMember ?? []).map((m) => ({ member: m.memberName, hours: m.seconds / 3600 }));
   const open = data?.openPositionsPerCustomer ?? [];
   const hoursLabel = t`Hours`;
-  const positionsLabel = t`Open positions`;
+  const openLabel = t`Open value (net)`;
   const number = (n: number) => i18n.number(n);
+  const hours = (value: number) => formatHours(Math.round(value * 3600));
+  const money = (value: number) => formatMoney(value);
 
   return (
     <>
       <PageHeader
         title={<Trans>Dashboard</Trans>}
-        description={<Trans>New customers, new entries and tracked working time of the chosen period.</Trans>}
+        description={<Trans>New customers, new entries, time recorded for customers and what is not yet billed, for the chosen period.</Trans>}
         actions={<PeriodFilter period={search.period} from={search.from} to={search.to} fallback={DASHBOARD_DEFAULT_PERIOD} onChange={onSearch} />}
       />
       <Stack gap="md">
@@ -134,13 +137,16 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
           <Stat
             icon={IconClockHour4}
             color="teal"
-            label={<Trans>Working time</Trans>}
-            value={!data ? <Skeleton h={28} w={60} /> : unavailable ? <Text c="dimmed" fz="lg" fw={500}>{t`not available`}</Text> : formatDuration(data.totalWorkingSeconds)}
+            label={<Trans>Time for customers</Trans>}
+            value={!data ? <Skeleton h={28} w={60} /> : unavailable ? <Text c="dimmed" fz="lg" fw={500}>{t`not available`}</Text> : formatHours(data.totalWorkingSeconds)}
           />
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Section title={<Trans>Hours per day</Trans>} description={<Trans>Billable time: stopped timers and time entries.</Trans>}>
+          <Section
+            title={<Trans>Hours per day</Trans>}
+            description={<Trans>Time recorded for customers (stopped customer timers and time entries), not the clocked working time.</Trans>}
+          >
             {!data ? (
               <Skeleton h={220} />
             ) : unavailable ? (
@@ -153,7 +159,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 data={perDay}
                 dataKey="day"
                 series={[{ name: 'hours', label: hoursLabel, color: 'teal.6' }]}
-                valueFormatter={(value) => i18n.number(value)}
+                valueFormatter={hours}
                 tickLine="y"
                 gridAxis="y"
                 aria-label={t`Hours per day`}
@@ -175,7 +181,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 orientation="vertical"
                 yAxisProps={{ width: 130, tickFormatter: shorten }}
                 series={[{ name: 'hours', label: hoursLabel, color: 'blue.6' }]}
-                valueFormatter={(value) => i18n.number(value)}
+                valueFormatter={hours}
                 gridAxis="x"
                 aria-label={t`Hours per member`}
               />
@@ -184,7 +190,10 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Section title={<Trans>Open billable positions per customer</Trans>} description={<Trans>Times and materials not yet processed, the ten customers with the most.</Trans>}>
+          <Section
+            title={<Trans>Open value per customer</Trans>}
+            description={<Trans>Times and materials not yet billed, net, as an invoice would bill them; the ten customers with the most.</Trans>}
+          >
             {!data ? (
               <Skeleton h={220} />
             ) : open.length === 0 ? (
@@ -193,23 +202,29 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
               <Stack gap="sm">
                 <BarChart
                   h={Math.max(140, open.length * 36 + 40)}
-                  data={open.map((o) => ({ customer: o.customerName, positions: o.positions }))}
+                  data={open.map((o) => ({ customer: o.customerName, value: o.openAmount }))}
                   dataKey="customer"
                   orientation="vertical"
                   yAxisProps={{ width: 130, tickFormatter: shorten }}
-                  series={[{ name: 'positions', label: positionsLabel, color: 'orange.6' }]}
+                  series={[{ name: 'value', label: openLabel, color: 'orange.6' }]}
+                  valueFormatter={money}
                   gridAxis="x"
-                  aria-label={t`Open billable positions per customer`}
+                  aria-label={t`Open value per customer`}
                 />
-                <Stack gap={4}>
+                <Stack gap={4} role="list" aria-label={t`Open value per customer`}>
                   {open.map((o) => (
-                    <Group key={o.customerId} justify="space-between" wrap="nowrap" fz="sm">
+                    <Group key={o.customerId} justify="space-between" wrap="nowrap" fz="sm" role="listitem">
                       <AnchorLink to="/activity/$id" params={{ id: o.customerId }} fz="sm" truncate>
                         {o.customerName}
                       </AnchorLink>
-                      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {formatDuration(o.workingSeconds)} · {formatMoney(o.materialAmount)}
-                      </Text>
+                      <Group gap={6} wrap="nowrap">
+                        <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                          {t`${formatHours(o.workingSeconds)} time, ${formatMoney(o.materialAmount)} material`}
+                        </Text>
+                        <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                          {formatMoney(o.openAmount)}
+                        </Text>
+                      </Group>
                     </Group>
                   ))}
                 </Stack>

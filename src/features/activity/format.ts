@@ -13,10 +13,6 @@ export function formatDuration(seconds: number | null | undefined): string {
   return i18n._(msg`${h} h ${m} min`);
 }
 
-/** Hours with one decimal for charts and totals: `7,5` / `7.5`. */
-export function hoursOf(seconds: number): number {
-  return Math.round((seconds / 3600) * 10) / 10;
-}
 
 /** A calendar day `2026-11-20` as `Fr., 20.11.` / `Fri 20/11`. */
 export function formatShortDay(day: string): string {

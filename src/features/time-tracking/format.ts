@@ -4,6 +4,7 @@
  * for payroll exports, and local clock times (German 24-hour, English 12-hour).
  */
 import { i18n } from '@lingui/core';
+import { formatHours, formatHoursMinutes } from '../../lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -13,17 +14,8 @@ export function formatClock(totalSeconds: number): string {
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** Hours and minutes: "7:45" (negative: "−0:30"). */
-function formatHoursMinutes(totalSeconds: number): string {
-  const negative = totalSeconds < 0;
-  const minutes = Math.floor(Math.abs(totalSeconds) / 60);
-  return `${negative ? '−' : ''}${Math.floor(minutes / 60)}:${pad(minutes % 60)}`;
-}
-
 /** "7:45 h" */
-export function formatDuration(totalSeconds: number): string {
-  return `${formatHoursMinutes(totalSeconds)} h`;
-}
+export const formatDuration = formatHours;
 
 /** Overtime with its sign: "+0:30 h", "−1:15 h", "0:00 h". */
 export function formatOvertime(totalSeconds: number): string {
