@@ -148,6 +148,12 @@ describe('invoice', () => {
     await apiAs(account, 'POST', '/api/Information/Create', { customerId: customer.id, subType: 'time', durationSeconds: 3600, text: 'Zählerschrank geprüft' });
     await apiAs(account, 'POST', '/api/Information/Create', { customerId: customer.id, subType: 'material', text: 'Plombe', quantity: 2, unit: 'Stk', unitPrice: 1.5, vatRate: 19 });
 
+    // The dashboard values what is open as the invoice will: 1:00 h × 60 € + 2 × 1,50 €.
+    await page.goto(`${appUrl}/?period=currentMonth`);
+    const open = page.getByRole('list', { name: 'Offener Wert je Kunde' });
+    await open.getByRole('listitem').filter({ hasText: 'Stadtwerke Garching' }).getByText('63,00 €').waitFor();
+    await page.screenshot({ path: screenshotPath('dashboard-open-value-desktop'), fullPage: true });
+
     await page.goto(`${appUrl}/customer/${customer.id}`);
     await page.getByRole('button', { name: 'Rechnung vorbereiten' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rechnung vorbereiten' });

@@ -160,6 +160,8 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 dataKey="day"
                 series={[{ name: 'hours', label: hoursLabel, color: 'teal.6' }]}
                 valueFormatter={hours}
+                // Whole hours on the axis (0:00 h, 1:00 h, …), not 0:39 h steps.
+                yAxisProps={{ allowDecimals: false }}
                 tickLine="y"
                 gridAxis="y"
                 aria-label={t`Hours per day`}
@@ -180,6 +182,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 dataKey="member"
                 orientation="vertical"
                 yAxisProps={{ width: 130, tickFormatter: shorten }}
+                xAxisProps={{ allowDecimals: false }}
                 series={[{ name: 'hours', label: hoursLabel, color: 'blue.6' }]}
                 valueFormatter={hours}
                 gridAxis="x"
