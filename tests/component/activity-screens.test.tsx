@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerActivity } from '../../generated/api/types.gen';
-import { activityTotals, activity as activityOf, firm, ids, information, page } from './contract-data';
+import { activityTotals, activity as activityOf, firm, ids, information, page, timer } from './contract-data';
 import { serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
@@ -95,6 +95,34 @@ describe('/ (dashboard) figures', { timeout: 20_000 }, () => {
       'Werkstatt Zwei2:00 h Zeit, 0,00 € Material120,00 €',
       'Laden Eins1:45 h Zeit, 9,00 € Material111,38 €',
     ]);
+  });
+});
+
+describe('one place decides what a change refreshes', { timeout: 20_000 }, () => {
+  it('stopping a timer in the bar refreshes the dashboard\'s totals and the activity feed at once', async () => {
+    injectSession({ roles: ['Manager'] });
+    const huberTimer = timer(firm('Bäckerei Huber'), 600);
+    let running = [huberTimer];
+    const server = serveContract({
+      customerActivitiesGetTotals: activityTotals({ totalWorkingSeconds: 3600 }),
+      customerActivitiesByCustomer: page([]),
+      timeTracksGet: page([]),
+      timeTracksGetMy: () => page(running, { pageSize: 50 }),
+      timeTracksStop: () => {
+        running = [];
+        return { ...huberTimer, status: 'stopped' as const, endedAtUtc: new Date().toISOString() };
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp('/');
+    await screen.findByText('1:00 h');
+    const bar = screen.getByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByTestId('running-timer');
+    const before = { totals: server.calls('customerActivitiesGetTotals').length, feed: server.calls('customerActivitiesByCustomer').length };
+    await user.click(within(bar).getByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }));
+    await waitFor(() => expect(within(bar).queryByTestId('running-timer')).not.toBeInTheDocument());
+    await waitFor(() => expect(server.calls('customerActivitiesGetTotals').length).toBeGreaterThan(before.totals));
+    await waitFor(() => expect(server.calls('customerActivitiesByCustomer').length).toBeGreaterThan(before.feed));
   });
 });
 

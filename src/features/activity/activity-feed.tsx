@@ -23,7 +23,7 @@ import { EmptyState } from '../../components/empty-state';
 import { showSuccess } from '../../lib/notifications';
 import { useIsBackOffice, useSession } from '../../lib/session';
 import { ActivityRow } from './activity-row';
-import { entryChanged } from './api/cache';
+import { entryChanged } from '../../lib/data-events';
 import { EntryModal } from './capture/entry-modal';
 import { asImage, loadEntry } from './feed-entries';
 import { isMarkable, SelectionBar, useMarkProcessed } from './mark-processed';

@@ -12,7 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { invoiceMarkActivitiesAsProcessedMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivity, InvoiceMarkProcessedRequest } from '../../../generated/api/types.gen';
 import { showSuccess } from '../../lib/notifications';
-import { activitiesMarked } from './api/cache';
+import { activitiesMarked } from '../../lib/data-events';
 
 const INFORMATION = new Set(['note', 'material', 'timeEntry']);
 

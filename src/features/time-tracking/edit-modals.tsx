@@ -23,7 +23,7 @@ import {
 import type { TimeTrack, UserTimeTrack, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { applyServerFieldErrors } from '../../lib/form-validation';
 import { showSuccess } from '../../lib/notifications';
-import { timersChanged, workingTimeChanged } from './api/cache';
+import { timersChanged, workingTimeChanged } from '../../lib/data-events';
 import { formatDateTime, formatTime, fromLocalInput, inputToIso, toLocalInput } from './format';
 
 interface SpanValues {

@@ -13,7 +13,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { timeTracksStopMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { TimeTrack } from '../../../generated/api/types.gen';
-import { timersChanged } from './api/cache';
+import { timersChanged } from '../../lib/data-events';
 import { formatClock } from './format';
 import { StartTimerDialog } from './start-timer-dialog';
 import classes from './time-tracking.module.css';

@@ -10,7 +10,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { customersGetAllOptions, timeTracksStartMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
-import { timersChanged } from './api/cache';
+import { timersChanged } from '../../lib/data-events';
 import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
 

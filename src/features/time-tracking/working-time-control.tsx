@@ -12,7 +12,7 @@ import {
   userTimeTracksStopMutation,
 } from '../../../generated/api/@tanstack/react-query.gen';
 import type { UserTimeTrack } from '../../../generated/api/types.gen';
-import { workingTimeChanged } from './api/cache';
+import { workingTimeChanged } from '../../lib/data-events';
 import { formatClock, formatTime } from './format';
 import { elapsedSince, useActiveWorkingTime, useNow } from './use-time-tracking';
 import { useGpsPosition } from '../../lib/position';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
-import { activitiesMarked } from '../../features/activity/api/cache';
+import { activitiesMarked } from '../../lib/data-events';
 import { LibraryScreen } from '../../features/activity/activity-screens';
 import { reportSearchSchema, type LibraryView } from '../../features/activity/report';
 import { LibraryViewSwitch, ReportScreen } from '../../features/activity/report-view';

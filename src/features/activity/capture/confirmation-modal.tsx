@@ -34,7 +34,7 @@ import {
 import type { CustomerActivity, WorkConfirmation } from '../../../../generated/api/types.gen';
 import { ApiError } from '../../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
-import { confirmationCreated } from '../api/cache';
+import { confirmationCreated } from '../../../lib/data-events';
 import { kindLooks } from '../activity-kinds';
 import { formatDuration } from '../format';
 import { downloadConfirmationPdf } from '../pdf';

@@ -33,7 +33,7 @@ import { FormButtons } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
-import { entryChanged } from '../api/cache';
+import { entryChanged } from '../../../lib/data-events';
 import { BarcodeScannerModal } from './barcode-scanner';
 import { VoiceInputSlot } from './voice-input-slot';
 

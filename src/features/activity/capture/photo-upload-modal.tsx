@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { useGpsPosition } from '../../../lib/position';
-import { photosUploaded } from '../api/cache';
+import { photosUploaded } from '../../../lib/data-events';
 import { categoryLabels } from '../activity-kinds';
 import { photoCategories, type PhotoCategory } from '../search';
 import { newId } from '../ids';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesByCustomerOptions } from '../../../../generated/api/@tanstack/react-query.gen';
-import { activitiesMarked } from '../../../features/activity/api/cache';
+import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivityScreen } from '../../../features/activity/activity-screens';
 import { activityQuery, activitySearchSchema } from '../../../features/activity/search';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';

@@ -2,7 +2,7 @@ import { Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
-import { activitiesMarked } from '../../../features/activity/api/cache';
+import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
 import { PeriodActionsButton } from '../../../features/invoice/period-actions';
