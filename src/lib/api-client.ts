@@ -19,7 +19,7 @@ export function configureApiClient(): void {
     throwOnError: true,
     auth: authToken,
   });
-  client.interceptors.request.use((request) => onRequest(request));
+  client.interceptors.request.use((request, options) => onRequest(request, options.security));
   client.interceptors.response.use((response, request) => onResponse(response, request));
   client.interceptors.error.use((error, response) => onError(error, response));
 }

@@ -85,12 +85,22 @@ function isRefreshCall(request: Request): boolean {
   return new URL(request.url, 'http://localhost').pathname === REFRESH_TOKEN_PATH;
 }
 
-/** Request interceptor: device id, language, fresh bearer token. */
-export async function onRequest(request: Request): Promise<Request> {
+/** The security requirements of a generated call (`bearer` for signed-in calls). */
+type Security = readonly { type: string; scheme?: string }[] | undefined;
+
+/**
+ * Request interceptor: device id, language, fresh bearer token. A signed-in call made while nobody
+ * is signed in (a background refresh after sign-out, a screen still unmounting) is not sent: it
+ * fails locally as aborted, which nothing reports, instead of earning a 401.
+ */
+export async function onRequest(request: Request, security?: Security): Promise<Request> {
   request.headers.set(DEVICE_ID_HEADER, getDeviceId());
   if (!request.headers.has('Accept-Language')) request.headers.set('Accept-Language', getStoredLocale());
   if (isRefreshCall(request)) return request;
   const token = await ensureFreshToken();
+  if (!token && security?.some((s) => s.type === 'http' && s.scheme === 'bearer')) {
+    return new Request(request, { signal: AbortSignal.abort() });
+  }
   // The generated SDK sets Authorization on secured calls from `auth`; after a refresh it must
   // carry the new token.
   if (token && request.headers.has('Authorization')) {

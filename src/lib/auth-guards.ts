@@ -1,13 +1,16 @@
 /**
- * Route guards for `beforeLoad`. The layout route runs `requireAuth` and then
- * `requireAccountChecks`; the dashboard adds `requireDashboard`.
+ * Route guards for `beforeLoad`. The layout route runs `requireAuth`, `requireAccountChecks` and
+ * `requireLiveSession`; the dashboard adds `requireDashboard`.
  *
  * The decisions are pure functions of the session (`authDecision`, `accountDecision`,
  * `dashboardDecision`, `nextPathAfterSignIn`), so they can be tested without a router; the guards
  * turn them into redirects.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { localisationGetTextOverridesOptions } from '../../generated/api/@tanstack/react-query.gen';
 import { ensureFreshToken } from './api-interceptors';
+import { RefreshTokenError } from './api-error';
 import {
   clearSession,
   getSession,
@@ -26,6 +29,9 @@ export function safeReturnUrl(value: unknown): string | undefined {
     ? value
     : undefined;
 }
+
+/** Every role a member of a firm can have. */
+const MEMBER_ROLES: readonly Role[] = ['Owner', 'Admin', 'Manager', 'Employee'];
 
 /** The roles that see the dashboard (the Owner counts as Manager). */
 const DASHBOARD_ROLES: readonly Role[] = ['Admin', 'Manager'];
@@ -87,6 +93,28 @@ export async function requireAuth({ location }: { location: ParsedLocation }): P
     }
   }
   throw redirect({ to: '/login', search: { returnUrl: safeReturnUrl(location.href) } });
+}
+
+/** The firm's own texts: the shell applies them on every screen. */
+export const textOverridesQuery = () => ({ ...localisationGetTextOverridesOptions(), staleTime: 5 * 60_000 });
+
+/**
+ * The session must still be alive on the server before any screen renders: a session ended on
+ * another device would otherwise show the screens and fire their calls into 401s before leaving.
+ * The check is the firm's texts, which the shell loads first anyway (once; later navigations take
+ * them from the cache). A refused session goes to /login; any other failure (offline, server
+ * trouble) lets the screens say so themselves.
+ */
+export async function requireLiveSession(queryClient: QueryClient, { location }: { location: ParsedLocation }): Promise<void> {
+  // Without a role the app knows, the screens' guards sign out and send to /info; nothing to ask.
+  if (!hasRoles(MEMBER_ROLES, 'any', getSession())) return;
+  try {
+    await queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } });
+  } catch (error) {
+    if (error instanceof RefreshTokenError || !getSession().token) {
+      throw redirect({ to: '/login', search: { returnUrl: safeReturnUrl(location.href) } });
+    }
+  }
 }
 
 /** The dashboard's guard: Employees go to the customer list, unknown roles to /info. */

@@ -18,17 +18,18 @@ function Onboarding() {
     </Suspense>
   );
 }
-import { requireAccountChecks, requireAuth } from '../lib/auth-guards';
+import { requireAccountChecks, requireAuth, requireLiveSession } from '../lib/auth-guards';
 
 /**
- * The signed-in layout: every route below needs a session that is not expired (else
- * /login?returnUrl=), a confirmed email and accepted terms. The running timers and clock in/out
+ * The signed-in layout: every route below needs a session that is not expired and still alive on
+ * the server (else /login?returnUrl=), a confirmed email and accepted terms. The running timers and clock in/out
  * stand above the content of every screen; the firm's own texts apply here.
  */
 export const Route = createFileRoute('/_app')({
-  beforeLoad: async ({ location }) => {
+  beforeLoad: async ({ location, context }) => {
     await requireAuth({ location });
     requireAccountChecks({ location });
+    await requireLiveSession(context.queryClient, { location });
   },
   component: () => (
     <AppLayout aboveContent={<RunningTimersBar />}>

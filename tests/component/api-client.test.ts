@@ -9,6 +9,7 @@ import {
   RefreshTokenError,
   UNPARSABLE_MESSAGE,
   apiErrorFromResponse,
+  isAbortError,
 } from '../../src/lib/api-error';
 import { describeApiError } from '../../src/lib/error-messages';
 import { activateLocale } from '../../src/lib/i18n';
@@ -198,6 +199,21 @@ describe('request handling', () => {
     server.use({ authSignIn: authSession(makeJwt({ exp: inOneHour() }), { refreshToken: 'rt_new-refresh-token' }) });
     await authSignIn({ body: { userNameOrEmail: 'anna', password: 'geheim123' } });
     expect(getSession().refreshToken).toBe('rt_new-refresh-token');
+  });
+});
+
+describe('signed out', () => {
+  it('does not send a signed-in call without a session: it fails locally as aborted, no 401 is earned', async () => {
+    // No session at all (after sign-out); a background refresh of a list still asks.
+    const error = await customersGetAll({ ...customersQuery, throwOnError: true }).catch((e: unknown) => e);
+    expect(isAbortError(error)).toBe(true);
+    expect(operations()).toEqual([]);
+  });
+
+  it('still sends the calls that need no session', async () => {
+    server.use({ authSignIn: failure(401, 'INVALID_CREDENTIALS', 'No') });
+    await authSignIn({ body: { userNameOrEmail: 'a@example.com', password: 'x' } }).catch(() => undefined);
+    expect(operations()).toEqual(['authSignIn']);
   });
 });
 

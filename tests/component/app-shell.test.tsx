@@ -10,7 +10,7 @@ import {
 } from '../../src/components/app-shell/layout-state';
 import { getSession } from '../../src/lib/session';
 import { account, authSession, emptyFirm, page, tenantProfile } from './contract-data';
-import { serveContract } from './contract-server';
+import { failure, serveContract } from './contract-server';
 import { injectSession, makeJwt, renderApp, setWindowWidth } from './helpers';
 
 function menuButton() {
@@ -220,6 +220,19 @@ describe('routes and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/info'));
     expect(getSession().token).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Kein Zugriff' })).toBeInTheDocument();
+  });
+
+  it('goes straight to login when the session was ended on another device, before any screen asks for data', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      localisationGetTextOverrides: failure(401, 'TOKEN_INVALID', 'Die Anmeldung ist ungültig.'),
+      authRefreshToken: failure(401, 'TOKEN_INVALID', 'Die Anmeldung ist ungültig.'),
+    });
+    const { router } = await renderApp('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getSession().token).toBeNull();
+    expect(server.calls().map((c) => c.operationId)).toEqual(['localisationGetTextOverrides', 'authRefreshToken']);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
   });
 
   it('lets the Owner see the dashboard', async () => {

@@ -310,6 +310,9 @@ export function serveContract(handlers: Handlers = {}, outside: OutsideHandlers 
   };
 
   const fetchReplacement = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    // As fetch does: a request whose signal is aborted already never leaves.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
     try {
       return await answer(input, init);
     } catch (error) {

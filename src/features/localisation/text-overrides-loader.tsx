@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { localisationGetTextOverridesOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { textOverridesQuery } from '../../lib/auth-guards';
 
 let anyApplied = false;
 
@@ -17,7 +17,7 @@ async function apply(items: { locale: 'de' | 'en'; messageId: string; text: stri
 
 export function TextOverridesLoader() {
   // Without its texts the app still works in the built-in wording: no error toast.
-  const query = useQuery({ ...localisationGetTextOverridesOptions(), staleTime: 5 * 60_000, meta: { silent: true } });
+  const query = useQuery({ ...textOverridesQuery(), meta: { silent: true } });
   const items = query.data?.data?.items;
   useEffect(() => {
     if (items) void apply(items);
