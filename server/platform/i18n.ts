@@ -250,7 +250,9 @@ const de = {
   'userTimeTracks.segmentDeleted': 'Der Abschnitt wurde gelöscht.',
   'userTimeTracks.rangeInverted': 'Das Ende des Zeitraums liegt vor seinem Beginn.',
   'userTimeTracks.rangeTooLong': 'Der Zeitraum darf höchstens {days} Tage umfassen.',
-  'law.BREAK_TOO_SHORT': 'Bei mehr als {afterHours} Stunden Arbeit sind {requiredMinutes} Minuten Pause vorgeschrieben; erfasst sind {recordedMinutes} Minuten.',
+  'law.BREAK_TOO_SHORT': 'Bei mehr als {afterHours} Stunden Arbeit sind {requiredMinutes} Minuten Pause vorgeschrieben; gezählt sind {recordedMinutes} Minuten.',
+  'law.BREAK_TOO_SHORT_WITH_SHORT':
+    'Bei mehr als {afterHours} Stunden Arbeit sind {requiredMinutes} Minuten Pause vorgeschrieben; gezählt sind {recordedMinutes} Minuten. Pausen unter 15 Minuten zählen nicht (§ 4 ArbZG): {shortBreaks} nicht gezählt.',
   'law.WORK_WITHOUT_BREAK_OVER_6H': 'Mehr als 6 Stunden am Stück ohne Pause gearbeitet ({duration}).',
   'law.DAILY_WORK_OVER_10H': 'Mehr als 10 Stunden Arbeit an einem Tag ({duration}).',
   'law.REST_UNDER_11H': 'Weniger als 11 Stunden Ruhezeit seit dem letzten Arbeitstag ({duration}).',
@@ -521,7 +523,9 @@ const en: Record<MessageKey, string> = {
   'userTimeTracks.segmentDeleted': 'The segment was deleted.',
   'userTimeTracks.rangeInverted': 'The end of the period lies before its start.',
   'userTimeTracks.rangeTooLong': 'The period may span at most {days} days.',
-  'law.BREAK_TOO_SHORT': 'More than {afterHours} hours of work require {requiredMinutes} minutes of breaks; {recordedMinutes} minutes are recorded.',
+  'law.BREAK_TOO_SHORT': 'More than {afterHours} hours of work require {requiredMinutes} minutes of breaks; {recordedMinutes} minutes count.',
+  'law.BREAK_TOO_SHORT_WITH_SHORT':
+    'More than {afterHours} hours of work require {requiredMinutes} minutes of breaks; {recordedMinutes} minutes count. Breaks under 15 minutes do not count (§ 4 ArbZG): {shortBreaks} not counted.',
   'law.WORK_WITHOUT_BREAK_OVER_6H': 'More than 6 hours of work in a row without a break ({duration}).',
   'law.DAILY_WORK_OVER_10H': 'More than 10 hours of work in one day ({duration}).',
   'law.REST_UNDER_11H': 'Less than 11 hours of rest since the last working day ({duration}).',

@@ -21,8 +21,12 @@ export function formatHoursMinutes(totalSeconds: number): string {
   return `${negative ? '−' : ''}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** A duration with its unit: "7:45 h". */
-export const formatHours = (totalSeconds: number) => `${formatHoursMinutes(totalSeconds)} h`;
+/** A duration with its unit: "7:45 h"; under a minute in seconds ("45 s"), never a bare "0:00 h". */
+export function formatHours(totalSeconds: number): string {
+  const s = Math.round(totalSeconds);
+  if (s !== 0 && Math.abs(s) < 60) return `${s < 0 ? '−' : ''}${Math.abs(s)} s`;
+  return `${formatHoursMinutes(totalSeconds)} h`;
+}
 
 /** The name of a country code in the UI's language (`DE` → Deutschland). */
 export function countryName(code: string): string {

@@ -259,7 +259,7 @@ describe('GetListGrouped and the law warnings', () => {
       {
         code: 'BREAK_TOO_SHORT',
         date: '2026-03-27',
-        message: 'Bei mehr als 6 Stunden Arbeit sind 30 Minuten Pause vorgeschrieben; erfasst sind 15 Minuten.',
+        message: 'Bei mehr als 6 Stunden Arbeit sind 30 Minuten Pause vorgeschrieben; gezählt sind 15 Minuten.',
       },
     ]);
     expect(page!.items[0].warnings.map((w) => w.code)).toEqual(['SUNDAY_WORK']);
@@ -315,7 +315,7 @@ describe('GetListGrouped and the law warnings', () => {
   it('answers in the caller’s language', async () => {
     const { page } = await grouped(english, { grouping: 'day', fromDate: '2026-03-27T00:00:00+01:00', toDate: '2026-03-28T00:00:00+01:00' });
     expect(page!.items[0].label).toBe('Fri, 03/27/2026');
-    expect(page!.items[0].warnings[0].message).toBe('More than 6 hours of work require 30 minutes of breaks; 15 minutes are recorded.');
+    expect(page!.items[0].warnings[0].message).toBe('More than 6 hours of work require 30 minutes of breaks; 15 minutes count.');
   });
 
   it('shows only the caller’s own time, or one member’s for the back office', async () => {

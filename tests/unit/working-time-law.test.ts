@@ -10,6 +10,7 @@ import {
   type LawSegment,
   type LawTrack,
 } from '../../server/modules/user-time-tracks/working-time-law';
+import { describeFinding } from '../../server/modules/user-time-tracks/track-answers';
 import { epochDay, isoDateOfEpochDay } from '../../server/platform/time-zone';
 
 const BERLIN = 'Europe/Berlin';
@@ -54,7 +55,7 @@ describe('break rules', () => {
       expect.objectContaining({
         code: 'BREAK_TOO_SHORT',
         day: epochDay(2026, 11, 20),
-        params: { afterHours: 6, requiredMinutes: 30, recordedMinutes: 15 },
+        params: { afterHours: 6, requiredMinutes: 30, recordedMinutes: 15, shortBreakSeconds: 0 },
       }),
     ]);
   });
@@ -72,7 +73,7 @@ describe('break rules', () => {
     expect(codes([shift('2026-11-20T06:00', 240, 30, 300, 30, 30)])).toEqual([]);
     const findings = checkWorkingTime([shift('2026-11-20T06:00', 240, 30, 300, 10, 60)], BERLIN, NOW);
     expect(findings.map((f) => f.code)).toEqual(['BREAK_TOO_SHORT']);
-    expect(findings[0].params).toEqual({ afterHours: 9, requiredMinutes: 45, recordedMinutes: 30 });
+    expect(findings[0].params).toEqual({ afterHours: 9, requiredMinutes: 45, recordedMinutes: 30, shortBreakSeconds: 600 });
   });
 
   it('counts the time between clocking out and in again on the same day as a break', () => {
@@ -178,5 +179,23 @@ describe('working days', () => {
 
   it('finds nothing in an ordinary day', () => {
     expect(codes([shift('2026-11-20T07:00', 240, 30, 240)])).toEqual([]);
+  });
+});
+
+describe('break warning text', () => {
+  const breakWarning = (track: LawTrack, lang: 'de' | 'en' = 'de') =>
+    describeFinding(checkWorkingTime([track], BERLIN, NOW).find((f) => f.code === 'BREAK_TOO_SHORT')!, lang).message;
+
+  it('says that breaks under 15 minutes do not count, and how long they were, instead of contradicting the day', () => {
+    expect(breakWarning(shift('2026-11-20T06:00', 300, 1, 270))).toBe(
+      'Bei mehr als 9 Stunden Arbeit sind 45 Minuten Pause vorgeschrieben; gezählt sind 0 Minuten. Pausen unter 15 Minuten zählen nicht (§ 4 ArbZG): 1:00 min nicht gezählt.',
+    );
+    expect(breakWarning(shift('2026-11-20T06:00', 300, 0.75, 270), 'en')).toBe(
+      'More than 9 hours of work require 45 minutes of breaks; 0 minutes count. Breaks under 15 minutes do not count (§ 4 ArbZG): 45 s not counted.',
+    );
+  });
+
+  it('names only the counted breaks when there were no shorter ones', () => {
+    expect(breakWarning(shift('2026-11-20T07:00', 240, 15, 180))).toBe('Bei mehr als 6 Stunden Arbeit sind 30 Minuten Pause vorgeschrieben; gezählt sind 15 Minuten.');
   });
 });

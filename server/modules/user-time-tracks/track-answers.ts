@@ -37,12 +37,26 @@ function hoursAndMinutes(totalSeconds: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} h`;
 }
 
+/** A short time as read: "45 s" under a minute, else "3:20 min". */
+function minutesAndSeconds(totalSeconds: number): string {
+  if (totalSeconds < 60) return `${totalSeconds} s`;
+  return `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')} min`;
+}
+
+/**
+ * The warning as a person reads it. A break warning says what counted, and, when there were
+ * shorter interruptions, that those do not count (§ 4 ArbZG) and how long they were, so it never
+ * seems to contradict the breaks the day shows.
+ */
 export function describeFinding(finding: LawFinding, lang: Lang): LawWarning {
   const p = finding.params;
-  const params: Record<string, string | number> =
-    finding.code === 'BREAK_TOO_SHORT'
-      ? { afterHours: p.afterHours, requiredMinutes: p.requiredMinutes, recordedMinutes: p.recordedMinutes }
-      : { duration: hoursAndMinutes(p.seconds ?? 0) };
+  if (finding.code === 'BREAK_TOO_SHORT') {
+    const short = p.shortBreakSeconds ?? 0;
+    const params = { afterHours: p.afterHours, requiredMinutes: p.requiredMinutes, recordedMinutes: p.recordedMinutes, shortBreaks: minutesAndSeconds(short) };
+    const key = short > 0 ? 'law.BREAK_TOO_SHORT_WITH_SHORT' : 'law.BREAK_TOO_SHORT';
+    return { code: finding.code, message: translate(lang, key, params), date: isoDateOfEpochDay(finding.day) };
+  }
+  const params = { duration: hoursAndMinutes(p.seconds ?? 0) };
   return { code: finding.code, message: translate(lang, `law.${finding.code}`, params), date: isoDateOfEpochDay(finding.day) };
 }
 

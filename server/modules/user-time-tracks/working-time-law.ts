@@ -121,6 +121,16 @@ export function qualifyingBreakSeconds(work: Interval[]): number {
   return total;
 }
 
+/** The interruptions too short to count as a break (under 15 minutes), in seconds. */
+export function shortBreakSeconds(work: Interval[]): number {
+  let total = 0;
+  for (let i = 1; i < work.length; i++) {
+    const gap = seconds(work[i].startMs - work[i - 1].endMs);
+    if (gap > 0 && gap < MIN_BREAK_BLOCK_SECONDS) total += gap;
+  }
+  return total;
+}
+
 /** Minutes of breaks the law asks for after this much work: 0, 30 (over 6 h) or 45 (over 9 h). */
 export function requiredBreakMinutes(workSeconds: number): number {
   if (workSeconds > 9 * 3600) return 45;
@@ -149,7 +159,7 @@ export function checkBreaks(day: WorkingDay): LawFinding | null {
   return {
     code: 'BREAK_TOO_SHORT',
     day: day.day,
-    params: { afterHours: required === 45 ? 9 : 6, requiredMinutes: required, recordedMinutes: Math.floor(recorded / 60) },
+    params: { afterHours: required === 45 ? 9 : 6, requiredMinutes: required, recordedMinutes: Math.floor(recorded / 60), shortBreakSeconds: shortBreakSeconds(day.work) },
   };
 }
 
