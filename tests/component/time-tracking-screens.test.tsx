@@ -222,6 +222,31 @@ describe('/timetracking', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(table).getAllByTestId('work-day')).toHaveLength(2));
   });
 
+  it('names the days a week row covers (up to the chosen range), not a time of day', async () => {
+    // Local midnights, as the server sends the firm's zone: the row must read the same in any zone.
+    state.groups = [
+      workingDay({
+        label: 'KW 47/2026',
+        periodStart: new Date(2026, 10, 16).toISOString(),
+        periodEnd: new Date(2026, 10, 23).toISOString(),
+        workSeconds: 7 * 3600,
+        breakSeconds: 900,
+        targetSeconds: 4 * 8 * 3600,
+        overtimeSeconds: 7 * 3600 - 4 * 8 * 3600,
+        tracks: [endedShift],
+      }),
+    ];
+    injectSession({ roles: ['Employee'] });
+    await renderApp('/timetracking?period=manual&from=2026-11-17&to=2026-11-22&grouping=week');
+    const table = await screen.findByRole('table', { name: 'Arbeitszeit nach Zeitraum' });
+    expect(calls('/api/UserTimeTracks/GetListGrouped')[0].query.grouping).toBe('week');
+    const row = within(table).getByTestId('work-day');
+    expect(within(table).getByRole('columnheader', { name: 'Tage' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('KW 47/2026');
+    expect(row).toHaveTextContent('17.11. – 22.11.2026');
+    expect(row).not.toHaveTextContent(/\d{2}:\d{2} – /);
+  });
+
   it('lets a Manager pick a member or all of them', async () => {
     state.groups = [day('Fr, 20.11.2026', '2026-11-19T23:00:00Z', endedShift)];
     injectSession({ roles: ['Manager'] });

@@ -18,7 +18,7 @@ import { formatDuration, formatOvertime, formatTime } from './format';
 import { GroupDetails, type SegmentActions } from './working-time-details';
 import { fileSafe, TableExportButtons } from '../../components/table-export-buttons';
 import { workingTimeTable } from './working-time-export';
-import { groupSpan } from './working-time-export';
+import { coveredDays, formatDays, groupSpan } from './working-time-export';
 import { FigureCells, FigureHeaders, Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
 
 /** One member's groups of the period. */
@@ -42,6 +42,11 @@ export function MemberWorkingTime({
   const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(ownerId, grouping, range) }), placeholderData: keepPreviousData });
+  // A week or month row names the days it covers (and its target counts), not a time of day.
+  const daysOf = (g: { periodStart: string; periodEnd: string }) => {
+    const days = coveredDays(g, range);
+    return days ? formatDays(days, i18n.locale === 'en' ? 'en-GB' : 'de-DE') : '–';
+  };
   const [open, setOpen] = useState<Set<string>>(new Set());
   const [editing, setEditing] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
   const deleteSegment = useDeleteSegment();
@@ -110,7 +115,7 @@ export function MemberWorkingTime({
                   <div>
                     <Text fw={700}>{g.label}</Text>
                     <Text fz="sm" c="dimmed">
-                      {span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : t`No work`}
+                      {grouping === 'day' ? (span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : t`No work`) : daysOf(g)}
                     </Text>
                   </div>
                   <Group gap={6} wrap="nowrap">
@@ -160,9 +165,7 @@ export function MemberWorkingTime({
               <Table.Tr>
                 <Table.Th w={36} />
                 <Table.Th>{grouping === 'day' ? <Trans>Day</Trans> : grouping === 'week' ? <Trans>Week</Trans> : <Trans>Month</Trans>}</Table.Th>
-                <Table.Th>
-                  <Trans>From – to</Trans>
-                </Table.Th>
+                <Table.Th>{grouping === 'day' ? <Trans>From – to</Trans> : <Trans>Days</Trans>}</Table.Th>
                 <FigureHeaders />
               </Table.Tr>
             </Table.Thead>
@@ -186,7 +189,7 @@ export function MemberWorkingTime({
                         </ActionIcon>
                       </Table.Td>
                       <Table.Td fw={600}>{g.label}</Table.Td>
-                      <Table.Td>{span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : '–'}</Table.Td>
+                      <Table.Td>{grouping === 'day' ? (span.start ? `${formatTime(span.start)} – ${span.end ? formatTime(span.end) : t`now`}` : '–') : daysOf(g)}</Table.Td>
                       <FigureCells figures={g} warnings={g.warnings} />
                     </Table.Tr>
                     {expanded ? (

@@ -22,6 +22,29 @@ export function groupSpan(group: UserTimeTrackGroup): { start: string | null; en
   return { start, end };
 }
 
+const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+/**
+ * The days a week or month row stands for: its period inside the chosen range and up to today,
+ * the same days its target counts. `null` when none of them has begun.
+ */
+export function coveredDays(group: Pick<UserTimeTrackGroup, 'periodStart' | 'periodEnd'>, range: { from: string; to: string }, today: Date = new Date()) {
+  const start = localDay(new Date(group.periodStart));
+  const last = localDay(new Date(new Date(group.periodEnd).getTime() - 1));
+  const first = start > range.from ? start : range.from;
+  const end = [last, range.to, localDay(today)].sort()[0];
+  return first > end ? null : { first, last: end };
+}
+
+/** "16.11. – 22.11.2026" (German) / "16 Nov – 22 Nov 2026" (English); one day alone. */
+export function formatDays(days: { first: string; last: string }, locale: string): string {
+  const date = (day: string) => new Date(`${day}T12:00:00`);
+  const withYear = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  if (days.first === days.last) return withYear.format(date(days.first));
+  const short = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit' });
+  return `${short.format(date(days.first))} – ${withYear.format(date(days.last))}`;
+}
+
 export function totalsOf(groups: UserTimeTrackGroup[]) {
   return groups.reduce(
     (sum, g) => ({
