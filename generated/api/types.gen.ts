@@ -1309,6 +1309,18 @@ export type TenantTimeZone = string;
  */
 export type TenantDailyTargetMinutes = number;
 
+/**
+ * ISO weekdays the firm works, 1 Monday … 7 Sunday; the days a working-time target is due.
+ */
+export type TenantWorkingDays = Array<number>;
+
+/**
+ * Whose public holidays are free days (no working-time target): `DE` the nationwide ones only,
+ * else those of a German state (ISO 3166-2).
+ *
+ */
+export type TenantHolidayRegion = 'DE' | 'DE-BW' | 'DE-BY' | 'DE-BE' | 'DE-BB' | 'DE-HB' | 'DE-HH' | 'DE-HE' | 'DE-MV' | 'DE-NI' | 'DE-NW' | 'DE-RP' | 'DE-SL' | 'DE-SN' | 'DE-ST' | 'DE-SH' | 'DE-TH';
+
 export type Tenant = {
     /**
      * When the logo (`Management/GetLogo`) was last set; null without one.
@@ -1346,6 +1358,8 @@ export type Tenant = {
     invoiceLanguage: Language;
     timeZone: TenantTimeZone;
     dailyTargetMinutes: TenantDailyTargetMinutes;
+    workingDays: TenantWorkingDays;
+    holidayRegion: TenantHolidayRegion;
     /**
      * The accounting connection (read-only here; set with `ExternalSystem/ConnectExternalSystem`), null if never connected.
      */
@@ -1393,6 +1407,14 @@ export type TenantUpdateRequest = {
     invoiceLanguage: Language;
     timeZone: TenantTimeZone;
     dailyTargetMinutes: TenantDailyTargetMinutes;
+    /**
+     * The firm's working days; left out means unchanged.
+     */
+    workingDays?: TenantWorkingDays;
+    /**
+     * Whose public holidays are free days; left out means unchanged.
+     */
+    holidayRegion?: TenantHolidayRegion;
 };
 
 /**
@@ -1717,6 +1739,8 @@ export type TextOverrideRequest = {
     text: string | null;
 };
 
+export type UserStartDate = string | null;
+
 /**
  * A signed-in device of the caller (one refresh token family).
  */
@@ -1762,6 +1786,12 @@ export type User = {
     lastLoginAtUtc: string | null;
     createdAtUtc: string;
     /**
+     * The member's first working day (the firm's calendar date); working-time targets start
+     * there. Null: the day the member was added counts.
+     *
+     */
+    startDate: UserStartDate;
+    /**
      * Only in the answers of `Users/Get` for the caller's own id and of `UpdateMe`: the
      * caller's active sessions, one per device, most recently used first.
      *
@@ -1803,6 +1833,10 @@ export type UsersUpdateRequest = {
      */
     role: Role;
     archived: boolean;
+    /**
+     * The member's first working day; left out means unchanged, null the day they were added.
+     */
+    startDate?: UserStartDate;
 };
 
 export type UsersUpdateMeRequest = {

@@ -929,6 +929,36 @@ export const zTenantTimeZone = z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z
  */
 export const zTenantDailyTargetMinutes = z.int().gte(0).lte(1440);
 
+/**
+ * ISO weekdays the firm works, 1 Monday … 7 Sunday; the days a working-time target is due.
+ */
+export const zTenantWorkingDays = z.array(z.int().gte(1).lte(7)).min(1).max(7);
+
+/**
+ * Whose public holidays are free days (no working-time target): `DE` the nationwide ones only,
+ * else those of a German state (ISO 3166-2).
+ *
+ */
+export const zTenantHolidayRegion = z.enum([
+    'DE',
+    'DE-BW',
+    'DE-BY',
+    'DE-BE',
+    'DE-BB',
+    'DE-HB',
+    'DE-HH',
+    'DE-HE',
+    'DE-MV',
+    'DE-NI',
+    'DE-NW',
+    'DE-RP',
+    'DE-SL',
+    'DE-SN',
+    'DE-ST',
+    'DE-SH',
+    'DE-TH'
+]);
+
 export const zTenant = z.object({
     logoUpdatedAtUtc: z.iso.datetime().nullable(),
     id: zId,
@@ -951,6 +981,8 @@ export const zTenant = z.object({
     invoiceLanguage: zLanguage,
     timeZone: zTenantTimeZone,
     dailyTargetMinutes: zTenantDailyTargetMinutes,
+    workingDays: zTenantWorkingDays,
+    holidayRegion: zTenantHolidayRegion,
     accountingConnection: zExternalSystemConnection.nullable(),
     createdAtUtc: z.iso.datetime()
 });
@@ -979,7 +1011,9 @@ export const zTenantUpdateRequest = z.object({
     smallBusiness: z.boolean(),
     invoiceLanguage: zLanguage,
     timeZone: zTenantTimeZone,
-    dailyTargetMinutes: zTenantDailyTargetMinutes
+    dailyTargetMinutes: zTenantDailyTargetMinutes,
+    workingDays: zTenantWorkingDays.optional(),
+    holidayRegion: zTenantHolidayRegion.optional()
 });
 
 /**
@@ -1221,6 +1255,8 @@ export const zTextOverrideRequest = z.object({
     text: z.string().min(1).max(2000).nullable()
 });
 
+export const zUserStartDate = z.iso.date().nullable();
+
 /**
  * A signed-in device of the caller (one refresh token family).
  */
@@ -1250,6 +1286,7 @@ export const zUser = z.object({
     hasLicense: z.boolean(),
     lastLoginAtUtc: z.iso.datetime().nullable(),
     createdAtUtc: z.iso.datetime(),
+    startDate: zUserStartDate,
     sessions: z.array(zUserSession).optional()
 });
 
@@ -1281,7 +1318,8 @@ export const zUsersUpdateRequest = z.object({
     firstName: zUserFirstName,
     lastName: zUserLastName,
     role: zRole,
-    archived: z.boolean()
+    archived: z.boolean(),
+    startDate: zUserStartDate.optional()
 });
 
 export const zUsersUpdateMeRequest = z.object({

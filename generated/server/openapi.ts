@@ -3818,6 +3818,24 @@ export interface components {
          * @example 480
          */
         TenantDailyTargetMinutes: number;
+        /**
+         * @description ISO weekdays the firm works, 1 Monday … 7 Sunday; the days a working-time target is due.
+         * @example [
+         *       1,
+         *       2,
+         *       3,
+         *       4,
+         *       5
+         *     ]
+         */
+        TenantWorkingDays: number[];
+        /**
+         * @description Whose public holidays are free days (no working-time target): `DE` the nationwide ones only,
+         *     else those of a German state (ISO 3166-2).
+         * @example DE-BY
+         * @enum {string}
+         */
+        TenantHolidayRegion: "DE" | "DE-BW" | "DE-BY" | "DE-BE" | "DE-BB" | "DE-HB" | "DE-HH" | "DE-HE" | "DE-MV" | "DE-NI" | "DE-NW" | "DE-RP" | "DE-SL" | "DE-SN" | "DE-ST" | "DE-SH" | "DE-TH";
         Tenant: {
             /**
              * Format: date-time
@@ -3877,6 +3895,8 @@ export interface components {
             invoiceLanguage: components["schemas"]["Language"];
             timeZone: components["schemas"]["TenantTimeZone"];
             dailyTargetMinutes: components["schemas"]["TenantDailyTargetMinutes"];
+            workingDays: components["schemas"]["TenantWorkingDays"];
+            holidayRegion: components["schemas"]["TenantHolidayRegion"];
             /** @description The accounting connection (read-only here; set with `ExternalSystem/ConnectExternalSystem`), null if never connected. */
             accountingConnection: components["schemas"]["ExternalSystemConnection"] | null;
             /**
@@ -3947,6 +3967,10 @@ export interface components {
             invoiceLanguage: components["schemas"]["Language"];
             timeZone: components["schemas"]["TenantTimeZone"];
             dailyTargetMinutes: components["schemas"]["TenantDailyTargetMinutes"];
+            /** @description The firm's working days; left out means unchanged. */
+            workingDays?: components["schemas"]["TenantWorkingDays"];
+            /** @description Whose public holidays are free days; left out means unchanged. */
+            holidayRegion?: components["schemas"]["TenantHolidayRegion"];
         };
         /**
          * @description EAN-8, UPC-A (12 digits) or EAN-13; the check digit is verified by the server.
@@ -4362,6 +4386,11 @@ export interface components {
              */
             text: string | null;
         };
+        /**
+         * Format: date
+         * @example 2026-10-01
+         */
+        UserStartDate: string | null;
         /** @description A signed-in device of the caller (one refresh token family). */
         UserSession: {
             id: components["schemas"]["Id"];
@@ -4437,6 +4466,11 @@ export interface components {
              */
             createdAtUtc: string;
             /**
+             * @description The member's first working day (the firm's calendar date); working-time targets start
+             *     there. Null: the day the member was added counts.
+             */
+            startDate: components["schemas"]["UserStartDate"];
+            /**
              * @description Only in the answers of `Users/Get` for the caller's own id and of `UpdateMe`: the
              *     caller's active sessions, one per device, most recently used first.
              */
@@ -4484,6 +4518,8 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @example false */
             archived: boolean;
+            /** @description The member's first working day; left out means unchanged, null the day they were added. */
+            startDate?: components["schemas"]["UserStartDate"];
         };
         UsersUpdateMeRequest: {
             firstName?: components["schemas"]["UserFirstName"];

@@ -104,6 +104,12 @@ export function dateOfEpochDay(dayNumber: number): { year: number; month: number
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
+/** The epoch day of `2026-11-20`. */
+export function epochDayOfIsoDate(isoDate: string): number {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return epochDay(year, month, day);
+}
+
 /** `2026-11-20` */
 export function isoDateOfEpochDay(dayNumber: number): string {
   return new Date(dayNumber * MS_PER_DAY).toISOString().slice(0, 10);

@@ -39,6 +39,16 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** The member's first working day, set by the Owner as a Manager would on the members tab. */
+async function startsOn(member: Member, startDate: string | null) {
+  const user = (await owner.api.GET('/api/Users/Get', { params: { query: { id: member.userId } } })).data!.data!;
+  const { response, data } = await owner.api.PUT('/api/Users/Update', {
+    body: { id: user.id, firstName: user.firstName ?? 'Max', lastName: user.lastName ?? 'Muster', role: user.roles[0], archived: false, startDate },
+  });
+  expect(response.status).toBe(200);
+  expect(data!.data!.startDate).toBe(startDate);
+}
+
 const codeOf = (error: unknown) => (error as { errorMessages: { code: string }[] }).errorMessages[0].code;
 
 async function clockIn(member: Member, body: components['schemas']['UserTimeTrackStart'] = {}) {
@@ -218,6 +228,45 @@ describe('GetList', () => {
  * - Fri 2026-10-23 12:00-14:00 local → only 8 h of rest
  * - Sun 2026-10-25 (clocks go back) 00:30-02:30 local (CEST→ still CEST until 03:00) → Sunday work
  */
+describe('GetListGrouped targets', () => {
+  it('start at the member\'s first day, count the firm\'s week and give its state\'s holidays off', async () => {
+    const firm2 = await createTenant(server);
+    const boss = firm2.owner;
+    const newcomer = await firm2.member('Employee');
+    const week = { grouping: 'week' as const, fromDate: '2026-06-01T00:00:00+02:00', toDate: '2026-06-08T00:00:00+02:00' };
+    const target = async (query: Partial<GroupedQuery> = {}) => {
+      const { status, page } = await grouped(newcomer, { ...week, fillEmpty: true, ...query });
+      expect(status).toBe(200);
+      return page!.items.reduce((sum, g) => sum + g.targetSeconds, 0);
+    };
+    const H8 = 8 * 3600;
+    // Added in November 2026: nothing is owed in June.
+    expect(await target()).toBe(0);
+    // Starts on Wednesday 3 June 2026: Wed, Thu, Fri.
+    const user = (await boss.api.GET('/api/Users/Get', { params: { query: { id: newcomer.userId } } })).data!.data!;
+    const update = await boss.api.PUT('/api/Users/Update', {
+      body: { id: user.id, firstName: 'Neu', lastName: 'Ling', role: 'Employee', archived: false, startDate: '2026-06-03' },
+    });
+    expect(update.data!.data!.startDate).toBe('2026-06-03');
+    expect(await target()).toBe(3 * H8);
+    // In Bavaria Thursday 4 June 2026 is Corpus Christi; the firm also works Saturdays.
+    const profile = (await boss.api.GET('/api/Management/GetTenant')).data!.data!;
+    const { id: _id, accountingConnection: _a, logoUpdatedAtUtc: _l, createdAtUtc: _c, ...body } = profile;
+    const saved = await boss.api.PUT('/api/Management/UpdateTenant', { body: { ...body, holidayRegion: 'DE-BY', workingDays: [6, 1, 2, 3, 4, 5] } });
+    expect(saved.response.status).toBe(200);
+    expect(saved.data!.data!).toMatchObject({ holidayRegion: 'DE-BY', workingDays: [1, 2, 3, 4, 5, 6] });
+    expect(await target()).toBe(3 * H8); // Wed, Fri, Sat
+    // Refusals: a weekday 8, an unknown state; an Employee may not set a start date.
+    expect((await boss.api.PUT('/api/Management/UpdateTenant', { body: { ...body, workingDays: [8] } })).response.status).toBe(400);
+    expect((await boss.api.PUT('/api/Management/UpdateTenant', { body: { ...body, holidayRegion: 'DE-XX' as never } })).response.status).toBe(400);
+    const refused = await newcomer.api.PUT('/api/Users/Update', {
+      body: { id: user.id, firstName: 'Neu', lastName: 'Ling', role: 'Employee', archived: false, startDate: '2020-01-01' },
+    });
+    expect(refused.response.status).toBe(403);
+    expect((await boss.api.PUT('/api/Users/Update', { body: { id: user.id, firstName: 'Neu', lastName: 'Ling', role: 'Employee', archived: false, startDate: '3. Juni' } })).response.status).toBe(400);
+  });
+});
+
 describe('GetListGrouped and the law warnings', () => {
   let worker: Member;
   let english: Member;
@@ -226,6 +275,9 @@ describe('GetListGrouped and the law warnings', () => {
   beforeAll(async () => {
     worker = await firm.member('Employee');
     english = await firm.member('Employee', { lang: 'en' });
+    // Both work here since January; their history in March counts against a target.
+    await startsOn(worker, '2026-01-01');
+    await startsOn(english, '2026-01-01');
     tracks.fri = await seedUserTrack(server, worker, [
       ['work', '2026-03-27T06:00:00Z', '2026-03-27T10:00:00Z'],
       ['break', '2026-03-27T10:00:00Z', '2026-03-27T10:15:00Z'],

@@ -53,6 +53,7 @@ export function account(over: Partial<User> = {}): User {
     hasLicense: true,
     lastLoginAtUtc: '2026-11-20T08:00:00.000Z',
     createdAtUtc: '2026-10-01T08:00:00.000Z',
+    startDate: null,
     sessions: [
       {
         id: ids.session,
@@ -295,6 +296,8 @@ export function tenantProfile(over: Partial<Tenant> = {}): Tenant {
     invoiceLanguage: 'de',
     timeZone: 'Europe/Berlin',
     dailyTargetMinutes: 480,
+    workingDays: [1, 2, 3, 4, 5],
+    holidayRegion: 'DE',
     accountingConnection: null,
     logoUpdatedAtUtc: null,
     createdAtUtc: '2026-10-01T08:00:00.000Z',

@@ -35,9 +35,15 @@ describe('/profile Company tab', { timeout: 30_000 }, () => {
     const target = screen.getByRole('textbox', { name: /Tagessoll/ });
     await user.clear(target);
     await user.type(target, '7,5');
+    // The firm also works Saturdays, in Bavaria.
+    await user.click(screen.getByRole('checkbox', { name: 'Sa' }));
+    await user.click(screen.getAllByLabelText(/^Feiertage/).find((el) => el.tagName === 'INPUT')!);
+    await user.click(await screen.findByRole('option', { name: 'Bayern' }));
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(server.calls('managementUpdateTenant')).toHaveLength(1));
     expect(server.calls('managementUpdateTenant')[0].body).toMatchObject({
+      workingDays: [1, 2, 3, 4, 5, 6],
+      holidayRegion: 'DE-BY',
       iban: 'DE89370400440532013000',
       vatId: 'DE123456789',
       dailyTargetMinutes: 450,
@@ -134,6 +140,26 @@ describe('/profile Members tab', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Archivieren' }));
     await waitFor(() => expect(server.calls('usersUpdate')).toHaveLength(1));
     expect(server.calls('usersUpdate')[0].body).toEqual({ id: ids.colleague, firstName: 'Max', lastName: 'Monteur', role: 'Employee', archived: true });
+  });
+
+  it('sets a member\'s first working day, from which their targets count', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      usersGetAll: page([max, me]),
+      usersUpdate: ({ body }) => ({ ...max, startDate: (body as { startDate: string | null }).startDate }),
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=1');
+    const table = await screen.findByRole('table', { name: 'Mitarbeiter' });
+    await user.click(within(table).getByRole('button', { name: 'Aktionen für Max Monteur' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Bearbeiten' }));
+    const dialog = await screen.findByRole('dialog');
+    const start = within(dialog).getByLabelText(/Erster Arbeitstag/);
+    expect(start).toHaveValue('');
+    await user.type(start, '2026-10-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(server.calls('usersUpdate')).toHaveLength(1));
+    expect(server.calls('usersUpdate')[0].body).toEqual({ id: ids.colleague, firstName: 'Max', lastName: 'Monteur', role: 'Employee', archived: false, startDate: '2026-10-01' });
   });
 
   it('offers a Manager no changes to an Admin, no Admin role, and no archive of themselves', async () => {

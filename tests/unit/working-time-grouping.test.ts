@@ -7,6 +7,8 @@ import { epochDay, isoDateOfEpochDay } from '../../server/platform/time-zone';
 const BERLIN = 'Europe/Berlin';
 const LATER = Date.parse('2030-01-01T00:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
+/** Monday to Friday, nationwide holidays only, a member since long ago. */
+const FIRM_WEEK = { workingDays: [1, 2, 3, 4, 5], holidayRegion: 'DE' as const, memberStartDay: epochDay(2000, 1, 1) };
 
 const track = (startIso: string, workHours: number, breakMinutes = 0) => ({
   startMs: Date.parse(startIso),
@@ -16,7 +18,7 @@ const track = (startIso: string, workHours: number, breakMinutes = 0) => ({
 });
 
 function spec(overrides: Partial<GroupingSpec> & Pick<GroupingSpec, 'fromDay' | 'toDay'>): GroupingSpec {
-  return { grouping: 'day', timeZone: BERLIN, nowMs: LATER, dailyTargetSeconds: 8 * 3600, fillEmpty: false, ...overrides };
+  return { grouping: 'day', timeZone: BERLIN, nowMs: LATER, dailyTargetSeconds: 8 * 3600, ...FIRM_WEEK, fillEmpty: false, ...overrides };
 }
 
 describe('periods', () => {
@@ -126,6 +128,7 @@ describe('grouping by week and month', () => {
       timeZone: BERLIN,
       nowMs: now,
       dailyTargetSeconds: 8 * 3600,
+      ...FIRM_WEEK,
     });
     expect(target).toBe(3 * 8 * 3600);
   });
@@ -151,5 +154,34 @@ describe('grouping by week and month', () => {
     expect(iso(groups[1].periodEndMs)).toBe('2026-03-31T22:00:00.000Z');
     // 22 working days in March 2026
     expect(groups[1].targetSeconds).toBe(22 * 8 * 3600);
+  });
+});
+
+describe('targets a firm can trust', () => {
+  const week = (fromDay: number, toDay: number, over: Partial<GroupingSpec> = {}) =>
+    targetSecondsOf(periodOf(fromDay, 'week'), { fromDay, toDay, timeZone: BERLIN, nowMs: LATER, dailyTargetSeconds: 8 * 3600, ...FIRM_WEEK, ...over });
+
+  it('owes nothing before the member\'s first day', () => {
+    // Week of 16 Nov 2026; the member starts on Wednesday the 18th: Wed, Thu, Fri.
+    expect(week(epochDay(2026, 11, 16), epochDay(2026, 11, 22), { memberStartDay: epochDay(2026, 11, 18) })).toBe(3 * 8 * 3600);
+    expect(week(epochDay(2026, 11, 16), epochDay(2026, 11, 22), { memberStartDay: epochDay(2026, 11, 30) })).toBe(0);
+  });
+
+  it('counts the firm\'s own working days', () => {
+    // A firm working Monday to Saturday; a firm working Tuesday to Thursday.
+    expect(week(epochDay(2026, 11, 16), epochDay(2026, 11, 22), { workingDays: [1, 2, 3, 4, 5, 6] })).toBe(6 * 8 * 3600);
+    expect(week(epochDay(2026, 11, 16), epochDay(2026, 11, 22), { workingDays: [2, 3, 4] })).toBe(3 * 8 * 3600);
+  });
+
+  it('gives public holidays of the firm\'s state off', () => {
+    // Corpus Christi, Thursday 4 June 2026: free in Bavaria, a working day in Berlin.
+    const corpusChristiWeek = [epochDay(2026, 6, 1), epochDay(2026, 6, 7)] as const;
+    expect(week(...corpusChristiWeek, { holidayRegion: 'DE-BY' })).toBe(4 * 8 * 3600);
+    expect(week(...corpusChristiWeek, { holidayRegion: 'DE-BE' })).toBe(5 * 8 * 3600);
+    // Repentance Day, Wednesday 18 Nov 2026, only in Saxony.
+    expect(week(epochDay(2026, 11, 16), epochDay(2026, 11, 22), { holidayRegion: 'DE-SN' })).toBe(4 * 8 * 3600);
+    // Easter: Good Friday 3 April and Easter Monday 6 April 2026, everywhere.
+    expect(week(epochDay(2026, 3, 30), epochDay(2026, 4, 5))).toBe(4 * 8 * 3600);
+    expect(week(epochDay(2026, 4, 6), epochDay(2026, 4, 12))).toBe(4 * 8 * 3600);
   });
 });

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -36,6 +37,8 @@ export const users = pgTable(
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The first day the member works for the firm; working-time targets start here (null: the day they were added). */
+    startDate: date('start_date', { mode: 'string' }),
     googleSubject: text('google_subject'),
     appleSubject: text('apple_subject'),
     ...timestamps,

@@ -1,4 +1,5 @@
 /** The firm (tenant) itself. */
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   integer,
@@ -33,6 +34,10 @@ export const tenants = pgTable('tenants', {
   invoiceLanguage: text('invoice_language').notNull().default('de'),
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   dailyTargetMinutes: integer('daily_target_minutes').notNull().default(480),
+  /** The firm's working days as ISO weekdays (1 Monday … 7 Sunday): the days a target is due. */
+  workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
+  /** Whose public holidays are free days: `DE` (nationwide ones only) or a state, e.g. `DE-BY`. */
+  holidayRegion: text('holiday_region').notNull().default('DE'),
   language: text('language').notNull().default('de'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   /** When the firm's logo (stored as a file, drawn on its PDFs) was last set; null without one. */

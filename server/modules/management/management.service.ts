@@ -1,4 +1,5 @@
 /** The tenant profile and its consents. */
+import { HOLIDAY_REGIONS, type HolidayRegion } from '../../platform/holidays';
 import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
@@ -66,7 +67,7 @@ export class ManagementService {
     if (body.vatId !== null && body.vatId.startsWith('DE') && !/^DE[0-9]{9}$/.test(body.vatId)) fieldErrors.vatId = ['management.vatId'];
     if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await profile.updateTenant(tx, ctx.tenantId, body);
+      const row = await profile.updateTenant(tx, ctx.tenantId, { ...body, workingDays: body.workingDays ? [...body.workingDays].sort() : undefined });
       if (!row) throw notFound();
       return toDto(row, connectionDto(await findConnection(tx)));
     });
@@ -131,6 +132,8 @@ function toDto(row: typeof tenants.$inferSelect, accountingConnection: Tenant['a
     invoiceLanguage: row.invoiceLanguage === 'en' ? 'en' : 'de',
     timeZone: row.timeZone,
     dailyTargetMinutes: row.dailyTargetMinutes,
+    workingDays: row.workingDays,
+    holidayRegion: (HOLIDAY_REGIONS as readonly string[]).includes(row.holidayRegion) ? (row.holidayRegion as HolidayRegion) : 'DE',
     accountingConnection,
     logoUpdatedAtUtc: row.logoUpdatedAt?.toISOString() ?? null,
     createdAtUtc: row.createdAt.toISOString(),

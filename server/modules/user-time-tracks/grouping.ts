@@ -4,8 +4,10 @@
  *
  * - A track belongs to the local day it began on (a night shift to the evening it started).
  * - Periods are calendar periods: a day lasts 23 or 25 hours when the clocks change.
- * - The target is the daily target for every Monday to Friday of the period that lies in the
- *   requested days and has begun by `now`; overtime is work minus target.
+ * - The target is the daily target for every working day of the firm's week in the period that
+ *   lies in the requested days, is on or after the member's first day, is no public holiday of
+ *   the firm's region and has begun by `now`; overtime is work minus target. So a member added
+ *   today owes nothing for the days before, and no display choice changes a total.
  */
 import {
   dateOfEpochDay,
@@ -17,6 +19,7 @@ import {
   startOfLocalDay,
   weekdayOfEpochDay,
 } from '../../platform/time-zone';
+import { isPublicHoliday, type HolidayRegion } from '../../platform/holidays';
 import type { LawFinding } from './working-time-law';
 
 export type Grouping = 'day' | 'week' | 'month';
@@ -36,6 +39,11 @@ export interface GroupingSpec {
   timeZone: string;
   nowMs: number;
   dailyTargetSeconds: number;
+  /** ISO weekdays the firm works (1 Monday … 7 Sunday). */
+  workingDays: readonly number[];
+  holidayRegion: HolidayRegion;
+  /** The member's first working day (epoch day); no target before it. */
+  memberStartDay: number;
   fillEmpty: boolean;
 }
 
@@ -70,17 +78,23 @@ export function periodOf(day: number, grouping: Grouping): Period {
   }
 }
 
-/** The daily target over the working days (Monday to Friday) of a period inside the requested days. */
-export function targetSecondsOf(period: Period, spec: Pick<GroupingSpec, 'fromDay' | 'toDay' | 'timeZone' | 'nowMs' | 'dailyTargetSeconds'>) {
+type TargetSpec = Pick<GroupingSpec, 'fromDay' | 'toDay' | 'timeZone' | 'nowMs' | 'dailyTargetSeconds' | 'workingDays' | 'holidayRegion' | 'memberStartDay'>;
+
+/** Whether a target is due on a day: a working day of the firm's week and no public holiday. */
+export function isTargetDay(day: number, spec: Pick<TargetSpec, 'workingDays' | 'holidayRegion'>): boolean {
+  const isoWeekday = weekdayOfEpochDay(day) || 7;
+  return spec.workingDays.includes(isoWeekday) && !isPublicHoliday(day, spec.holidayRegion);
+}
+
+/** The daily target over the target days of a period inside the requested days, from the member's first day. */
+export function targetSecondsOf(period: Period, spec: TargetSpec) {
   if (spec.dailyTargetSeconds <= 0) return 0;
   let total = 0;
-  const first = Math.max(period.startDay, spec.fromDay);
+  const first = Math.max(period.startDay, spec.fromDay, spec.memberStartDay);
   const last = Math.min(period.endDay - 1, spec.toDay);
   for (let day = first; day <= last; day++) {
-    const weekday = weekdayOfEpochDay(day);
-    if (weekday === 0 || weekday === 6) continue;
     if (startOfLocalDay(day, spec.timeZone) > spec.nowMs) break;
-    total += spec.dailyTargetSeconds;
+    if (isTargetDay(day, spec)) total += spec.dailyTargetSeconds;
   }
   return total;
 }

@@ -2,6 +2,7 @@
  * A user time track as the contract answers it: its segments, totals and the working-time law
  * findings of its working day (shown, never applied).
  */
+import { HOLIDAY_REGIONS, type HolidayRegion } from '../../platform/holidays';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
@@ -29,7 +30,11 @@ type LawWarning = components['schemas']['LawWarning'];
 export interface Settings {
   timeZone: string;
   dailyTargetSeconds: number;
+  workingDays: number[];
+  holidayRegion: HolidayRegion;
 }
+
+const asHolidayRegion = (value: string | undefined): HolidayRegion => ((HOLIDAY_REGIONS as readonly string[]).includes(value ?? '') ? (value as HolidayRegion) : 'DE');
 
 /** "7:05 h" */
 function hoursAndMinutes(totalSeconds: number): string {
@@ -70,7 +75,12 @@ export const lawTrack = (track: TrackRow, segments: SegmentRecord[]): LawTrack =
 export async function timeSettings(tx: Tx, ctx: RequestContext): Promise<Settings> {
   const row = await tenantSettings(tx, ctx.tenantId);
   const timeZone = zoneOrDefault(row?.timeZone);
-  return { timeZone, dailyTargetSeconds: Math.max(0, row?.dailyTargetMinutes ?? 0) * 60 };
+  return {
+    timeZone,
+    dailyTargetSeconds: Math.max(0, row?.dailyTargetMinutes ?? 0) * 60,
+    workingDays: row?.workingDays ?? [1, 2, 3, 4, 5],
+    holidayRegion: asHolidayRegion(row?.holidayRegion),
+  };
 }
 
 export function trackDto(track: TrackRow, segments: SegmentRecord[], warnings: LawFinding[], lang: Lang, nowMs: number): UserTimeTrack {

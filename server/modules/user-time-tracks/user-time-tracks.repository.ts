@@ -25,7 +25,7 @@ const flatten = (r: { track: TrackRecord; ownerName: string }): TrackRow => ({ .
 
 export async function tenantSettings(tx: Tx, tenantId: string) {
   const [row] = await tx
-    .select({ timeZone: tenants.timeZone, dailyTargetMinutes: tenants.dailyTargetMinutes })
+    .select({ timeZone: tenants.timeZone, dailyTargetMinutes: tenants.dailyTargetMinutes, workingDays: tenants.workingDays, holidayRegion: tenants.holidayRegion })
     .from(tenants)
     .where(eq(tenants.tenantId, tenantId));
   return row;
@@ -33,7 +33,7 @@ export async function tenantSettings(tx: Tx, tenantId: string) {
 
 export async function findMember(tx: Tx, tenantId: string, userId: string) {
   const [row] = await tx
-    .select({ id: users.id, name: ownerName })
+    .select({ id: users.id, name: ownerName, startDate: users.startDate, createdAt: users.createdAt })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
   return row;

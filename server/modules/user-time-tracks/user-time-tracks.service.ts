@@ -13,6 +13,7 @@ import { isManager, mayChangeRecordOf, type RequestContext } from '../../platfor
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import {
   firstOfMonthOf,
+  epochDayOfIsoDate,
   localEpochDay,
   startOfLocalDay,
 } from '../../platform/time-zone';
@@ -369,6 +370,10 @@ export class UserTimeTracksService {
         timeZone: tz,
         nowMs,
         dailyTargetSeconds: settings.dailyTargetSeconds,
+        workingDays: settings.workingDays,
+        holidayRegion: settings.holidayRegion,
+        // The member's first day, else the day they were added: nothing is owed before it.
+        memberStartDay: member.startDate ? epochDayOfIsoDate(member.startDate) : localEpochDay(member.createdAt.getTime(), tz),
         fillEmpty: input.fillEmpty,
       });
       const offset = (input.page - 1) * input.pageSize;

@@ -75,6 +75,7 @@ export class UsersService {
       hasLicense: licensed && !row.archived,
       lastLoginAtUtc: row.lastLoginAt?.toISOString() ?? null,
       createdAtUtc: row.createdAt.toISOString(),
+      startDate: row.startDate,
       ...(sessions ? { sessions } : {}),
     };
   }
@@ -239,6 +240,7 @@ export class UsersService {
         lastName: body.lastName.trim(),
         role: body.role,
         archived: body.archived,
+        ...(body.startDate !== undefined ? { startDate: body.startDate } : {}),
       });
       // An archived member is signed out everywhere at once, and their seat is free for another.
       if (body.archived && !row.archived) {

@@ -6,7 +6,7 @@
  * errors land on the fields.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Fieldset, Group, Loader, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Chip, Fieldset, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingStore, IconDeviceFloppy } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,7 +17,7 @@ import {
   managementGetTenantQueryKey,
   managementUpdateTenantMutation,
 } from '../../../generated/api/@tanstack/react-query.gen';
-import type { Tenant, TenantUpdateRequest } from '../../../generated/api/types.gen';
+import type { Tenant, TenantHolidayRegion as HolidayRegion, TenantUpdateRequest } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import { countryOptions } from '../../lib/countries';
 import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validation';
@@ -47,6 +47,9 @@ export interface CompanyValues {
   invoiceLanguage: 'de' | 'en';
   timeZone: string;
   dailyTargetHours: number | '';
+  /** ISO weekdays as strings, for the chip group. */
+  workingDays: string[];
+  holidayRegion: HolidayRegion;
 }
 
 export function tenantToValues(tenant: Tenant): CompanyValues {
@@ -70,6 +73,8 @@ export function tenantToValues(tenant: Tenant): CompanyValues {
     invoiceLanguage: tenant.invoiceLanguage,
     timeZone: tenant.timeZone,
     dailyTargetHours: tenant.dailyTargetMinutes / 60,
+    workingDays: tenant.workingDays.map(String),
+    holidayRegion: tenant.holidayRegion,
   };
 }
 
@@ -98,6 +103,8 @@ export function valuesToBody(values: CompanyValues): TenantUpdateRequest {
     invoiceLanguage: values.invoiceLanguage,
     timeZone: values.timeZone,
     dailyTargetMinutes: values.dailyTargetHours === '' ? 0 : Math.round(values.dailyTargetHours * 60),
+    workingDays: values.workingDays.map(Number).sort(),
+    holidayRegion: values.holidayRegion,
   };
 }
 
@@ -114,6 +121,7 @@ const companySchema = z.object({
   bic: z.union([z.literal(''), z.string().transform((v) => v.replace(/\s+/g, '')).pipe(z.string().regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/))]),
   defaultHourlyRate: z.number().min(0).max(10000),
   dailyTargetHours: z.number().min(0).max(24),
+  workingDays: z.array(z.string()).min(1),
 });
 
 /** Section titles of the form read as headings. */
@@ -132,6 +140,30 @@ function CompanyForm({ tenant, editable }: { tenant: Tenant; editable: boolean }
   const queryClient = useQueryClient();
   const form = useForm<CompanyValues>({ initialValues: tenantToValues(tenant), validate: zodFormValidator(companySchema) as never });
   const zones = useMemo(() => timeZoneOptions(), []);
+  // Monday first; the names in the UI's language (1 January 2024 was a Monday).
+  const weekdays = useMemo(() => {
+    const name = new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-GB' : 'de-DE', { weekday: 'short' });
+    return [1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: String(d), label: name.format(new Date(2024, 0, d)) }));
+  }, [i18n.locale]);
+  const holidayRegionOptions: { value: HolidayRegion; label: string }[] = [
+    { value: 'DE', label: t`Nationwide holidays only` },
+    { value: 'DE-BW', label: t`Baden-Württemberg` },
+    { value: 'DE-BY', label: t`Bavaria` },
+    { value: 'DE-BE', label: t`Berlin` },
+    { value: 'DE-BB', label: t`Brandenburg` },
+    { value: 'DE-HB', label: t`Bremen` },
+    { value: 'DE-HH', label: t`Hamburg` },
+    { value: 'DE-HE', label: t`Hesse` },
+    { value: 'DE-MV', label: t`Mecklenburg-Western Pomerania` },
+    { value: 'DE-NI', label: t`Lower Saxony` },
+    { value: 'DE-NW', label: t`North Rhine-Westphalia` },
+    { value: 'DE-RP', label: t`Rhineland-Palatinate` },
+    { value: 'DE-SL', label: t`Saarland` },
+    { value: 'DE-SN', label: t`Saxony` },
+    { value: 'DE-ST', label: t`Saxony-Anhalt` },
+    { value: 'DE-SH', label: t`Schleswig-Holstein` },
+    { value: 'DE-TH', label: t`Thuringia` },
+  ];
   const save = useMutation({
     ...managementUpdateTenantMutation(),
     meta: { silent: true },
@@ -219,7 +251,31 @@ function CompanyForm({ tenant, editable }: { tenant: Tenant; editable: boolean }
                 decimalSeparator={i18n.locale === 'en' ? '.' : ','}
                 {...form.getInputProps('dailyTargetHours')}
               />
+              <Select
+                label={t`Public holidays`}
+                description={t`Holidays of this state are days off: no target is due`}
+                allowDeselect={false}
+                data={holidayRegionOptions}
+                {...form.getInputProps('holidayRegion')}
+              />
             </SimpleGrid>
+            <Chip.Group multiple value={form.values.workingDays} onChange={(value) => form.setFieldValue('workingDays', value)}>
+              <Stack gap={6}>
+                <Text fz="sm" fw={500} id="working-days-label">
+                  <Trans>Working days</Trans>
+                </Text>
+                <Group gap={6} role="group" aria-labelledby="working-days-label">
+                  {weekdays.map((day) => (
+                    <Chip key={day.value} value={day.value} size="sm">
+                      {day.label}
+                    </Chip>
+                  ))}
+                </Group>
+                <Text fz="xs" c={form.errors.workingDays ? 'red' : 'dimmed'}>
+                  {form.errors.workingDays ? t`Choose at least one working day.` : t`The daily target is due on these days.`}
+                </Text>
+              </Stack>
+            </Chip.Group>
             <Checkbox
               label={t`Small business (§ 19 UStG)`}
               description={t`Invoices show no VAT and the legal note instead.`}

@@ -115,7 +115,7 @@ function EditForm({ member, roles, changeRole, onDone }: { member: User; roles: 
   const queryClient = useQueryClient();
   const roleOptions = useRoleOptions(changeRole ? roles : member.roles);
   const form = useForm({
-    initialValues: { firstName: member.firstName ?? '', lastName: member.lastName ?? '', role: member.roles[0] },
+    initialValues: { firstName: member.firstName ?? '', lastName: member.lastName ?? '', role: member.roles[0], startDate: member.startDate ?? '' },
     validate: zodFormValidator(z.object({ firstName: nameSchema, lastName: nameSchema })) as never,
   });
   const update = useMutation({
@@ -134,7 +134,16 @@ function EditForm({ member, roles, changeRole, onDone }: { member: User; roles: 
     <form
       noValidate
       onSubmit={form.onSubmit((values) =>
-        update.mutate({ body: { id: member.id, firstName: values.firstName.trim(), lastName: values.lastName.trim(), role: values.role, archived: member.archived } }),
+        update.mutate({
+          body: {
+            id: member.id,
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            role: values.role,
+            archived: member.archived,
+            startDate: values.startDate || null,
+          },
+        }),
       )}
     >
       <Stack gap="sm">
@@ -143,6 +152,12 @@ function EditForm({ member, roles, changeRole, onDone }: { member: User; roles: 
           <TextInput label={t`Last name`} required maxLength={100} {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <Select label={t`Role`} allowDeselect={false} disabled={!changeRole} data={roleOptions} {...form.getInputProps('role')} />
+        <TextInput
+          type="date"
+          label={t`First working day`}
+          description={t`Working-time targets count from this day; empty: the day the member was added.`}
+          {...form.getInputProps('startDate')}
+        />
         <FormButtons onCancel={onDone} saving={update.isPending} />
       </Stack>
     </form>
