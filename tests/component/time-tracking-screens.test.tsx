@@ -182,6 +182,72 @@ describe('running-timers bar', { timeout: 20_000 }, () => {
   });
 });
 
+describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () => {
+  it('asks at a break; paused timers stop now and start again for the same customers when the break ends', async () => {
+    state.running = [timer(huber, 600)];
+    state.active = workingTrack(['work']);
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist');
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByText('Bäckerei Huber');
+    await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihre Kunden-Timer' });
+    expect(within(dialog).getByText('Bäckerei Huber')).toBeInTheDocument();
+    // Nothing happens before the member decides.
+    expect(calls('/api/UserTimeTracks/AppendSegment')).toHaveLength(0);
+    expect(within(dialog).getByRole('radio', { name: 'Jetzt stoppen' })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Anhalten und nach der Pause fortsetzen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pause beginnen' }));
+    await waitFor(() => expect(calls('/api/UserTimeTracks/AppendSegment')).toHaveLength(1));
+    expect(calls('/api/TimeTracks/Stop').map((c) => c.body)).toEqual([{ id: expect.any(String), position: null }]);
+    expect(calls('/api/UserTimeTracks/AppendSegment')[0].body).toEqual({ kind: 'break' });
+    await waitFor(() => expect(within(bar).queryByText('Bäckerei Huber')).not.toBeInTheDocument());
+
+    await user.click(await within(bar).findByRole('button', { name: 'Pause beenden' }));
+    await waitFor(() => expect(calls('/api/TimeTracks/Start')).toHaveLength(1));
+    expect(calls('/api/UserTimeTracks/AppendSegment')[1].body).toEqual({ kind: 'work' });
+    expect(calls('/api/TimeTracks/Start')[0].body).toEqual({ customerId: huber.id, description: null, position: null });
+    expect(await screen.findByText('1 Kunden-Timer läuft weiter.')).toBeInTheDocument();
+  });
+
+  it('asks at clock-out, keeps them running when told so, and preselects that choice next time', async () => {
+    state.running = [timer(huber, 600), timer(weber, 60)];
+    state.active = workingTrack(['work']);
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist');
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByText('Praxis Dr. Weber');
+    await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihre Kunden-Timer' });
+    expect(within(dialog).getByText('Diese Kunden-Timer laufen:')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: /nach der Pause/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Weiterlaufen lassen' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Diese Wahl beim nächsten Mal vorauswählen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ausstempeln' }));
+    await waitFor(() => expect(calls('/api/UserTimeTracks/Stop')).toHaveLength(1));
+    expect(calls('/api/TimeTracks/Stop')).toHaveLength(0);
+    expect(within(bar).getAllByTestId('running-timer')).toHaveLength(2);
+
+    await user.click(await within(bar).findByRole('button', { name: 'Einstempeln' }));
+    await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
+    dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihre Kunden-Timer' });
+    expect(within(dialog).getByRole('radio', { name: 'Weiterlaufen lassen' })).toBeChecked();
+  });
+
+  it('does not ask when no customer timer runs', async () => {
+    state.active = workingTrack(['work']);
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist');
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
+    await waitFor(() => expect(calls('/api/UserTimeTracks/AppendSegment')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('/timetracking', { timeout: 20_000 }, () => {
   it('shows an Employee their own days with totals and warnings, and deletes a segment after asking', async () => {
     state.groups = [

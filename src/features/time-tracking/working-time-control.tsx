@@ -2,6 +2,7 @@
  * Clock in and out with a break toggle (personal working time, `UserTimeTracks`). Compact in the
  * running-timers bar, as a card on /timetracking. The counters tick from the server's last answer.
  */
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoffee, IconLogin2, IconLogout2, IconPlayerPlay } from '@tabler/icons-react';
@@ -12,9 +13,11 @@ import {
   userTimeTracksStopMutation,
 } from '../../../generated/api/@tanstack/react-query.gen';
 import type { UserTimeTrack } from '../../../generated/api/types.gen';
-import { workingTimeChanged } from '../../lib/data-events';
+import { timersChanged, workingTimeChanged } from '../../lib/data-events';
+import { showSuccess } from '../../lib/notifications';
+import { hasPausedTimers, resumePausedTimers, useTimerChoice } from './timer-choice';
 import { formatClock, formatTime } from './format';
-import { elapsedSince, useActiveWorkingTime, useNow } from './use-time-tracking';
+import { elapsedSince, useActiveWorkingTime, useNow, useRunningTimers } from './use-time-tracking';
 import { useGpsPosition } from '../../lib/position';
 
 interface WorkingTimeState {
@@ -42,18 +45,40 @@ function workingTimeState(track: UserTimeTrack | null | undefined, answeredAt: n
   };
 }
 
+/**
+ * Clock in, break and clock out. Starting a break or clocking out with customer timers running
+ * first asks what to do with them (`timer-choice.tsx`); ending a break starts paused timers again.
+ */
 function useWorkingTimeActions() {
   const queryClient = useQueryClient();
   const position = useGpsPosition();
+  const running = useRunningTimers();
+  const timerChoice = useTimerChoice();
   const onSuccess = () => workingTimeChanged(queryClient);
   const start = useMutation({ ...userTimeTracksStartMutation(), onSuccess });
   const append = useMutation({ ...userTimeTracksAppendSegmentMutation(), onSuccess });
   const stop = useMutation({ ...userTimeTracksStopMutation(), onSuccess });
+  const timers = running.data?.data.items ?? [];
   return {
     busy: start.isPending || append.isPending || stop.isPending,
+    dialog: timerChoice.dialog,
     clockIn: async () => start.mutate({ body: { position: await position() } }),
-    toggleBreak: (onBreak: boolean) => append.mutate({ body: { kind: onBreak ? 'work' : 'break' } }),
-    clockOut: async () => stop.mutate({ body: { position: await position() } }),
+    toggleBreak: async (onBreak: boolean) => {
+      if (!onBreak) {
+        timerChoice.ask('break', timers, () => append.mutateAsync({ body: { kind: 'break' } }));
+        return;
+      }
+      await append.mutateAsync({ body: { kind: 'work' } });
+      if (hasPausedTimers()) {
+        const resumed = await resumePausedTimers();
+        await timersChanged(queryClient);
+        showSuccess(plural(resumed, { one: '# customer timer continues.', other: '# customer timers continue.' }));
+      }
+    },
+    clockOut: async () => {
+      const where = await position();
+      timerChoice.ask('clockOut', timers, () => stop.mutateAsync({ body: { position: where } }));
+    },
   };
 }
 
@@ -83,6 +108,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
     }
     return (
       <Group gap={6} wrap="nowrap" data-testid="working-time" aria-label={t`Working time`}>
+        {actions.dialog}
         <Badge variant="light" color={state.onBreak ? 'yellow' : 'emerald'} size="lg" radius="sm" tt="none" fw={600}>
           <span aria-live="off">
             {state.onBreak ? t`Break ${pause}` : t`Working ${work}`}
@@ -94,7 +120,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
             color={state.onBreak ? 'emerald' : 'yellow'}
             aria-label={state.onBreak ? t`End break` : t`Start break`}
             loading={actions.busy}
-            onClick={() => actions.toggleBreak(state.onBreak)}
+            onClick={() => void actions.toggleBreak(state.onBreak)}
           >
             {state.onBreak ? <IconPlayerPlay size={16} /> : <IconCoffee size={16} />}
           </ActionIcon>
@@ -112,6 +138,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
   const breakTotal = formatClock(state.breakSeconds);
   return (
     <Paper withBorder radius="md" p="md">
+      {actions.dialog}
       <Group justify="space-between" align="center" wrap="wrap" gap="md">
         <Stack gap={2}>
           <Text fw={600}>
@@ -155,7 +182,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
                 color={state.onBreak ? 'emerald' : 'yellow'}
                 leftSection={state.onBreak ? <IconPlayerPlay size={16} /> : <IconCoffee size={16} />}
                 loading={actions.busy}
-                onClick={() => actions.toggleBreak(state.onBreak)}
+                onClick={() => void actions.toggleBreak(state.onBreak)}
               >
                 {state.onBreak ? <Trans>End break</Trans> : <Trans>Start break</Trans>}
               </Button>

@@ -1,0 +1,153 @@
+/**
+ * Running customer timers at a break and at clock-out: never left running silently. When the
+ * member starts a break or clocks out while customer timers run, a dialog asks what to do with
+ * them, with their last choice preselected (a personal preference, kept per member on this
+ * device):
+ *
+ * - at a break: stop them now, pause them (stopped now and started again for the same customers
+ *   when the break ends) or keep them running;
+ * - at clock-out: stop them now or keep them running.
+ */
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Checkbox, Group, List, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { timeTracksStart, timeTracksStop } from '../../../generated/api/sdk.gen';
+import type { TimeTrack } from '../../../generated/api/types.gen';
+import { timersChanged } from '../../lib/data-events';
+import { showSuccess } from '../../lib/notifications';
+import { getSession } from '../../lib/session';
+
+export type TimerMoment = 'break' | 'clockOut';
+export type TimerChoice = 'stop' | 'pause' | 'keep';
+
+const choicesAt: Record<TimerMoment, TimerChoice[]> = { break: ['stop', 'pause', 'keep'], clockOut: ['stop', 'keep'] };
+
+const preferenceKey = () => `fieldbook-timer-choice-${getSession().userId ?? 'anonymous'}`;
+const pausedKey = () => `fieldbook-paused-timers-${getSession().userId ?? 'anonymous'}`;
+
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    const raw = window.localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The member's remembered choice for a moment, if any. */
+export function rememberedChoice(moment: TimerMoment): TimerChoice | null {
+  const value = readJson<Partial<Record<TimerMoment, TimerChoice>>>(preferenceKey(), {})[moment];
+  return value && choicesAt[moment].includes(value) ? value : null;
+}
+
+function remember(moment: TimerMoment, choice: TimerChoice) {
+  const all = readJson<Partial<Record<TimerMoment, TimerChoice>>>(preferenceKey(), {});
+  window.localStorage.setItem(preferenceKey(), JSON.stringify({ ...all, [moment]: choice }));
+}
+
+/** Stops the timers; with `pause` their customers are kept to start again after the break. */
+export async function applyTimerChoice(timers: TimeTrack[], choice: TimerChoice) {
+  if (choice === 'keep' || timers.length === 0) return;
+  await Promise.all(timers.map((timer) => timeTracksStop({ body: { id: timer.id, position: null }, throwOnError: true })));
+  if (choice === 'pause') {
+    const paused = timers.map((timer) => ({ customerId: timer.customerId, description: timer.description ?? null }));
+    window.localStorage.setItem(pausedKey(), JSON.stringify(paused));
+  }
+}
+
+/** After a break: starts the paused customers' timers again; answers how many. */
+export async function resumePausedTimers(): Promise<number> {
+  const paused = readJson<{ customerId: string; description: string | null }[]>(pausedKey(), []);
+  window.localStorage.removeItem(pausedKey());
+  for (const timer of paused) {
+    await timeTracksStart({ body: { customerId: timer.customerId, description: timer.description, position: null }, throwOnError: true });
+  }
+  return paused.length;
+}
+
+/** Whether timers wait to be started again after the break. */
+export const hasPausedTimers = () => readJson<unknown[]>(pausedKey(), []).length > 0;
+
+/**
+ * The question, as a hook: `ask(moment, timers, proceed)` opens the dialog when timers run (else
+ * proceeds at once); the chosen action runs on the timers first, then `proceed`.
+ */
+export function useTimerChoice() {
+  const [pending, setPending] = useState<{ moment: TimerMoment; timers: TimeTrack[]; proceed: () => Promise<unknown> | void } | null>(null);
+  const ask = (moment: TimerMoment, timers: TimeTrack[], proceed: () => Promise<unknown> | void) => {
+    if (timers.length === 0) void proceed();
+    else setPending({ moment, timers, proceed });
+  };
+  const dialog = pending ? <TimerChoiceDialog {...pending} onClose={() => setPending(null)} /> : null;
+  return { ask, dialog };
+}
+
+function TimerChoiceDialog({
+  moment,
+  timers,
+  proceed,
+  onClose,
+}: {
+  moment: TimerMoment;
+  timers: TimeTrack[];
+  proceed: () => Promise<unknown> | void;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<TimerChoice>(rememberedChoice(moment) ?? 'stop');
+  const [keepAsDefault, setKeepAsDefault] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const labels: Record<TimerChoice, string> = {
+    stop: t`Stop them now`,
+    pause: t`Pause them and continue after the break`,
+    keep: t`Keep them running`,
+  };
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      if (keepAsDefault) remember(moment, choice);
+      await applyTimerChoice(timers, choice);
+      await proceed();
+      await timersChanged(queryClient);
+      const count = timers.length;
+      if (choice === 'stop') showSuccess(plural(count, { one: '# customer timer stopped.', other: '# customer timers stopped.' }));
+      if (choice === 'pause') showSuccess(plural(count, { one: '# customer timer paused until the break ends.', other: '# customer timers paused until the break ends.' }));
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={moment === 'break' ? t`Start break: your customer timers` : t`Clock out: your customer timers`} data-testid="timer-choice">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Text fz="sm">{plural(timers.length, { one: 'This customer timer is running:', other: 'These customer timers are running:' })}</Text>
+          <List size="sm">
+            {timers.map((timer) => (
+              <List.Item key={timer.id}>{timer.customerName}</List.Item>
+            ))}
+          </List>
+        </Stack>
+        <Radio.Group value={choice} onChange={(value) => setChoice(value as TimerChoice)} label={t`What should happen to them?`}>
+          <Stack gap={6} mt={6}>
+            {choicesAt[moment].map((value) => (
+              <Radio key={value} value={value} label={labels[value]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Checkbox checked={keepAsDefault} onChange={(e) => setKeepAsDefault(e.currentTarget.checked)} label={t`Preselect this choice next time`} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button loading={busy} onClick={() => void confirm()} data-autofocus>
+            {moment === 'break' ? <Trans>Start break</Trans> : <Trans>Clock out</Trans>}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
