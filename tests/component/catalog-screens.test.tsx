@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Customer } from '../../generated/api/types.gen';
-import { customer, firm, page, product } from './contract-data';
+import { activityTotals, customer, firm, page, product } from './contract-data';
 import { failure, serveContract, type ContractServer } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
@@ -130,6 +130,25 @@ describe('/customer/$id', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Fotos' }));
     expect(await screen.findByText('Noch keine Fotos')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Bearbeiten' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the open tab in the URL and archives from the "more" menu, not a red button', async () => {
+    injectSession({ roles: ['Manager'] });
+    serveCustomers([huber]);
+    server.use({ customerActivitiesGetTotals: activityTotals() });
+    const user = userEvent.setup();
+    const { router } = await renderApp(`/customer/${huber.id}?tab=photos`);
+    expect(await screen.findByText('Noch keine Fotos')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Fotos' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Zeit' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ tab: 'time' }));
+    await user.click(screen.getByRole('tab', { name: 'Aktivitäten' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+
+    expect(screen.queryByRole('button', { name: 'Archivieren' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Weitere Aktionen für Bäckerei Huber' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archivieren' }));
+    expect(await screen.findByRole('dialog', { name: /archivieren\?$/ })).toBeInTheDocument();
   });
 
   it('says so when the customer does not exist', async () => {

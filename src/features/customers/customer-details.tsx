@@ -1,14 +1,21 @@
 /**
- * One customer: contact details, edit, archive and restore, and the tabs the later issues fill
- * (activities, time, photos, work confirmations), each with an honest empty state until then.
+ * One customer: contact details, edit, archive and restore (in the "more" menu: a destructive
+ * action is never the most prominent one), and the tabs other features fill (activities with the
+ * capture buttons, time, photos, work confirmations). The chosen tab is in the URL. On a phone the
+ * tabs stay on one scrollable line and the contact details fold to a line with address and phone,
+ * so capturing starts near the top.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Collapse, Group, Menu, Paper, SimpleGrid, Skeleton, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconArchive,
   IconArchiveOff,
   IconArrowLeft,
   IconCamera,
+  IconChevronDown,
+  IconChevronRight,
+  IconDots,
   IconClockHour4,
   IconFileCertificate,
   IconListDetails,
@@ -81,9 +88,47 @@ const tabs: DetailTab[] = [
 
 function CustomerFacts({ customer }: { customer: Customer }) {
   const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [open, setOpen] = useState(false);
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
+  if (phone) {
+    const summary = [customer.street, place].filter(Boolean).join(', ') || t`No address`;
+    return (
+      <Paper withBorder radius="md" p="sm" data-testid="customer-facts">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} style={{ minWidth: 0, flex: 1 }}>
+            <Group gap={6} wrap="nowrap">
+              {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+              <Text fz="sm" truncate>
+                {summary}
+              </Text>
+            </Group>
+          </UnstyledButton>
+          {customer.phone ? (
+            <Anchor href={`tel:${customer.phone}`} fz="sm" style={{ whiteSpace: 'nowrap' }}>
+              {customer.phone}
+            </Anchor>
+          ) : null}
+        </Group>
+        <Collapse expanded={open}>
+          <div style={{ paddingTop: 'var(--mantine-spacing-sm)' }}>
+            <FactGrid customer={customer} place={place} />
+          </div>
+        </Collapse>
+      </Paper>
+    );
+  }
   return (
-    <Paper withBorder radius="md" p="lg">
+    <Paper withBorder radius="md" p="lg" data-testid="customer-facts">
+      <FactGrid customer={customer} place={place} />
+    </Paper>
+  );
+}
+
+function FactGrid({ customer, place }: { customer: Customer; place: string }) {
+  const { t } = useLingui();
+  return (
+    <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Fact label={<Trans>Address</Trans>}>
           {customer.street ? <div>{customer.street}</div> : null}
@@ -103,21 +148,34 @@ function CustomerFacts({ customer }: { customer: Customer }) {
         </Fact>
         <Fact label={<Trans>External id</Trans>}>{customer.externalId}</Fact>
       </SimpleGrid>
-    </Paper>
+    </>
   );
 }
 
 /** Contents of the tabs that other features fill, by tab value; the route composes them. */
 export type CustomerTabPanels = Partial<Record<DetailTab['value'], (customer: Customer) => ReactNode>>;
 
-export function CustomerDetailsScreen({ id, panels = {} }: { id: string; panels?: CustomerTabPanels }) {
+export const customerTabs = ['activities', 'time', 'photos', 'confirmations'] as const;
+
+export function CustomerDetailsScreen({
+  id,
+  panels = {},
+  tab = 'activities',
+  onTab,
+}: {
+  id: string;
+  panels?: CustomerTabPanels;
+  /** The open tab, kept in the URL by the route. */
+  tab?: string;
+  onTab?: (tab: (typeof customerTabs)[number]) => void;
+}) {
   const { t } = useLingui();
   const canManage = useIsBackOffice();
   const archive = useArchiveCustomer();
   const [editing, setEditing] = useState(false);
   const customer = useQuery({ ...customersGetOptions({ query: { id } }), meta: { silent: true }, retry: false });
   const back = (
-    <ButtonLink to="/customerlist" variant="default" leftSection={<IconArrowLeft size={16} />}>
+    <ButtonLink to="/customerlist" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
       <Trans>All customers</Trans>
     </ButtonLink>
   );
@@ -169,15 +227,24 @@ export function CustomerDetailsScreen({ id, panels = {} }: { id: string; panels?
                 <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
                   <Trans>Edit</Trans>
                 </Button>
-                {data.archived ? (
-                  <Button variant="default" leftSection={<IconArchiveOff size={16} />} onClick={() => archive(data, false)}>
-                    <Trans>Restore</Trans>
-                  </Button>
-                ) : (
-                  <Button variant="light" color="red" leftSection={<IconArchive size={16} />} onClick={() => archive(data, true)}>
-                    <Trans>Archive</Trans>
-                  </Button>
-                )}
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon variant="default" size="lg" aria-label={t`More actions for ${data.displayName}`}>
+                      <IconDots size={18} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {data.archived ? (
+                      <Menu.Item leftSection={<IconArchiveOff size={16} />} onClick={() => archive(data, false)}>
+                        <Trans>Restore</Trans>
+                      </Menu.Item>
+                    ) : (
+                      <Menu.Item color="red" leftSection={<IconArchive size={16} />} onClick={() => archive(data, true)}>
+                        <Trans>Archive</Trans>
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
               </>
             ) : null}
           </>
@@ -185,10 +252,15 @@ export function CustomerDetailsScreen({ id, panels = {} }: { id: string; panels?
       />
       <Stack gap="lg">
         <CustomerFacts customer={data} />
-        <Tabs defaultValue="activities" keepMounted={false}>
-          <Tabs.List>
+        <Tabs
+          value={tabs.some((x) => x.value === tab) ? tab : 'activities'}
+          onChange={(value) => value && onTab?.(value as (typeof customerTabs)[number])}
+          keepMounted={false}
+        >
+          {/* One line on every width: it scrolls sideways instead of wrapping. */}
+          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none' }}>
             {tabs.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value} leftSection={<tab.icon size={16} />}>
+              <Tabs.Tab key={tab.value} value={tab.value} leftSection={<tab.icon size={16} />} style={{ flexShrink: 0 }}>
                 {tab.label}
               </Tabs.Tab>
             ))}

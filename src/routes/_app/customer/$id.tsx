@@ -1,13 +1,17 @@
 import { Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { z } from 'zod';
 import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
-import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
+import { CustomerDetailsScreen, customerTabs, type CustomerTabPanels } from '../../../features/customers/customer-details';
+import { useRouteSearch } from '../../../lib/route-search';
 import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
 import { PeriodActionsButton } from '../../../features/invoice/period-actions';
 
 export const Route = createFileRoute('/_app/customer/$id')({
+  // The open tab is in the URL: a reload or a shared link opens it again.
+  validateSearch: z.object({ tab: z.enum(customerTabs).optional().catch(undefined) }),
   // Silent: the screen itself says when the customer does not exist.
   loader: ({ context, params }) =>
     context.queryClient.prefetchQuery({ ...customersGetOptions({ query: { id: params.id } }), meta: { silent: true }, retry: false }),
@@ -32,5 +36,6 @@ const panels: CustomerTabPanels = {
 
 function CustomerPage() {
   const { id } = Route.useParams();
-  return <CustomerDetailsScreen id={id} panels={panels} />;
+  const { search, onSearch } = useRouteSearch(Route);
+  return <CustomerDetailsScreen id={id} panels={panels} tab={search.tab} onTab={(tab) => onSearch({ tab: tab === 'activities' ? undefined : tab })} />;
 }
