@@ -171,6 +171,11 @@ describe('POST /api/WorkConfirmations (all open entries)', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // The photo is on the page as a picture (JPEG), not as a file name; the signature as PNG.
+    const images = spawnSync('pdfimages', ['-list', '-'], { input: pdf.bytes });
+    const listed = images.stdout.toString().trim().split('\n').slice(2);
+    expect(listed.some((line) => /\bjpeg\b/.test(line)), listed.join('\n')).toBe(true);
+    expect(listed.length).toBeGreaterThanOrEqual(2);
     const page = renderFirstPage(pdf.bytes);
     const meta = await sharp(page).metadata();
     expect(meta.format).toBe('png');
@@ -236,6 +241,15 @@ describe('POST /api/WorkConfirmations (chosen entries)', () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('Cable ties');
+  });
+
+  it('fills the place with the customer\'s town when none is given', async () => {
+    const customer = await newCustomer(owner, 'Ort GmbH');
+    const note = await newEntry(owner, { customerId: customer.id, subType: 'note', text: 'Kabel verlegt' });
+    const answer = await confirm(owner, { customerId: customer.id, signee: 'Eva Ort', confirmedInfoIds: [note.id] });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.place).toBe('80331 München');
+    expect(pdfText((await pdfOf(owner, answer.body.data.id)).bytes)).toContain('80331 München');
   });
 
   it('refuses an already confirmed entry with 409 ENTRY_LOCKED and stores nothing', async () => {

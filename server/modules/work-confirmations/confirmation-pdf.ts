@@ -41,6 +41,8 @@ export interface PdfPhoto {
   category: string;
   description: string | null;
   fileName: string;
+  /** The photo's thumbnail as JPEG, drawn under the list; without one the list names the file. */
+  thumbnail?: Buffer;
 }
 
 export interface ConfirmationPdfInput {
@@ -175,13 +177,33 @@ export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promis
   table(
     t('pdf.photos'),
     [
+      { title: t('pdf.pos'), width: w(0.08) },
       { title: t('pdf.date'), width: w(0.22) },
-      { title: t('pdf.category'), width: w(0.16) },
-      { title: t('pdf.description'), width: w(0.3) },
-      { title: t('pdf.file'), width: w(0.32) },
+      { title: t('pdf.category'), width: w(0.18) },
+      { title: t('pdf.description'), width: w(0.52) },
     ],
-    input.photos.map((r) => [dateTime.format(r.at), r.category, r.description ?? '', r.fileName]),
+    input.photos.map((r, i) => [String(i + 1), dateTime.format(r.at), r.category, r.description ?? (r.thumbnail ? '' : r.fileName)]),
   );
+  // The photos themselves, numbered as in the list, four to a row.
+  const shots = input.photos.map((photo, i) => ({ photo, number: i + 1 })).filter((x) => x.photo.thumbnail);
+  if (shots.length > 0) {
+    const gap = 10;
+    const cell = (width - 3 * gap) / 4;
+    const height = cell * 0.75;
+    doc.moveDown(0.5);
+    for (let i = 0; i < shots.length; i += 4) {
+      ensureSpace(height + 16);
+      const top = doc.y;
+      shots.slice(i, i + 4).forEach(({ photo, number }, j) => {
+        const x = left + j * (cell + gap);
+        doc.image(photo.thumbnail!, x, top, { fit: [cell, height], align: 'center', valign: 'center' });
+        doc.font('Helvetica').fontSize(8).fillColor('#555555').text(`${number}`, x, top + height + 2, { width: cell, align: 'center' });
+      });
+      doc.y = top + height + 16;
+    }
+    doc.fillColor('#000000');
+    doc.moveDown(0.5);
+  }
 
   // Totals
   const totalSeconds = input.times.reduce((sum, r) => sum + r.seconds, 0);

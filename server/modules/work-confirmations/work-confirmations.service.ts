@@ -23,6 +23,7 @@ import { recordAudit, type AuditEntry } from '../audit/audit.repository';
 import { findCustomer } from '../customers/customers.repository';
 import { renderConfirmationPdf } from './confirmation-pdf';
 import { readTenantLogo } from '../management/logo';
+import { thumbnailAsJpeg } from '../images/image-processing';
 import {
   coveredIds,
   findConfirmation,
@@ -37,6 +38,7 @@ import {
 import { customerContactPerson, customerName as customerNameOf } from '../../platform/display-names';
 import { zoneOrDefault } from '../../platform/time-zone';
 import type { Deps } from '../../platform/handler';
+import type { FileStorage } from '../../platform/storage';
 import { findTenant } from '../../db/tenant-settings';
 
 export type WorkConfirmation = components['schemas']['WorkConfirmation'];
@@ -137,6 +139,16 @@ const categoryKeys: Record<string, MessageKey> = {
 };
 
 /** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
+/** A photo's thumbnail as JPEG for the PDF (pdfkit draws no WebP); none when the file is gone. */
+async function thumbnailOf(storage: FileStorage, key: string): Promise<Buffer | undefined> {
+  try {
+    const webp = await storage.get(key);
+    return webp ? await thumbnailAsJpeg(webp) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export class WorkConfirmationsService {
   constructor(private readonly deps: Deps) {}
 
@@ -195,6 +207,8 @@ export class WorkConfirmationsService {
         const stamp = localStamp(input.signedAt, timeZone);
         const fileName = `${[translate(language, 'pdf.fileName'), slug(customerName, 60), stamp.date].filter(Boolean).join('-')}.pdf`;
         const t = (key: MessageKey) => translate(language, key);
+        // Where it was signed: as given, else where the work is, the customer's town.
+        const place = input.place ?? (customer.city ? [customer.zip, customer.city].filter(Boolean).join(' ') : null);
 
         const pdf = await renderConfirmationPdf({
           language,
@@ -230,14 +244,17 @@ export class WorkConfirmationsService {
               unitPrice: r.unitPrice,
             })),
           notes: information.filter((r) => r.subType === 'note').map((r) => ({ at: r.occurredAt, member: r.ownerName, text: r.text ?? '' })),
-          photos: photos.map((r) => ({
-            at: r.takenAt,
-            category: categoryKeys[r.category ?? 'other'] ? t(categoryKeys[r.category ?? 'other']) : (r.category ?? ''),
-            description: r.description,
-            fileName: r.fileName,
-          })),
+          photos: await Promise.all(
+            photos.map(async (r) => ({
+              at: r.takenAt,
+              category: categoryKeys[r.category ?? 'other'] ? t(categoryKeys[r.category ?? 'other']) : (r.category ?? ''),
+              description: r.description,
+              fileName: r.fileName,
+              thumbnail: await thumbnailOf(this.deps.storage, r.thumbnailKey),
+            })),
+          ),
           signee: input.signee,
-          place: input.place ?? null,
+          place,
           signedAt: input.signedAt,
           signaturePng: signature,
         });
@@ -251,7 +268,7 @@ export class WorkConfirmationsService {
           customerId: customer.id,
           ownerId: ctx.userId,
           signee: input.signee,
-          place: input.place ?? null,
+          place,
           language,
           signatureKey,
           pdfKey,
