@@ -62,7 +62,8 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <LocalizedMantine env={env}>
         <AppDarkClass />
-        <Notifications position="top-right" containerWidth={TOAST_WIDTH} limit={5} />
+        {/* Bottom centre: toasts cover neither the user menu nor the timer bar at the top. */}
+        <Notifications position="bottom-center" containerWidth={TOAST_WIDTH} limit={5} />
         <LocalizedDates>
           <ModalsProvider>
             <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -179,6 +179,21 @@ describe('/materiallist', { timeout: 20_000 }, () => {
     expect(call.query.id).toBe(cable.id);
   });
 
+  it('offers the default unit as a placeholder, so typing a unit never appends to it ("Stkm")', async () => {
+    injectSession({ roles: ['Manager'] });
+    server.use({ productsGetAll: page([], { pageSize: 10 }), productsCreate: ({ body }) => product(body as never) });
+    const user = userEvent.setup();
+    await renderApp('/materiallist');
+    await user.click((await screen.findAllByRole('button', { name: 'Neues Material' }))[0]);
+    const dialog = await screen.findByRole('dialog');
+    const unit = within(dialog).getAllByLabelText(/Einheit/).find((el) => el.tagName === 'INPUT')!;
+    expect(unit).toHaveValue('');
+    expect(unit).toHaveAttribute('placeholder', 'Stk');
+    await user.click(unit);
+    await user.keyboard('m');
+    expect(unit).toHaveValue('m');
+  });
+
   it('finds a product by its EAN', async () => {
     injectSession({ roles: ['Employee'] });
     server.use({ productsGetAll: page([cable], { pageSize: 10 }), productsGetByEAN: cable });

@@ -65,7 +65,7 @@ export function PreviewStep<K extends string>({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={70}>{t`Line`}</Table.Th>
-                  <Table.Th>{t`Row`}</Table.Th>
+                  <Table.Th>{t`Entry`}</Table.Th>
                   <Table.Th>{t`Problem`}</Table.Th>
                   <Table.Th w={50} />
                 </Table.Tr>

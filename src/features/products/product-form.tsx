@@ -30,7 +30,9 @@ interface ProductFormValues {
   stock: number | '';
 }
 
-const empty: ProductFormValues = { name: '', ean: '', unit: 'Stk', netPrice: '', vatRate: '19', stock: '' };
+/** The unit a new product gets when none is typed (shown as the field's placeholder, not as text to type after). */
+const DEFAULT_UNIT = 'Stk';
+const empty: ProductFormValues = { name: '', ean: '', unit: '', netPrice: '', vatRate: '19', stock: '' };
 
 export function productToValues(product: Product): ProductFormValues {
   return {
@@ -48,7 +50,7 @@ export function productValuesToBody(values: ProductFormValues): ProductCreate {
   return {
     name: values.name.trim(),
     ean: ean === '' ? null : ean,
-    unit: values.unit.trim(),
+    unit: values.unit.trim() || DEFAULT_UNIT,
     netPrice: values.netPrice === '' ? 0 : values.netPrice,
     vatRate: Number(values.vatRate) as ProductCreate['vatRate'],
     stock: values.stock === '' ? null : values.stock,
@@ -66,7 +68,7 @@ function productFormSchema() {
       .string()
       .transform((value) => value.replace(/\s+/g, ''))
       .refine((value) => value === '' || isValidEan(value), { message: globalI18n._(eanMessage) }),
-    unit: z.string().trim().min(1).max(20),
+    unit: z.string().trim().max(20),
     netPrice: z.union([shape.netPrice, z.literal('')]).refine((value) => value !== '', { message: globalI18n._(priceMessage) }),
     vatRate: z.enum(['19', '7', '0']),
     stock: z.union([z.literal(''), z.number().gte(-1_000_000_000).lte(1_000_000_000)]),
@@ -140,10 +142,17 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: () => voi
           />
           <Autocomplete
             label={t`Unit`}
-            withAsterisk
+            description={t`Empty: ${DEFAULT_UNIT}`}
             data={COMMON_UNITS}
             maxLength={20}
             comboboxProps={{ withinPortal: true }}
+            placeholder={DEFAULT_UNIT}
+            // Every common unit is offered until the typed text narrows them.
+            filter={({ options, search }) => {
+              const query = search.trim().toLowerCase();
+              if (!query || COMMON_UNITS.some((u) => u.toLowerCase() === query)) return options;
+              return options.filter((o) => 'value' in o && o.value.toLowerCase().includes(query));
+            }}
             {...form.getInputProps('unit')}
           />
         </SimpleGrid>
