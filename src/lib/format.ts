@@ -14,6 +14,9 @@ export function formatNumber(value: number | null | undefined, maximumFractionDi
   return new Intl.NumberFormat(i18n.locale || 'de', { maximumFractionDigits }).format(value);
 }
 
+/** Figures in number columns and counters: digits of one width, in the app's font (not a monospace face). */
+export const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
+
 /** Hours and minutes of a duration: "7:45" (negative: "−0:30"); whole minutes, cut off. */
 export function formatHoursMinutes(totalSeconds: number): string {
   const negative = totalSeconds < 0;

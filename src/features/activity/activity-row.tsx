@@ -5,6 +5,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Box, Checkbox, Group, Menu, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChecks, IconDots, IconFileTypePdf, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CustomerActivity } from '../../../generated/api/types.gen';
@@ -51,13 +52,15 @@ export function ActivityRow({
   ].filter(Boolean);
 
   const label = `${i18n._(look.label)}: ${item.title}`;
+  const desktop = useMediaQuery('(min-width: 62em)') ?? false;
 
   return (
-    <Paper withBorder radius="md" p="sm" role="listitem" aria-label={label} data-kind={item.kind}>
+    // Denser on a desktop, where a firm scans dozens of entries; roomier to tap on a phone.
+    <Paper withBorder radius="md" px="sm" py={desktop ? 6 : 'sm'} role="listitem" aria-label={label} data-kind={item.kind}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
         {selection ? (
           <Checkbox
-            mt={10}
+            mt={desktop ? 6 : 10}
             style={{ flex: 'none' }}
             aria-label={t`Select ${label}`}
             checked={selection.selected}
@@ -65,12 +68,12 @@ export function ActivityRow({
           />
         ) : null}
         {item.kind === 'image' ? (
-          <Box w={48} h={48} style={{ flex: 'none', cursor: 'pointer' }} onClick={onOpenPhoto}>
+          <Box w={desktop ? 40 : 48} h={desktop ? 40 : 48} style={{ flex: 'none', cursor: 'pointer' }} onClick={onOpenPhoto}>
             <Thumbnail id={item.id} alt={item.text ?? item.title} />
           </Box>
         ) : (
-          <ThemeIcon size={40} radius="md" variant="light" color={look.color} style={{ flex: 'none' }}>
-            <KindIcon size={22} />
+          <ThemeIcon size={desktop ? 32 : 40} radius="md" variant="light" color={look.color} style={{ flex: 'none' }}>
+            <KindIcon size={desktop ? 18 : 22} />
           </ThemeIcon>
         )}
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>

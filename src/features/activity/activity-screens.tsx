@@ -4,10 +4,11 @@
  * archived), period presets, kinds and a text search. Filters live in the URL.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft, IconPhoto, IconUserQuestion } from '@tabler/icons-react';
+import { Button, Collapse, Group, Paper, Skeleton, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconFilter, IconPhoto, IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { customersGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivity } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
@@ -20,12 +21,15 @@ import { activityQuery, type ActivitySearch } from './search';
 
 type OnSearch = (patch: Partial<ActivitySearch>) => void;
 
+/** The filters; on a phone folded behind one button (naming how many are set) so the entries come first. */
 function Filters({ search, onSearch, defaultState }: { search: ActivitySearch; onSearch: OnSearch; defaultState: ActivitySearch['state'] }) {
   const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [open, setOpen] = useState(false);
   const change = (patch: Partial<ActivitySearch>) => onSearch({ ...patch, page: undefined });
-  return (
-    <Paper withBorder radius="md" p="sm" mb="md">
-      <Stack gap="sm">
+  const active = [search.state && search.state !== (defaultState ?? 'all'), search.period, search.filter, search.kinds?.length].filter(Boolean).length;
+  const fields = (
+    <Stack gap="sm">
         <Group gap="sm" wrap="wrap">
           <ArchiveStateFilter value={search.state ?? defaultState ?? 'all'} onChange={(state) => change({ state })} />
           <PeriodFilter period={search.period} from={search.from} to={search.to} onChange={(value) => change(value)} />
@@ -34,7 +38,23 @@ function Filters({ search, onSearch, defaultState }: { search: ActivitySearch; o
           <SearchField value={search.filter ?? ''} onChange={(filter) => change({ filter: filter || undefined })} placeholder={t`Search text, names …`} />
           <KindFilter value={search.kinds ?? []} onChange={(kinds) => change({ kinds: kinds.length ? (kinds as ActivitySearch['kinds']) : undefined })} />
         </Group>
-      </Stack>
+    </Stack>
+  );
+  if (!phone) {
+    return (
+      <Paper withBorder radius="md" p="sm" mb="md">
+        {fields}
+      </Paper>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="xs" mb="sm">
+      <Button variant="subtle" size="compact-sm" leftSection={<IconFilter size={16} />} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+        {active ? t`Filters (${active})` : t`Filters`}
+      </Button>
+      <Collapse expanded={open}>
+        <div style={{ paddingTop: 'var(--mantine-spacing-xs)' }}>{fields}</div>
+      </Collapse>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@
  * own) with correction, deletion and recording by hand. Locked (confirmed by the customer) and
  * archived entries are read-only.
  */
+import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
@@ -55,7 +56,7 @@ function MyTotals() {
       <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      {seconds === undefined ? <Skeleton height={24} mt={4} /> : <Text fz="lg" fw={700} ff="monospace">{formatDuration(seconds)}</Text>}
+      {seconds === undefined ? <Skeleton height={24} mt={4} /> : <Text fz="lg" fw={700} style={TABULAR}>{formatDuration(seconds)}</Text>}
     </Paper>
   );
   return (
@@ -209,7 +210,7 @@ export function CustomerTimesView({
                   </Table.Td>
                   {showOwner ? <Table.Td>{track.ownerName}</Table.Td> : null}
                   <Table.Td>{span(track)}</Table.Td>
-                  <Table.Td ta="right" ff="monospace">
+                  <Table.Td ta="right" style={TABULAR}>
                     {duration(track)}
                   </Table.Td>
                   <Table.Td>

@@ -3,6 +3,7 @@
  * overtime and law warnings, each opening to its shifts and segments (correctable). A table on
  * wide screens, cards on phones.
  */
+import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -128,7 +129,7 @@ export function MemberWorkingTime({
                     <Text fz="xs" c="dimmed">
                       <Trans>Work</Trans>
                     </Text>
-                    <Text fz="sm" fw={600} ff="monospace">
+                    <Text fz="sm" fw={600} style={TABULAR}>
                       {formatDuration(g.workSeconds)}
                     </Text>
                   </div>
@@ -136,7 +137,7 @@ export function MemberWorkingTime({
                     <Text fz="xs" c="dimmed">
                       <Trans>Breaks</Trans>
                     </Text>
-                    <Text fz="sm" ff="monospace">
+                    <Text fz="sm" style={TABULAR}>
                       {formatDuration(g.breakSeconds)}
                     </Text>
                   </div>
@@ -144,7 +145,7 @@ export function MemberWorkingTime({
                     <Text fz="xs" c="dimmed">
                       <Trans>Overtime</Trans>
                     </Text>
-                    <Text fz="sm" ff="monospace" c={overtimeColor(g.overtimeSeconds)}>
+                    <Text fz="sm" style={TABULAR} c={overtimeColor(g.overtimeSeconds)}>
                       {formatOvertime(g.overtimeSeconds)}
                     </Text>
                   </div>

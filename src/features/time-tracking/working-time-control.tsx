@@ -2,6 +2,7 @@
  * Clock in and out with a break toggle (personal working time, `UserTimeTracks`). Compact in the
  * running-timers bar, as a card on /timetracking. The counters tick from the server's last answer.
  */
+import { TABULAR } from '../../lib/format';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
@@ -160,7 +161,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
               <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
                 <Trans>Work</Trans>
               </Text>
-              <Text fz="xl" fw={700} ff="monospace" data-testid="work-counter">
+              <Text fz="xl" fw={700} style={TABULAR} data-testid="work-counter">
                 {work}
               </Text>
             </Stack>
@@ -168,7 +169,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
               <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
                 <Trans>Breaks</Trans>
               </Text>
-              <Text fz="xl" fw={700} ff="monospace">
+              <Text fz="xl" fw={700} style={TABULAR}>
                 {breakTotal}
               </Text>
             </Stack>

@@ -1,4 +1,5 @@
 /** A period's shifts and their work and break segments, each correctable where allowed. */
+import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -54,7 +55,7 @@ function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; show
               {kind}
             </Badge>
             <Text fz="sm">{segmentSpan}</Text>
-            <Text fz="sm" ff="monospace" c="dimmed" className={classes.segmentDuration}>
+            <Text fz="sm" style={TABULAR} c="dimmed" className={classes.segmentDuration}>
               {formatDuration(seconds)}
             </Text>
             <Group gap={2} wrap="nowrap">

@@ -1,4 +1,5 @@
 /** Pieces both working-time overviews show: totals of the period, law warnings, overtime colour. */
+import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -23,7 +24,7 @@ function Stat({ label, value, tone }: { label: ReactNode; value: string; tone?: 
       <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz="lg" fw={700} c={color} ff="monospace">
+      <Text fz="lg" fw={700} c={color} style={TABULAR}>
         {value}
       </Text>
     </Paper>
@@ -111,16 +112,16 @@ interface Figures {
 export function FigureCells({ figures, warnings }: { figures: Figures; warnings: LawWarning[] }) {
   return (
     <>
-      <Table.Td ta="right" ff="monospace">
+      <Table.Td ta="right" style={TABULAR}>
         {formatDuration(figures.workSeconds)}
       </Table.Td>
-      <Table.Td ta="right" ff="monospace">
+      <Table.Td ta="right" style={TABULAR}>
         {formatDuration(figures.breakSeconds)}
       </Table.Td>
-      <Table.Td ta="right" ff="monospace">
+      <Table.Td ta="right" style={TABULAR}>
         {formatDuration(figures.targetSeconds)}
       </Table.Td>
-      <Table.Td ta="right" ff="monospace" c={overtimeColor(figures.overtimeSeconds)}>
+      <Table.Td ta="right" style={TABULAR} c={overtimeColor(figures.overtimeSeconds)}>
         {formatOvertime(figures.overtimeSeconds)}
       </Table.Td>
       <Table.Td>
