@@ -16,8 +16,8 @@ const emerald: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'emerald',
-  // 700 on light backgrounds and 600 on dark ones keep white button text readable (WCAG AA).
-  primaryShade: { light: 7, dark: 6 },
+  // 700 keeps white button text readable in both themes (5.5:1, WCAG AA); 600 reached only 3.8:1.
+  primaryShade: { light: 7, dark: 7 },
   colors: { emerald },
   fontFamily:
     "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

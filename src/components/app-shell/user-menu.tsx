@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconCheck,
   IconChevronDown,
@@ -31,9 +31,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={260} withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.userButton} aria-label={`${[name, roleLabel].filter(Boolean).join(', ')} – ${t`User menu`}`}>
+        {/* Named by what it shows (name and role; on a phone, where they are hidden, read out all the same) and what it opens. */}
+        <UnstyledButton className={classes.userButton}>
           <Group gap={8} wrap="nowrap">
-            <Avatar name={name} color="emerald" variant="light" radius="xl" size={32} />
+            <Avatar name={name} color="emerald" variant="light" radius="xl" size={32} aria-hidden />
             <Box visibleFrom="sm" maw={160}>
               <Text fz="sm" fw={600} lh={1.25} truncate="end">
                 {name}
@@ -47,6 +48,8 @@ export function UserMenu() {
             <Box visibleFrom="sm" c="dimmed" display="flex">
               <IconChevronDown size={16} />
             </Box>
+            <VisuallyHidden hiddenFrom="sm">{[name, roleLabel].filter(Boolean).join(', ')}</VisuallyHidden>
+            <VisuallyHidden>{` – ${t`User menu`}`}</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

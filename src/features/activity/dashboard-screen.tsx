@@ -164,7 +164,9 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 yAxisProps={{ allowDecimals: false }}
                 tickLine="y"
                 gridAxis="y"
-                aria-label={t`Hours per day`}
+                // A picture to a screen reader, named with its figures.
+                role="img"
+                aria-label={`${t`Hours per day`}: ${perDay.filter((d) => d.hours > 0).map((d) => `${d.day} ${hours(d.hours)}`).join(', ')}`}
               />
             )}
           </Section>
@@ -186,7 +188,8 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 series={[{ name: 'hours', label: hoursLabel, color: 'blue.6' }]}
                 valueFormatter={hours}
                 gridAxis="x"
-                aria-label={t`Hours per member`}
+                role="img"
+                aria-label={`${t`Hours per member`}: ${perMember.map((m) => `${m.member} ${hours(m.hours)}`).join(', ')}`}
               />
             )}
           </Section>
@@ -212,7 +215,9 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                   series={[{ name: 'value', label: openLabel, color: 'orange.6' }]}
                   valueFormatter={money}
                   gridAxis="x"
-                  aria-label={t`Open value per customer`}
+                  // The list below gives the same figures as text.
+                  role="img"
+                  aria-label={`${t`Open value per customer`}: ${open.map((o) => `${o.customerName} ${money(o.openAmount)}`).join(', ')}`}
                 />
                 <Stack gap={4} role="list" aria-label={t`Open value per customer`}>
                   {open.map((o) => (

@@ -46,7 +46,8 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
             onClick={a.onClick}
             h={64}
             px={4}
-            styles={{ inner: { flexDirection: 'column', gap: 4 }, section: { margin: 0 } }}
+            // The label in the text colour (the tinted one reached only 2.7:1 on its light tint); the icon keeps the kind's colour.
+            styles={{ inner: { flexDirection: 'column', gap: 4 }, section: { margin: 0, color: `var(--mantine-color-${a.color}-light-color)` }, label: { color: 'var(--mantine-color-text)' } }}
             leftSection={<a.icon size={22} />}
           >
             {a.label}

@@ -1,0 +1,113 @@
+/**
+ * axe-core (WCAG 2.0–2.2 A/AA) on every signed-in screen and the main dialogs, light and dark, in
+ * German, on a firm with data: no critical or serious violation may remain.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, blocking, type AxeViolation } from './axe';
+import { launchBrowser, newContext } from './browser';
+import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+
+let browser: Browser;
+let account: SeededAccount;
+let customerId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await seedAccount({ prefix: 'axe' });
+  const customer = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' })) as { id: string };
+  customerId = customer.id;
+  await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'note', text: 'Zählerschrank prüfen' });
+  await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'time', durationSeconds: 3600, text: 'Leitungen verlegt' });
+  await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', text: 'Kabel', quantity: 10, unit: 'm', unitPrice: 0.89, vatRate: 19 });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const screens = () => [
+  { name: 'dashboard', path: '/', ready: 'Dashboard' },
+  { name: 'customers', path: '/customerlist', ready: 'Kunden' },
+  { name: 'customer', path: `/customer/${customerId}`, ready: 'Bäckerei Huber' },
+  { name: 'library', path: '/library', ready: 'Bibliothek' },
+  { name: 'report', path: '/library?view=report', ready: 'Auswertung' },
+  { name: 'gallery', path: '/gallery', ready: 'Galerie' },
+  { name: 'materials', path: '/materiallist', ready: 'Material' },
+  { name: 'time tracking', path: '/timetracking', ready: 'Zeiterfassung' },
+  { name: 'profile', path: '/profile', ready: 'Firmenprofil' },
+  { name: 'account', path: '/account', ready: 'Mein Konto' },
+  { name: 'translations', path: '/manage-locals', ready: 'Übersetzungen' },
+];
+
+function describeViolations(found: AxeViolation[]) {
+  return found.map((v) => `${v.impact} ${v.id} (${v.nodes}): ${v.help} — ${v.targets.join(' | ')}`).join('\n');
+}
+
+describe.each(['light', 'dark'] as const)('axe, %s', (scheme) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    context = await newContext(browser, { colorScheme: scheme });
+    await signInContext(context, account);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('finds no critical or serious violation on any screen', async () => {
+    const report: string[] = [];
+    for (const screen of screens()) {
+      await page.goto(`${appUrl}${screen.path}`);
+      await page.getByRole('heading', { level: 1, name: screen.ready }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const found = blocking(await axeViolations(page));
+      if (found.length) report.push(`${screen.name}:\n${describeViolations(found)}`);
+    }
+    expect(report.join('\n\n')).toBe('');
+  });
+
+  it('finds none in the main dialogs', async () => {
+    const report: string[] = [];
+    const check = async (name: string, open: () => Promise<unknown>, title: string) => {
+      await open();
+      await page.getByRole('dialog', { name: title }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Measured once the opening transition is over (half-faded text is not what a person reads).
+      await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Modal-content, .mantine-Modal-overlay')].every((e) => getComputedStyle(e).opacity === '1'));
+      const found = blocking(await axeViolations(page));
+      if (found.length) report.push(`${name}:\n${describeViolations(found)}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: title }).waitFor({ state: 'hidden' });
+    };
+    await page.goto(`${appUrl}/customerlist`);
+    await page.getByRole('heading', { level: 1, name: 'Kunden' }).waitFor();
+    await check('new customer', () => page.getByRole('button', { name: 'Neuer Kunde' }).first().click(), 'Neuer Kunde');
+    await check('start timer', () => page.getByRole('button', { name: 'Timer starten' }).first().click(), 'Timer starten');
+    await page.goto(`${appUrl}/customer/${customerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Bäckerei Huber' }).waitFor();
+    await check('note', () => page.getByRole('button', { name: 'Notiz' }).click(), 'Neue Notiz');
+    await check('invoice', () => page.getByRole('button', { name: 'Rechnung vorbereiten' }).click(), 'Rechnung vorbereiten');
+    expect(report.join('\n\n')).toBe('');
+  });
+});
+
+describe('axe, signed out', () => {
+  it('finds none on the sign-in and registration screens', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const report: string[] = [];
+    for (const [path, heading] of [
+      ['/login', 'Anmelden'],
+      ['/register', 'Registrieren'],
+      ['/password-recovery', 'Passwort vergessen'],
+    ]) {
+      await page.goto(`${appUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const found = blocking(await axeViolations(page));
+      if (found.length) report.push(`${path} (${heading}):\n${describeViolations(found)}`);
+    }
+    await context.close();
+    expect(report.join('\n\n')).toBe('');
+  });
+});
