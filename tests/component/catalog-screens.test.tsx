@@ -80,6 +80,8 @@ describe('/customerlist', { timeout: 20_000 }, () => {
     await renderApp('/customerlist');
     await user.click((await screen.findAllByRole('button', { name: 'Neuer Kunde' }))[0]);
     const dialog = await screen.findByRole('dialog');
+    // The dialog opens on its first field, not on its close button.
+    await waitFor(() => expect(within(dialog).getByLabelText('Firmenname')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('Vorname'), 'Anna');
     await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
     expect(await within(dialog).findByText('Bitte geben Sie mindestens einen Firmennamen oder Vor- und Nachnamen ein.')).toBeInTheDocument();

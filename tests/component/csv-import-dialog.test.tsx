@@ -79,6 +79,9 @@ describe('CSV import dialog', { timeout: 20_000 }, () => {
       .mockResolvedValueOnce(result({ created: 2, updated: 1 }));
     const { onImported } = await renderDialog({ fields: customerFields, send });
     const user = userEvent.setup();
+    // The drop zone is a named button and has the focus when the dialog opens.
+    const zone = await screen.findByRole('button', { name: 'CSV-Datei auswählen' });
+    await waitFor(() => expect(zone).toHaveFocus());
 
     await upload(fixture('customers-excel-de.csv'));
     expect(await screen.findByText('customers-excel-de.csv')).toBeInTheDocument();

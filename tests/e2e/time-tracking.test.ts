@@ -100,7 +100,7 @@ describe('time-tracking journey', () => {
       await bar().getByRole('button', { name: 'Timer starten' }).click();
       const dialog = page.getByRole('dialog', { name: 'Timer starten' });
       await dialog.getByLabel('Kunde', { exact: true }).fill(customer.name.split(' ')[0]);
-      await dialog.getByRole('listitem', { name: `Timer für ${customer.name} starten` }).click();
+      await dialog.getByRole('button', { name: new RegExp(`^${customer.name}.*Timer starten`) }).click();
       await dialog.waitFor({ state: 'hidden' });
       await bar().getByTestId('running-timer').filter({ hasText: customer.name }).waitFor();
     }

@@ -17,6 +17,9 @@ export function FileStep<K extends string>({ flow }: { flow: CsvImport<K> }) {
         multiple={false}
         accept={{ 'text/csv': ['.csv'], 'text/plain': ['.txt', '.csv'], 'application/vnd.ms-excel': ['.csv'] }}
         aria-label={t`Choose a CSV file`}
+        // A button to assistive technology (Enter or Space opens the file chooser), focused when the dialog opens.
+        role="button"
+        data-autofocus
       >
         <Group justify="center" gap="md" mih={140} style={{ pointerEvents: 'none' }}>
           <ThemeIcon size={48} radius="xl" variant="light">

@@ -178,7 +178,7 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput label={t`Company name`} autoComplete="organization" maxLength={200} {...form.getInputProps('companyName')} />
+        <TextInput label={t`Company name`} autoComplete="organization" maxLength={200} data-autofocus {...form.getInputProps('companyName')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`First name`} autoComplete="given-name" maxLength={100} {...form.getInputProps('firstName')} />
           <TextInput label={t`Last name`} autoComplete="family-name" maxLength={100} {...form.getInputProps('lastName')} />

@@ -131,7 +131,7 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: () => voi
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
-        <TextInput label={t`Name`} withAsterisk maxLength={200} {...form.getInputProps('name')} />
+        <TextInput label={t`Name`} withAsterisk maxLength={200} data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t`EAN`}

@@ -3,7 +3,7 @@
  * timer runs. Customers with a running timer of the caller are shown but cannot be started twice.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Loader, Modal, Stack, Text, TextInput, UnstyledButton, Group } from '@mantine/core';
+import { Badge, Loader, Modal, Stack, Text, TextInput, UnstyledButton, Group, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -80,35 +80,39 @@ export function StartTimerDialog({
             const running = runningCustomerIds.has(customer.id);
             const place = [customer.zip, customer.city].filter(Boolean).join(' ');
             return (
-              <UnstyledButton
-                key={customer.id}
-                role="listitem"
-                className={classes.customerOption}
-                disabled={running || start.isPending}
-                data-running={running || undefined}
-                onClick={() => void startFor(customer)}
-                aria-label={running ? t`${customer.displayName}: timer running` : t`Start timer for ${customer.displayName}`}
-              >
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {customer.displayName}
-                    </Text>
-                    {place ? (
-                      <Text fz="xs" c="dimmed" truncate>
-                        {place}
+              // A list of buttons: each item holds its button (a button cannot be a list item itself).
+              <div role="listitem" key={customer.id}>
+                <UnstyledButton
+                  className={classes.customerOption}
+                  disabled={running || start.isPending}
+                  data-running={running || undefined}
+                  onClick={() => void startFor(customer)}
+                >
+                  <Group justify="space-between" wrap="nowrap" gap="sm">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {customer.displayName}
                       </Text>
-                    ) : null}
-                  </div>
-                  {running ? (
-                    <Badge variant="light" size="sm">
-                      <Trans>Running</Trans>
-                    </Badge>
-                  ) : (
-                    <IconPlayerPlay size={18} className={classes.startIcon} />
-                  )}
-                </Group>
-              </UnstyledButton>
+                      {place ? (
+                        <Text fz="xs" c="dimmed" truncate>
+                          {place}
+                        </Text>
+                      ) : null}
+                    </div>
+                    {running ? (
+                      <Badge variant="light" size="sm">
+                        <Trans>Running</Trans>
+                      </Badge>
+                    ) : (
+                      <>
+                        <IconPlayerPlay size={18} className={classes.startIcon} aria-hidden />
+                        {/* Named by what it shows, and what a tap does. */}
+                        <VisuallyHidden>{t`Start timer`}</VisuallyHidden>
+                      </>
+                    )}
+                  </Group>
+                </UnstyledButton>
+              </div>
             );
           })}
           {customers.isSuccess && items.length === 0 ? (
