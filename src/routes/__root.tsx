@@ -1,17 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, createRootRouteWithContext, useNavigate } from '@tanstack/react-router';
+import { Navigate, Outlet, createRootRouteWithContext, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { onLicenseExpired } from '../lib/license-expired';
-import { useDocumentTitleFromHeading } from '../lib/document-title';
+import { useDocumentTitleFromHeading, useFocusHeadingAfterNavigation } from '../lib/document-title';
 
 interface RouterContext {
   queryClient: QueryClient;
 }
 
-/** `NO_ACTIVE_LICENSE_MANAGER_TRIAL` or `NO_LICENSE` from any call opens /license-expired; every screen titles the document. */
+/**
+ * `NO_ACTIVE_LICENSE_MANAGER_TRIAL` or `NO_LICENSE` from any call opens /license-expired; every
+ * screen titles the document, and takes a focus that navigation lost.
+ */
 function LicenseExpiredRedirect() {
   const navigate = useNavigate();
+  // The shown screen's path (resolved), not one still loading.
+  const pathname = useRouterState({ select: (state) => state.resolvedLocation?.pathname ?? state.location.pathname });
   useDocumentTitleFromHeading();
+  useFocusHeadingAfterNavigation(pathname);
   useEffect(
     () => onLicenseExpired((search) => void navigate({ to: '/license-expired', search, replace: true })),
     [navigate],

@@ -10,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { timeTracksStopMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
@@ -21,11 +21,17 @@ import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 
-function TimerChip({ track, answeredAt, now }: { track: TimeTrack; answeredAt: number; now: number }) {
+function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; answeredAt: number; now: number; onStopped: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const position = useGpsPosition();
-  const stop = useMutation({ ...timeTracksStopMutation(), onSuccess: () => timersChanged(queryClient) });
+  const stop = useMutation({
+    ...timeTracksStopMutation(),
+    onSuccess: async () => {
+      await timersChanged(queryClient);
+      onStopped();
+    },
+  });
   const elapsed = formatClock(elapsedSince(track.durationSeconds, answeredAt, now));
   const name = track.customerName;
   return (
@@ -58,13 +64,18 @@ export function RunningTimersBar() {
   const now = useNow();
   const [starting, setStarting] = useState(false);
   const running = timers.data?.data.items ?? [];
+  const startButton = useRef<HTMLButtonElement>(null);
+  // A stopped timer's chip (and its focused stop button) leaves: keep the focus in the bar.
+  const keepFocus = () => {
+    if (document.activeElement === document.body || !document.activeElement?.isConnected) startButton.current?.focus();
+  };
   return (
     <section className={classes.bar} aria-label={t`Running timers and working time`}>
       <div className={classes.barInner}>
         <WorkingTimeControl variant="compact" />
         <div className={classes.timers}>
           {running.map((track) => (
-            <TimerChip key={track.id} track={track} answeredAt={timers.dataUpdatedAt} now={now} />
+            <TimerChip key={track.id} track={track} answeredAt={timers.dataUpdatedAt} now={now} onStopped={() => requestAnimationFrame(keepFocus)} />
           ))}
         </div>
         <Button
@@ -72,6 +83,7 @@ export function RunningTimersBar() {
           variant="subtle"
           leftSection={<IconPlus size={16} />}
           onClick={() => setStarting(true)}
+          ref={startButton}
           aria-label={t`Start a timer`}
           className={classes.startButton}
         >
