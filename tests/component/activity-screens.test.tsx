@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerActivity } from '../../generated/api/types.gen';
-import { activityTotals, activity as activityOf, firm, ids, information, page, timer } from './contract-data';
+import { activityTotals, activity as activityOf, firm, ids, information, page, timer, workingTime } from './contract-data';
 import { serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
@@ -95,6 +95,36 @@ describe('/ (dashboard) figures', { timeout: 20_000 }, () => {
       'Werkstatt Zwei2:00 h Zeit, 0,00 € Material120,00 €',
       'Laden Eins1:45 h Zeit, 9,00 € Material111,38 €',
     ]);
+  });
+});
+
+describe('/ (dashboard) morning view', { timeout: 20_000 }, () => {
+  it('shows who is clocked in now, and who is on a break', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      customerActivitiesGetTotals: activityTotals(),
+      customerActivitiesByCustomer: page([]),
+      timeTracksGet: page([]),
+      userTimeTracksGetList: page([
+        workingTime([{ id: crypto.randomUUID(), kind: 'work', startedAtUtc: '2026-11-25T06:30:00Z', endedAtUtc: null }], { ownerName: 'Max Monteur', workSeconds: 3 * 3600 + 600 }),
+        workingTime(
+          [
+            { id: crypto.randomUUID(), kind: 'work', startedAtUtc: '2026-11-25T07:00:00Z', endedAtUtc: '2026-11-25T09:00:00Z' },
+            { id: crypto.randomUUID(), kind: 'break', startedAtUtc: '2026-11-25T09:00:00Z', endedAtUtc: null },
+          ],
+          { ownerName: 'Lena Hoffmann', workSeconds: 7200 },
+        ),
+      ]),
+    });
+    await renderApp('/');
+    const list = await screen.findByRole('list', { name: 'Jetzt eingestempelt' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Max Monteur');
+    expect(rows[0]).toHaveTextContent('Arbeit 3:10 h');
+    expect(rows[1]).toHaveTextContent('Lena Hoffmann');
+    expect(rows[1]).toHaveTextContent('In der Pause');
+    expect(server.calls('userTimeTracksGetList')[0].query).toMatchObject({ includeActive: 'true', includeEnded: 'false' });
+    expect(server.calls('userTimeTracksGetList')[0].query.ownerId).toBeUndefined();
   });
 });
 

@@ -309,6 +309,7 @@ export function tenantProfile(over: Partial<Tenant> = {}): Tenant {
 export const quietShell = {
   timeTracksGetMy: page([]),
   userTimeTracksGetActive: null,
+  userTimeTracksGetList: page([]),
   managementGetTenantConsent: { purpose: 'gps', granted: false, grantedAtUtc: null, revokedAtUtc: null },
   localisationGetTextOverrides: { items: [] },
   managementGetTenant: tenantProfile(),

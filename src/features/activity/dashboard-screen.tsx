@@ -2,7 +2,8 @@
  * The dashboard (/, Admin, Manager and Owner): for a chosen period the new customers, new entries
  * and the time recorded for customers (`CustomerActivities/GetTotals`; -1 is shown as unavailable),
  * charts of those hours per day and per member (h:mm) and of the open value per customer (€, as an
- * invoice would bill it), the latest activity of all customers, and the timers running right now.
+ * invoice would bill it), the latest activity of all customers, who is clocked in and the timers
+ * running right now: a manager's morning view.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';
@@ -10,7 +11,7 @@ import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Titl
 import { IconClockHour4, IconNotes, IconPlayerPlay, IconUsersPlus, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { customerActivitiesGetTotalsOptions, timeTracksGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { customerActivitiesGetTotalsOptions, timeTracksGetOptions, userTimeTracksGetListOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-links';
 import { formatDateTime, formatHours, formatMoney } from '../../lib/format';
@@ -103,6 +104,45 @@ function RunningTimers() {
           </Badge>
         </Group>
       ))}
+    </Stack>
+  );
+}
+
+/** Who is clocked in right now (every member's active working time), and who is on a break. */
+function ClockedIn() {
+  const { t } = useLingui();
+  const active = useQuery({
+    ...userTimeTracksGetListOptions({
+      query: { includeActive: true, includeEnded: false, includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 50, orderBy: 'ownerName', isDescending: false },
+    }),
+    refetchInterval: 60_000,
+    meta: { silent: true },
+  });
+  if (active.isPending) return <Skeleton height={60} />;
+  if (active.isError) return <Quiet>{t`Who is clocked in is not available.`}</Quiet>;
+  const items = active.data.data.items;
+  if (items.length === 0) return <Quiet>{t`Nobody is clocked in.`}</Quiet>;
+  return (
+    <Stack gap="xs" role="list" aria-label={t`Clocked in now`}>
+      {items.map((track) => {
+        const open = track.segments[track.segments.length - 1];
+        const onBreak = open?.kind === 'break' && open.endedAtUtc === null;
+        return (
+          <Group key={track.id} justify="space-between" wrap="nowrap" role="listitem">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text fz="sm" fw={500} truncate>
+                {track.ownerName}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {t`since ${formatDateTime(track.startedAtUtc)}`}
+              </Text>
+            </Stack>
+            <Badge variant="light" color={onBreak ? 'yellow' : 'teal'}>
+              {onBreak ? t`On a break` : t`Working ${formatHours(track.workSeconds)}`}
+            </Badge>
+          </Group>
+        );
+      })}
     </Stack>
   );
 }
@@ -239,9 +279,14 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
               </Stack>
             )}
           </Section>
-          <Section title={<Trans>Running timers</Trans>}>
-            <RunningTimers />
-          </Section>
+          <Stack gap="md">
+            <Section title={<Trans>Clocked in now</Trans>}>
+              <ClockedIn />
+            </Section>
+            <Section title={<Trans>Running timers</Trans>}>
+              <RunningTimers />
+            </Section>
+          </Stack>
         </SimpleGrid>
 
         <Section title={<Trans>Latest activity</Trans>}>
