@@ -1,6 +1,6 @@
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea, SimpleGrid, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconTrash } from '@tabler/icons-react';
 import type { RowIssue } from '../../lib/csv/mapping';
 import type { CsvImportDialogProps } from './types';
@@ -67,7 +67,9 @@ export function PreviewStep<K extends string>({
                   <Table.Th w={70}>{t`Line`}</Table.Th>
                   <Table.Th>{t`Entry`}</Table.Th>
                   <Table.Th>{t`Problem`}</Table.Th>
-                  <Table.Th w={50} />
+                  <Table.Th w={50}>
+                    <VisuallyHidden>{t`Actions`}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

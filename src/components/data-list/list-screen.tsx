@@ -4,7 +4,7 @@
  * loading, a failed load, no rows yet and no match. Each feature says what its rows show.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, Paper, ScrollArea, Skeleton, Stack, Table, type TableTdProps } from '@mantine/core';
+import { Button, Card, Group, Paper, ScrollArea, Skeleton, Stack, Table, type TableTdProps, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconPlus, type Icon } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -145,7 +145,11 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
                     </Table.Th>
                   ),
                 )}
-                {rowActions ? <Table.Th w={48} aria-label={t`Actions`} /> : null}
+                {rowActions ? (
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t`Actions`}</VisuallyHidden>
+                  </Table.Th>
+                ) : null}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>

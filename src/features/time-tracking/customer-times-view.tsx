@@ -6,7 +6,7 @@
  */
 import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconBriefcase, IconDots, IconLock, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -195,7 +195,9 @@ export function CustomerTimesView({
                 <Table.Th>
                   <Trans>Description</Trans>
                 </Table.Th>
-                <Table.Th w={48} aria-label={t`Actions`} />
+                <Table.Th w={48}>
+                  <VisuallyHidden>{t`Actions`}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>

@@ -5,7 +5,7 @@
  */
 import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -164,7 +164,9 @@ export function MemberWorkingTime({
           <Table verticalSpacing="xs" highlightOnHover miw={820} aria-label={t`Working time by period`}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={36} />
+                <Table.Th w={36}>
+                  <VisuallyHidden>{t`Details`}</VisuallyHidden>
+                </Table.Th>
                 <Table.Th>{grouping === 'day' ? <Trans>Day</Trans> : grouping === 'week' ? <Trans>Week</Trans> : <Trans>Month</Trans>}</Table.Th>
                 <Table.Th>{grouping === 'day' ? <Trans>From – to</Trans> : <Trans>Days</Trans>}</Table.Th>
                 <FigureHeaders />
