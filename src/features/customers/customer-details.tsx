@@ -34,6 +34,7 @@ import { ApiError } from '../../lib/api-error';
 import { countryName, formatMoney } from '../../lib/format';
 import { useIsBackOffice } from '../../lib/session';
 import { CustomerFormModal } from './customer-form';
+import type { CustomerTab } from './customer-tabs';
 import { useArchiveCustomer } from './customer-list';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -155,7 +156,6 @@ function FactGrid({ customer, place }: { customer: Customer; place: string }) {
 /** Contents of the tabs that other features fill, by tab value; the route composes them. */
 export type CustomerTabPanels = Partial<Record<DetailTab['value'], (customer: Customer) => ReactNode>>;
 
-export const customerTabs = ['activities', 'time', 'photos', 'confirmations'] as const;
 
 export function CustomerDetailsScreen({
   id,
@@ -167,7 +167,7 @@ export function CustomerDetailsScreen({
   panels?: CustomerTabPanels;
   /** The open tab, kept in the URL by the route. */
   tab?: string;
-  onTab?: (tab: (typeof customerTabs)[number]) => void;
+  onTab?: (tab: CustomerTab) => void;
 }) {
   const { t } = useLingui();
   const canManage = useIsBackOffice();
@@ -254,7 +254,7 @@ export function CustomerDetailsScreen({
         <CustomerFacts customer={data} />
         <Tabs
           value={tabs.some((x) => x.value === tab) ? tab : 'activities'}
-          onChange={(value) => value && onTab?.(value as (typeof customerTabs)[number])}
+          onChange={(value) => value && onTab?.(value as CustomerTab)}
           keepMounted={false}
         >
           {/* One line on every width: it scrolls sideways instead of wrapping. */}
