@@ -35,6 +35,10 @@ export const HOLIDAY_REGIONS = [
 ] as const;
 export type HolidayRegion = (typeof HOLIDAY_REGIONS)[number];
 
+/** A stored region as a known one; anything else counts as the nationwide holidays only. */
+export const asHolidayRegion = (value: string | null | undefined): HolidayRegion =>
+  (HOLIDAY_REGIONS as readonly string[]).includes(value ?? '') ? (value as HolidayRegion) : 'DE';
+
 type State = Exclude<HolidayRegion, 'DE'>;
 
 /** Easter Sunday of a year as [month, day]. */

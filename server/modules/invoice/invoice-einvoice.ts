@@ -16,7 +16,7 @@ import { translate, type MessageKey } from '../../platform/i18n';
 import { loadEInvoice } from '../../platform/heavy-modules';
 import { AppError } from '../../platform/errors';
 import { customerContactPerson } from '../../platform/display-names';
-import { zonedParts } from '../../platform/time-zone';
+import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
 import type { InvoiceDocumentInput } from './invoice-documents';
 import type { Position } from './invoice.rules';
 
@@ -43,10 +43,8 @@ export function unitCodeOf(unit: string): string {
 
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
-function isoDay(instant: Date, timeZone: string): string {
-  const p = zonedParts(instant.getTime(), timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
+/** `2026-11-20` on the tenant's clock. */
+const isoDay = (instant: Date, timeZone: string) => isoDateOfEpochDay(localEpochDay(instant.getTime(), timeZone));
 
 /** What the firm profile or the customer lacks for an e-invoice of this format; empty when complete. */
 export function eInvoiceGaps(input: InvoiceDocumentInput, format: EInvoiceFormat): MessageKey[] {

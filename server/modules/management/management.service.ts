@@ -1,5 +1,5 @@
 /** The tenant profile and its consents. */
-import { HOLIDAY_REGIONS, type HolidayRegion } from '../../platform/holidays';
+import { asHolidayRegion } from '../../platform/holidays';
 import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
@@ -133,7 +133,7 @@ function toDto(row: typeof tenants.$inferSelect, accountingConnection: Tenant['a
     timeZone: row.timeZone,
     dailyTargetMinutes: row.dailyTargetMinutes,
     workingDays: row.workingDays,
-    holidayRegion: (HOLIDAY_REGIONS as readonly string[]).includes(row.holidayRegion) ? (row.holidayRegion as HolidayRegion) : 'DE',
+    holidayRegion: asHolidayRegion(row.holidayRegion),
     accountingConnection,
     logoUpdatedAtUtc: row.logoUpdatedAt?.toISOString() ?? null,
     createdAtUtc: row.createdAt.toISOString(),

@@ -2,7 +2,7 @@
  * A user time track as the contract answers it: its segments, totals and the working-time law
  * findings of its working day (shown, never applied).
  */
-import { HOLIDAY_REGIONS, type HolidayRegion } from '../../platform/holidays';
+import { asHolidayRegion, type HolidayRegion } from '../../platform/holidays';
 import type { components } from '../../../generated/server/openapi';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
@@ -34,7 +34,6 @@ export interface Settings {
   holidayRegion: HolidayRegion;
 }
 
-const asHolidayRegion = (value: string | undefined): HolidayRegion => ((HOLIDAY_REGIONS as readonly string[]).includes(value ?? '') ? (value as HolidayRegion) : 'DE');
 
 /** "7:05 h" */
 function hoursAndMinutes(totalSeconds: number): string {
