@@ -191,7 +191,7 @@ describe('the customer\'s Time tab', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await renderApp(`/customer/${huber.id}`);
     await user.click(await screen.findByRole('tab', { name: 'Zeit' }));
-    expect(await screen.findByTestId('customer-time-total')).toHaveTextContent('Arbeitszeit im Zeitraum: 1 Std. 30 Min.');
+    expect(await screen.findByTestId('customer-time-total')).toHaveTextContent('Arbeitszeit im Zeitraum: 1:30 h');
     const feed = server.calls('customerActivitiesByCustomer').at(-1)!.query;
     expect(feed).toMatchObject({ customerId: huber.id, kind: ['time', 'timeEntry'] });
     expect(feed.fromDate).toBeDefined();

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { customerActivitiesGetTotalsOptions, timeTracksGetOptions, userTimeTracksGetListOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-links';
-import { formatDateTime, formatHours, formatMoney } from '../../lib/format';
+import { TABULAR, formatDateTime, formatHours, formatMoney } from '../../lib/format';
 import type { PeriodPreset } from '../../lib/periods';
 import { PeriodFilter } from './activity-filters';
 import { ActivityFeed } from './activity-feed';
@@ -64,7 +64,8 @@ function Section({ title, children, description }: { title: ReactNode; children:
 }
 
 /** Axis labels of names: at most 18 characters (the full name is in the tooltip). */
-const shorten = (value: string) => (value.length > 18 ? `${value.slice(0, 17)}…` : value);
+// Axis names fit the axis' 130 px at the chart's font size; the full names are in the figure's label and the list.
+const shorten = (value: string) => (value.length > 15 ? `${value.slice(0, 14)}…` : value);
 
 function Quiet({ children }: { children: ReactNode }) {
   return (
@@ -99,7 +100,7 @@ function RunningTimers() {
               {track.ownerName} · {t`since ${formatDateTime(track.startedAtUtc)}`}
             </Text>
           </Stack>
-          <Badge variant="light" color="red" leftSection={<IconPlayerPlay size={10} />}>
+          <Badge variant="light" color="red" leftSection={<IconPlayerPlay size={10} />} style={{ flexShrink: 0 }}>
             {formatHours(track.durationSeconds)}
           </Badge>
         </Group>
@@ -137,7 +138,7 @@ function ClockedIn() {
                 {t`since ${formatDateTime(track.startedAtUtc)}`}
               </Text>
             </Stack>
-            <Badge variant="light" color={onBreak ? 'yellow' : 'teal'}>
+            <Badge variant="light" color={onBreak ? 'yellow' : 'teal'} style={{ flexShrink: 0 }}>
               {onBreak ? t`On a break` : t`Working ${formatHours(track.workSeconds)}`}
             </Badge>
           </Group>
@@ -262,17 +263,17 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
                 <Stack gap={4} role="list" aria-label={t`Open value per customer`}>
                   {open.map((o) => (
                     <Group key={o.customerId} justify="space-between" wrap="nowrap" fz="sm" role="listitem">
-                      <AnchorLink to="/activity/$id" params={{ id: o.customerId }} fz="sm" truncate>
-                        {o.customerName}
-                      </AnchorLink>
-                      <Group gap={6} wrap="nowrap">
-                        <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      <Stack gap={0} style={{ minWidth: 0 }}>
+                        <AnchorLink to="/activity/$id" params={{ id: o.customerId }} fz="sm" truncate>
+                          {o.customerName}
+                        </AnchorLink>
+                        <Text fz="xs" c="dimmed" style={TABULAR}>
                           {t`${formatHours(o.workingSeconds)} time, ${formatMoney(o.materialAmount)} material`}
                         </Text>
-                        <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                          {formatMoney(o.openAmount)}
-                        </Text>
-                      </Group>
+                      </Stack>
+                      <Text fz="sm" fw={600} style={{ whiteSpace: 'nowrap', flexShrink: 0, ...TABULAR }}>
+                        {formatMoney(o.openAmount)}
+                      </Text>
                     </Group>
                   ))}
                 </Stack>

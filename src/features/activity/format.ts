@@ -1,16 +1,11 @@
 /** Durations and days of the activity screens in the UI's language (instants: `lib/format`). */
 import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { formatHours } from '../../lib/format';
 
-/** `2 h 30 min` / `2 Std. 30 Min.`; `45 min`. */
+/** A duration as hours and minutes, "2:30 h", like every other duration of the app; `–` for none. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined) return '–';
-  const minutes = Math.round(seconds / 60);
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return i18n._(msg`${m} min`);
-  if (m === 0) return i18n._(msg`${h} h`);
-  return i18n._(msg`${h} h ${m} min`);
+  return formatHours(seconds);
 }
 
 

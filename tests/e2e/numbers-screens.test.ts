@@ -1,0 +1,111 @@
+/**
+ * The screens a firm reads its numbers on (dashboard, time tracking, a customer's time tab and the
+ * gallery), with real figures in them: a customer at 65,50 €/h with a stopped 2-hour timer and a
+ * running one, a clocked-in day. Taken on a desktop (1440 px) and a phone (390 px), in German and
+ * English, light and dark; each must show its heading, its figures in the reader's number format,
+ * and must not scroll sideways. On a phone the running-timers bar stays compact and the gallery's
+ * filters fit on the screen. Screenshots go to test-results/e2e/numbers/ for review.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+import { apiAs, appUrl, seedAccount, shot, signInContext, type SeededAccount } from './journey';
+
+let browser: Browser;
+let owner: SeededAccount;
+let customerId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  owner = await seedAccount({ prefix: 'numbers' });
+  const customer = (await apiAs(owner, 'POST', '/api/Customers/Create', {
+    companyName: 'Bäckerei Huber',
+    city: 'München',
+    country: 'DE',
+    hourlyRate: 65.5,
+  })) as { id: string };
+  customerId = customer.id;
+  await apiAs(owner, 'POST', '/api/Customers/Create', { companyName: 'Praxis Dr. Weber', city: 'Augsburg', country: 'DE' });
+  const end = new Date(Date.now() - 30 * 60_000);
+  await apiAs(owner, 'POST', '/api/TimeTracks/Create', {
+    customerId,
+    startedAtUtc: new Date(end.getTime() - 2 * 3600_000).toISOString(),
+    endedAtUtc: end.toISOString(),
+    description: 'Backstube: Steckdosen erneuert',
+  });
+  await apiAs(owner, 'POST', '/api/UserTimeTracks/Start', {});
+  await apiAs(owner, 'POST', '/api/TimeTracks/Start', { customerId });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Variant {
+  name: string;
+  viewport: 'desktop' | 'phone';
+  lang: 'de' | 'en';
+  scheme: 'light' | 'dark';
+}
+
+const variants: Variant[] = [
+  { name: 'desktop-de-light', viewport: 'desktop', lang: 'de', scheme: 'light' },
+  { name: 'phone-de-light', viewport: 'phone', lang: 'de', scheme: 'light' },
+  { name: 'desktop-en-dark', viewport: 'desktop', lang: 'en', scheme: 'dark' },
+  { name: 'phone-en-dark', viewport: 'phone', lang: 'en', scheme: 'dark' },
+];
+
+/** Heading shown, network quiet, nothing wider than the window; then the screenshot. */
+async function check(page: Page, heading: string | RegExp, file: string) {
+  await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
+  await shot(page, `numbers/${file}`);
+}
+
+describe('screens with figures', () => {
+  for (const variant of variants) {
+    it(`dashboard, time tracking, customer and gallery, ${variant.name}`, async () => {
+      const de = variant.lang === 'de';
+      const context = await newContext(browser, {
+        viewport: variant.viewport,
+        colorScheme: variant.scheme,
+        locale: de ? 'de-DE' : 'en-GB',
+      });
+      await signInContext(context, owner, variant.lang);
+      const page = await context.newPage();
+
+      await page.goto(`${appUrl}/`);
+      // The open value of the customer: 2 h at 65,50 €/h (plus the running minutes) in the reader's format.
+      await page.getByText(de ? /13[01],\d\d\s€/ : /€13[01]\.\d\d/).first().waitFor();
+      await check(page, de ? 'Dashboard' : 'Dashboard', `dashboard-${variant.name}`);
+
+      await page.goto(`${appUrl}/timetracking`);
+      await check(page, de ? 'Zeiterfassung' : 'Time tracking', `timetracking-${variant.name}`);
+
+      await page.goto(`${appUrl}/customer/${customerId}?tab=time`);
+      await page.getByText('Backstube: Steckdosen erneuert').first().waitFor();
+      await page.getByText(/2:00 h/).first().waitFor();
+      await check(page, 'Bäckerei Huber', `customer-time-${variant.name}`);
+
+      await page.goto(`${appUrl}/gallery`);
+      await check(page, de ? 'Galerie' : 'Gallery', `gallery-${variant.name}`);
+      // Every control of the gallery's filters lies inside the window, none cut off at the edge.
+      const outside = await page.evaluate(() =>
+        [...document.querySelectorAll('main input, main button')]
+          .map((element) => element.getBoundingClientRect())
+          .filter((box) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 0.5)).length,
+      );
+      expect(outside, 'gallery controls outside the window').toBe(0);
+
+      if (variant.viewport === 'phone') {
+        // A compact timer bar: one line of the running timer and the working time, not a third of the screen.
+        const bar = page.getByRole('region', { name: de ? 'Laufende Timer und Arbeitszeit' : 'Running timers and working time' });
+        const box = await bar.boundingBox();
+        expect(box, 'timer bar shown').not.toBeNull();
+        expect(box!.height, 'timer bar height on a phone').toBeLessThanOrEqual(96);
+      }
+      await context.close();
+    });
+  }
+});
