@@ -139,6 +139,16 @@ describe('CSV import dialog', { timeout: 20_000 }, () => {
     expect(onImported).toHaveBeenCalledOnce();
   });
 
+  it('counts a single row in the singular', async () => {
+    const send = vi.fn<(rows: unknown[], dryRun: boolean) => Promise<ImportResult>>().mockResolvedValue(result({ created: 1 }));
+    await renderDialog({ fields: productFields, send });
+    const user = userEvent.setup();
+    await upload(new File(['Name;Einheit;Nettopreis\nKabel NYM-J 3x1,5;m;0,89\n'], 'one.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('1 Zeile')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Zeilen prüfen' }));
+    expect(await screen.findByRole('button', { name: '1 Zeile importieren' })).toBeEnabled();
+  });
+
   it('marks cells it cannot read without asking the server about them', async () => {
     const send = vi.fn<(rows: unknown[], dryRun: boolean) => Promise<ImportResult>>().mockResolvedValue(result({ created: 4 }));
     await renderDialog({ fields: productFields, send });

@@ -1,13 +1,14 @@
 /**
  * The screens a firm reads its numbers on (dashboard, time tracking, a customer's time tab and the
  * gallery), with real figures in them: a customer at 65,50 €/h with a stopped 2-hour timer and a
- * running one, a clocked-in day. Taken on a desktop (1440 px) and a phone (390 px), in German and
+ * running one, a clocked-in day, one photo. Taken on a desktop (1440 px) and a phone (390 px), in German and
  * English, light and dark; each must show its heading, its figures in the reader's number format,
  * and must not scroll sideways. On a phone the running-timers bar stays compact and the gallery's
  * filters fit on the screen. Screenshots go to test-results/e2e/numbers/ for review.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { launchBrowser, newContext } from './browser';
 import { apiAs, appUrl, seedAccount, shot, signInContext, type SeededAccount } from './journey';
 
@@ -35,6 +36,17 @@ beforeAll(async () => {
   });
   await apiAs(owner, 'POST', '/api/UserTimeTracks/Start', {});
   await apiAs(owner, 'POST', '/api/TimeTracks/Start', { customerId });
+  // One photo: the gallery counts it in the singular.
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
+  const form = new FormData();
+  form.append('customerId', customerId);
+  form.append('file', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+  const uploaded = await fetch(`${appUrl}/api/Images/UploadWorkDocImage`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${owner.session.token}`, 'X-Device-Id': owner.deviceId },
+    body: form,
+  });
+  expect(uploaded.status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -89,6 +101,7 @@ describe('screens with figures', () => {
       await check(page, 'Bäckerei Huber', `customer-time-${variant.name}`);
 
       await page.goto(`${appUrl}/gallery`);
+      await page.getByText(de ? '1 Foto' : '1 photo', { exact: true }).waitFor();
       await check(page, de ? 'Galerie' : 'Gallery', `gallery-${variant.name}`);
       // Every control of the gallery's filters lies inside the window, none cut off at the edge.
       const outside = await page.evaluate(() =>
@@ -97,6 +110,11 @@ describe('screens with figures', () => {
           .filter((box) => box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 0.5)).length,
       );
       expect(outside, 'gallery controls outside the window').toBe(0);
+      // No filter shows its value cut off ("Open and process|").
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>('main input')].filter((input) => input.value && input.scrollWidth > input.clientWidth).map((input) => input.value),
+      );
+      expect(clipped, 'gallery filters with their value cut off').toEqual([]);
 
       if (variant.viewport === 'phone') {
         // A compact timer bar: one line of the running timer and the working time, not a third of the screen.

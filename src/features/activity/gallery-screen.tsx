@@ -84,7 +84,7 @@ export function GalleryScreen({ search, onSearch }: { search: GallerySearch; onS
             <Select
               aria-label={t`Processed`}
               allowDeselect={false}
-              w={{ base: '100%', xs: 170 }}
+              w={{ base: '100%', xs: 210 }}
               data={[
                 { value: 'all', label: t`Open and processed` },
                 { value: 'open', label: t`Open only` },
