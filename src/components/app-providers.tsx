@@ -40,8 +40,11 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env?: 'defau
     () =>
       mergeThemeOverrides(theme, {
         components: {
-          Modal: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
-          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
+          // A dialog's <header> is no page banner: without the role a screen reader lists a second one.
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': close }, attributes: { header: { role: 'none' } } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': close }, attributes: { header: { role: 'none' } } } },
+          // A table wider than a phone scrolls sideways: its scroll area takes the focus, so arrow keys scroll it.
+          TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
           // The arrows of every pagination are named, too.
           Pagination: { defaultProps: { getControlProps: (control: string) => ({ 'aria-label': pageControls[control] }) } },
         },

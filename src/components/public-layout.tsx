@@ -23,7 +23,7 @@ export function PublicLayout({
   const year = new Date().getFullYear();
   return (
     <div className={classes.page}>
-      <Group justify="space-between" wrap="nowrap" className={classes.top}>
+      <Group component="header" justify="space-between" wrap="nowrap" className={classes.top}>
         <Link to="/" className={classes.homeLink}>
           <Logo />
         </Link>

@@ -1,6 +1,7 @@
 /**
- * axe-core (WCAG 2.0–2.2 A/AA) on every signed-in screen and the main dialogs, light and dark, in
- * German, on a firm with data: no critical or serious violation may remain.
+ * axe-core (WCAG 2.0–2.2 A/AA, and the landmark rules) on every signed-in screen and the main
+ * dialogs, light and dark, and at phone size; on every public screen at desktop and phone size; in
+ * German, on a firm with data: no critical or serious violation and no landmark violation may remain.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,21 +96,58 @@ describe.each(['light', 'dark'] as const)('axe, %s', (scheme) => {
   });
 });
 
-describe('axe, signed out', () => {
-  it('finds none on the sign-in and registration screens', async () => {
-    const context = await newContext(browser);
+/** Every screen a signed-out person can reach. */
+const publicScreens = [
+  '/login',
+  '/register',
+  '/password-recovery',
+  '/password-reset?userId=3f0c2a9e-0000-4000-8000-000000000001&token=abcdefghijklmnopqrstuvwxyz',
+  '/password-reset',
+  '/set-password?userId=3f0c2a9e-0000-4000-8000-000000000001&token=abcdefghijklmnopqrstuvwxyz',
+  '/email-confirmation?status=expired',
+  '/email-confirmation?status=replaced',
+  '/email-confirmed',
+  '/terms-view',
+  '/license-expired?role=Manager&checkoutUrl=https%3A%2F%2Fpay.example%2Fc%2F1',
+  '/license-expired?reason=license',
+  '/info',
+];
+
+describe.each(['desktop', 'phone'] as const)('axe, signed out, %s', (viewport) => {
+  it('finds none on any public screen', async () => {
+    const context = await newContext(browser, { viewport });
     const page = await context.newPage();
     const report: string[] = [];
-    for (const [path, heading] of [
-      ['/login', 'Anmelden'],
-      ['/register', 'Registrieren'],
-      ['/password-recovery', 'Passwort vergessen'],
-    ]) {
+    for (const path of publicScreens) {
       await page.goto(`${appUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
       const found = blocking(await axeViolations(page));
-      if (found.length) report.push(`${path} (${heading}):\n${describeViolations(found)}`);
+      if (found.length) report.push(`${path}:\n${describeViolations(found)}`);
     }
+    await context.close();
+    expect(report.join('\n\n')).toBe('');
+  });
+});
+
+describe('axe, signed in on a phone', () => {
+  it('finds none on any screen with the phone layout (menu closed and open)', async () => {
+    const context = await newContext(browser, { viewport: 'phone' });
+    await signInContext(context, account);
+    const page = await context.newPage();
+    const report: string[] = [];
+    for (const screen of screens()) {
+      await page.goto(`${appUrl}${screen.path}`);
+      await page.getByRole('heading', { level: 1, name: screen.ready }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const found = blocking(await axeViolations(page));
+      if (found.length) report.push(`${screen.name}:\n${describeViolations(found)}`);
+    }
+    await page.getByRole('button', { name: 'Menü einblenden' }).click();
+    await page.getByRole('navigation', { name: 'Hauptmenü' }).waitFor();
+    await page.waitForTimeout(400);
+    const menu = blocking(await axeViolations(page));
+    if (menu.length) report.push(`menu:\n${describeViolations(menu)}`);
     await context.close();
     expect(report.join('\n\n')).toBe('');
   });
