@@ -62,6 +62,8 @@ describe.each(['light', 'dark'] as const)('axe, %s', (scheme) => {
       await page.goto(`${appUrl}${screen.path}`);
       await page.getByRole('heading', { level: 1, name: screen.ready }).waitFor();
       await page.waitForLoadState('networkidle');
+      // Each screen has its own title (WCAG 2.4.2), from its heading.
+      await page.waitForFunction((title) => document.title === title, `${screen.ready} – Fieldbook`);
       const all = await axeViolations(page);
       // AXE_REPORT=1 prints the moderate and minor findings too (they do not fail the run).
       if (process.env.AXE_REPORT) console.info(`${scheme} ${screen.name}:\n${describeViolations(all)}`);
