@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
+import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -17,6 +17,99 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
      */
     meta?: Record<string, unknown>;
 };
+
+/**
+ * What AI and voice can do for this firm now
+ *
+ * Whether the firm has granted the `ai` consent, whether speech to text and text generation
+ * are set up on this server, the daily limit and how much of it is used, and the limits of a
+ * recording. The app asks before it offers a microphone or a proposal.
+ *
+ */
+export const aiGetStatus = <ThrowOnError extends boolean = false>(options?: Options<AiGetStatusData, ThrowOnError>) => (options?.client ?? client).get<AiGetStatusResponses, AiGetStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Ai/GetStatus',
+    ...options
+});
+
+/**
+ * Turn a recorded dictation into text
+ *
+ * The recording (WebM/Opus, Ogg, MP4/AAC, MP3 or WAV, recognised by its content) goes to the
+ * configured speech-to-text service and is not stored. At most `maxAudioBytes` (413 beyond)
+ * and, where the format tells its length (WAV), `maxAudioSeconds` (400 AUDIO_RECORDING_ERROR
+ * beyond); an empty or unreadable recording answers 400 AUDIO_RECORDING_ERROR, another format
+ * 415 UNSUPPORTED_MEDIA_TYPE.
+ *
+ */
+export const aiTranscribe = <ThrowOnError extends boolean = false>(options: Options<AiTranscribeData, ThrowOnError>) => (options.client ?? client).post<AiTranscribeResponses, AiTranscribeErrors, ThrowOnError>({
+    ...formDataBodySerializer,
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Ai/Transcribe',
+    ...options,
+    headers: {
+        'Content-Type': null,
+        ...options.headers
+    }
+});
+
+/**
+ * Sort a dictation into proposed entries
+ *
+ * "Zwei Stunden Fliesen im Bad verlegt, 12 Fliesen 30 mal 60 und einen Sack Kleber verbraucht"
+ * becomes a proposed time entry (duration and description), proposed materials with quantity
+ * and unit, and what is left as a note. Each material is matched against the firm's own
+ * products: by EAN, by name, or by a close name (`match`); else it stays free text. Only the
+ * dictation goes to the text service, never the product list or anything else of the firm.
+ *
+ */
+export const aiSortDictation = <ThrowOnError extends boolean = false>(options: Options<AiSortDictationData, ThrowOnError>) => (options.client ?? client).post<AiSortDictationResponses, AiSortDictationErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Ai/SortDictation',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Summarise a period's activity
+ *
+ * What was done, what is still open and which materials were used, from the notes, times and
+ * materials of one customer (or of all customers) in the period, as a proposed invoice title
+ * and text in the asked language. Sent to the text service: the entries' texts, durations,
+ * quantities and the customer's name; no member's or customer's e-mail address, and with a
+ * customer only that customer's entries. An unknown customer, or another firm's, answers 404.
+ *
+ */
+export const aiSummarize = <ThrowOnError extends boolean = false>(options: Options<AiSummarizeData, ThrowOnError>) => (options.client ?? client).post<AiSummarizeResponses, AiSummarizeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Ai/Summarize',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Propose the description of a labour position
+ *
+ * From the descriptions and durations of the chosen time entries and customer timers, a short
+ * position description in plain professional German or English. Ids of another firm count as
+ * unknown (404).
+ *
+ */
+export const aiInvoiceText = <ThrowOnError extends boolean = false>(options: Options<AiInvoiceTextData, ThrowOnError>) => (options.client ?? client).post<AiInvoiceTextResponses, AiInvoiceTextErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Ai/InvoiceText',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Sign up a new tenant with its Owner

@@ -88,6 +88,113 @@ export type PageMeta = {
 
 export type IdList = Array<Id>;
 
+export type AiStatus = {
+    /**
+     * The firm has granted the `ai` consent.
+     */
+    consent: boolean;
+    /**
+     * Speech to text is set up on this server.
+     */
+    transcription: boolean;
+    /**
+     * Text generation is set up on this server.
+     */
+    generation: boolean;
+    /**
+     * AI calls the firm may make per day.
+     */
+    dailyLimit: number;
+    usedToday: number;
+    maxAudioSeconds: number;
+    maxAudioBytes: number;
+};
+
+/**
+ * The multipart form of `Transcribe`.
+ */
+export type AiTranscribeUpload = {
+    /**
+     * The recording.
+     */
+    file: Blob | File;
+    language?: Language;
+};
+
+export type AiTranscript = {
+    text: string;
+};
+
+export type AiSortDictationRequest = {
+    text: string;
+    language: Language;
+};
+
+export type AiProposedTime = {
+    durationSeconds: number;
+    description: string;
+};
+
+export type AiProposedMaterial = {
+    /**
+     * The material as dictated.
+     */
+    text: string;
+    quantity: number;
+    unit: string;
+    /**
+     * How the firm's product was found; `none` keeps the material as free text.
+     */
+    match: 'ean' | 'name' | 'similar' | 'none';
+    productId: string | null;
+    productName: string | null;
+    /**
+     * The product's net price, if matched.
+     */
+    unitPrice: number | null;
+    vatRate: number | null;
+};
+
+export type AiDictationProposal = {
+    time: AiProposedTime | null;
+    materials: Array<AiProposedMaterial>;
+    /**
+     * What the dictation says beyond time and materials.
+     */
+    note: string | null;
+};
+
+export type AiSummarizeRequest = {
+    /**
+     * One customer; null or left out summarises all customers.
+     */
+    customerId?: string | null;
+    /**
+     * Start of the period (inclusive).
+     */
+    from: string;
+    /**
+     * End of the period (exclusive).
+     */
+    to: string;
+    language: Language;
+};
+
+export type AiText = {
+    title: string;
+    text: string;
+    /**
+     * How many entries the text was made from.
+     */
+    entryCount: number;
+};
+
+export type AiInvoiceTextRequest = {
+    informationIds: Array<Id>;
+    timeTrackIds: Array<Id>;
+    language: Language;
+};
+
 /**
  * A new password; at least 8 characters, not on the list of common passwords, no composition rules.
  */
@@ -2151,6 +2258,221 @@ export type IncludeRunning = boolean;
  * Include stopped time tracks.
  */
 export type IncludeStopped = boolean;
+
+export type AiGetStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Ai/GetStatus';
+};
+
+export type AiGetStatusErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type AiGetStatusError = AiGetStatusErrors[keyof AiGetStatusErrors];
+
+export type AiGetStatusResponses = {
+    /**
+     * The state of the AI features for the caller's firm.
+     */
+    200: Envelope & {
+        data: AiStatus;
+    };
+};
+
+export type AiGetStatusResponse = AiGetStatusResponses[keyof AiGetStatusResponses];
+
+export type AiTranscribeData = {
+    body: AiTranscribeUpload;
+    path?: never;
+    query?: never;
+    url: '/api/Ai/Transcribe';
+};
+
+export type AiTranscribeErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The body or file is larger than allowed.
+     */
+    413: ErrorEnvelope;
+    /**
+     * Too many attempts; try again later.
+     */
+    429: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type AiTranscribeError = AiTranscribeErrors[keyof AiTranscribeErrors];
+
+export type AiTranscribeResponses = {
+    /**
+     * The text of the dictation.
+     */
+    200: Envelope & {
+        data: AiTranscript;
+    };
+};
+
+export type AiTranscribeResponse = AiTranscribeResponses[keyof AiTranscribeResponses];
+
+export type AiSortDictationData = {
+    body: AiSortDictationRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Ai/SortDictation';
+};
+
+export type AiSortDictationErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Too many attempts; try again later.
+     */
+    429: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type AiSortDictationError = AiSortDictationErrors[keyof AiSortDictationErrors];
+
+export type AiSortDictationResponses = {
+    /**
+     * The proposed entries; nothing is saved.
+     */
+    200: Envelope & {
+        data: AiDictationProposal;
+    };
+};
+
+export type AiSortDictationResponse = AiSortDictationResponses[keyof AiSortDictationResponses];
+
+export type AiSummarizeData = {
+    body: AiSummarizeRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Ai/Summarize';
+};
+
+export type AiSummarizeErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Too many attempts; try again later.
+     */
+    429: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type AiSummarizeError = AiSummarizeErrors[keyof AiSummarizeErrors];
+
+export type AiSummarizeResponses = {
+    /**
+     * The proposed title and text.
+     */
+    200: Envelope & {
+        data: AiText;
+    };
+};
+
+export type AiSummarizeResponse = AiSummarizeResponses[keyof AiSummarizeResponses];
+
+export type AiInvoiceTextData = {
+    body: AiInvoiceTextRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Ai/InvoiceText';
+};
+
+export type AiInvoiceTextErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Too many attempts; try again later.
+     */
+    429: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type AiInvoiceTextError = AiInvoiceTextErrors[keyof AiInvoiceTextErrors];
+
+export type AiInvoiceTextResponses = {
+    /**
+     * The proposed description (title empty).
+     */
+    200: Envelope & {
+        data: AiText;
+    };
+};
+
+export type AiInvoiceTextResponse = AiInvoiceTextResponses[keyof AiInvoiceTextResponses];
 
 export type AuthSignUpData = {
     body: AuthSignUpRequest;

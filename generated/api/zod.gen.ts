@@ -144,6 +144,79 @@ export const zPageMeta = z.object({
 
 export const zIdList = z.array(zId).max(5000);
 
+export const zAiStatus = z.object({
+    consent: z.boolean(),
+    transcription: z.boolean(),
+    generation: z.boolean(),
+    dailyLimit: z.int().gte(0),
+    usedToday: z.int().gte(0),
+    maxAudioSeconds: z.int().gte(1),
+    maxAudioBytes: z.int().gte(1)
+});
+
+/**
+ * The multipart form of `Transcribe`.
+ */
+export const zAiTranscribeUpload = z.object({
+    file: z.string(),
+    language: zLanguage.optional()
+});
+
+export const zAiTranscript = z.object({
+    text: z.string().max(20000)
+});
+
+export const zAiSortDictationRequest = z.object({
+    text: z.string().min(1).max(4000),
+    language: zLanguage
+});
+
+export const zAiProposedTime = z.object({
+    durationSeconds: z.int().gte(60).lte(86400),
+    description: z.string().max(1000)
+});
+
+export const zAiProposedMaterial = z.object({
+    text: z.string().max(200),
+    quantity: z.number().gt(0).lte(1000000),
+    unit: z.string().max(20),
+    match: z.enum([
+        'ean',
+        'name',
+        'similar',
+        'none'
+    ]),
+    productId: z.uuid().nullable(),
+    productName: z.string().max(200).nullable(),
+    unitPrice: z.number().nullable(),
+    vatRate: z.number().nullable()
+});
+
+export const zAiDictationProposal = z.object({
+    time: zAiProposedTime.nullable(),
+    materials: z.array(zAiProposedMaterial).max(50),
+    note: z.string().max(4000).nullable()
+});
+
+export const zAiSummarizeRequest = z.object({
+    customerId: z.uuid().nullish(),
+    from: z.iso.datetime(),
+    to: z.iso.datetime(),
+    language: zLanguage
+});
+
+export const zAiText = z.object({
+    title: z.string().max(200),
+    text: z.string().max(8000),
+    entryCount: z.int().gte(0)
+});
+
+export const zAiInvoiceTextRequest = z.object({
+    informationIds: z.array(zId).max(500),
+    timeTrackIds: z.array(zId).max(500),
+    language: zLanguage
+});
+
 /**
  * A new password; at least 8 characters, not on the list of common passwords, no composition rules.
  */
@@ -1563,6 +1636,49 @@ export const zIncludeRunning = z.boolean();
  * Include stopped time tracks.
  */
 export const zIncludeStopped = z.boolean();
+
+/**
+ * The state of the AI features for the caller's firm.
+ */
+export const zAiGetStatusResponse = zEnvelope.and(z.object({
+    data: zAiStatus
+}));
+
+export const zAiTranscribeBody = zAiTranscribeUpload;
+
+/**
+ * The text of the dictation.
+ */
+export const zAiTranscribeResponse = zEnvelope.and(z.object({
+    data: zAiTranscript
+}));
+
+export const zAiSortDictationBody = zAiSortDictationRequest;
+
+/**
+ * The proposed entries; nothing is saved.
+ */
+export const zAiSortDictationResponse = zEnvelope.and(z.object({
+    data: zAiDictationProposal
+}));
+
+export const zAiSummarizeBody = zAiSummarizeRequest;
+
+/**
+ * The proposed title and text.
+ */
+export const zAiSummarizeResponse = zEnvelope.and(z.object({
+    data: zAiText
+}));
+
+export const zAiInvoiceTextBody = zAiInvoiceTextRequest;
+
+/**
+ * The proposed description (title empty).
+ */
+export const zAiInvoiceTextResponse = zEnvelope.and(z.object({
+    data: zAiText
+}));
 
 export const zAuthSignUpBody = zAuthSignUpRequest;
 

@@ -4,6 +4,122 @@
  */
 
 export interface paths {
+    "/api/Ai/GetStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What AI and voice can do for this firm now
+         * @description Whether the firm has granted the `ai` consent, whether speech to text and text generation
+         *     are set up on this server, the daily limit and how much of it is used, and the limits of a
+         *     recording. The app asks before it offers a microphone or a proposal.
+         */
+        get: operations["aiGetStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ai/Transcribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn a recorded dictation into text
+         * @description The recording (WebM/Opus, Ogg, MP4/AAC, MP3 or WAV, recognised by its content) goes to the
+         *     configured speech-to-text service and is not stored. At most `maxAudioBytes` (413 beyond)
+         *     and, where the format tells its length (WAV), `maxAudioSeconds` (400 AUDIO_RECORDING_ERROR
+         *     beyond); an empty or unreadable recording answers 400 AUDIO_RECORDING_ERROR, another format
+         *     415 UNSUPPORTED_MEDIA_TYPE.
+         */
+        post: operations["aiTranscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ai/SortDictation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sort a dictation into proposed entries
+         * @description "Zwei Stunden Fliesen im Bad verlegt, 12 Fliesen 30 mal 60 und einen Sack Kleber verbraucht"
+         *     becomes a proposed time entry (duration and description), proposed materials with quantity
+         *     and unit, and what is left as a note. Each material is matched against the firm's own
+         *     products: by EAN, by name, or by a close name (`match`); else it stays free text. Only the
+         *     dictation goes to the text service, never the product list or anything else of the firm.
+         */
+        post: operations["aiSortDictation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ai/Summarize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Summarise a period's activity
+         * @description What was done, what is still open and which materials were used, from the notes, times and
+         *     materials of one customer (or of all customers) in the period, as a proposed invoice title
+         *     and text in the asked language. Sent to the text service: the entries' texts, durations,
+         *     quantities and the customer's name; no member's or customer's e-mail address, and with a
+         *     customer only that customer's entries. An unknown customer, or another firm's, answers 404.
+         */
+        post: operations["aiSummarize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Ai/InvoiceText": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose the description of a labour position
+         * @description From the descriptions and durations of the chosen time entries and customer timers, a short
+         *     position description in plain professional German or English. Ids of another firm count as
+         *     unknown (404).
+         */
+        post: operations["aiInvoiceText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Auth/SignUp": {
         parameters: {
             query?: never;
@@ -2307,6 +2423,107 @@ export interface components {
             pageSize: number;
         };
         IdList: components["schemas"]["Id"][];
+        AiStatus: {
+            /** @description The firm has granted the `ai` consent. */
+            consent: boolean;
+            /** @description Speech to text is set up on this server. */
+            transcription: boolean;
+            /** @description Text generation is set up on this server. */
+            generation: boolean;
+            /**
+             * @description AI calls the firm may make per day.
+             * @example 200
+             */
+            dailyLimit: number;
+            /** @example 12 */
+            usedToday: number;
+            /** @example 120 */
+            maxAudioSeconds: number;
+            /** @example 10485760 */
+            maxAudioBytes: number;
+        };
+        /** @description The multipart form of `Transcribe`. */
+        AiTranscribeUpload: {
+            /**
+             * Format: binary
+             * @description The recording.
+             */
+            file: string;
+            language?: components["schemas"]["Language"];
+        };
+        AiTranscript: {
+            /** @example Zwei Stunden Fliesen im Bad verlegt. */
+            text: string;
+        };
+        AiSortDictationRequest: {
+            /** @example Zwei Stunden Fliesen im Bad verlegt, 12 Fliesen 30 mal 60 und einen Sack Kleber verbraucht */
+            text: string;
+            language: components["schemas"]["Language"];
+        };
+        AiProposedTime: {
+            /** @example 7200 */
+            durationSeconds: number;
+            /** @example Fliesen im Bad verlegt */
+            description: string;
+        };
+        AiProposedMaterial: {
+            /**
+             * @description The material as dictated.
+             * @example Fliesen 30 x 60
+             */
+            text: string;
+            /** @example 12 */
+            quantity: number;
+            /** @example Stk */
+            unit: string;
+            /**
+             * @description How the firm's product was found; `none` keeps the material as free text.
+             * @enum {string}
+             */
+            match: "ean" | "name" | "similar" | "none";
+            /** Format: uuid */
+            productId: string | null;
+            productName: string | null;
+            /** @description The product's net price, if matched. */
+            unitPrice: number | null;
+            vatRate: number | null;
+        };
+        AiDictationProposal: {
+            time: components["schemas"]["AiProposedTime"] | null;
+            materials: components["schemas"]["AiProposedMaterial"][];
+            /** @description What the dictation says beyond time and materials. */
+            note: string | null;
+        };
+        AiSummarizeRequest: {
+            /**
+             * Format: uuid
+             * @description One customer; null or left out summarises all customers.
+             */
+            customerId?: string | null;
+            /**
+             * Format: date-time
+             * @description Start of the period (inclusive).
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the period (exclusive).
+             */
+            to: string;
+            language: components["schemas"]["Language"];
+        };
+        AiText: {
+            /** @example Fliesenarbeiten Bad */
+            title: string;
+            text: string;
+            /** @description How many entries the text was made from. */
+            entryCount: number;
+        };
+        AiInvoiceTextRequest: {
+            informationIds: components["schemas"]["Id"][];
+            timeTrackIds: components["schemas"]["Id"][];
+            language: components["schemas"]["Language"];
+        };
         /**
          * Format: password
          * @description A new password; at least 8 characters, not on the list of common passwords, no composition rules.
@@ -5090,6 +5307,157 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    aiGetStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state of the AI features for the caller's firm. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AiStatus"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    aiTranscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AiTranscribeUpload"];
+            };
+        };
+        responses: {
+            /** @description The text of the dictation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AiTranscript"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    aiSortDictation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiSortDictationRequest"];
+            };
+        };
+        responses: {
+            /** @description The proposed entries; nothing is saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AiDictationProposal"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    aiSummarize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiSummarizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The proposed title and text. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AiText"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    aiInvoiceText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiInvoiceTextRequest"];
+            };
+        };
+        responses: {
+            /** @description The proposed description (title empty). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AiText"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     authSignUp: {
         parameters: {
             query?: never;

@@ -14,3 +14,4 @@ export * from './schema/audit';
 export * from './schema/subscriptions';
 export * from './schema/localisation';
 export * from './schema/accounting';
+export * from './schema/ai';

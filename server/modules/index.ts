@@ -18,6 +18,7 @@ import { invoiceHandlers } from './invoice/invoice.handlers';
 import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/subscription.handlers';
 import { localisationHandlers } from './localisation/localisation.handlers';
 import { externalSystemHandlers } from './external-system/external-system.handlers';
+import { aiHandlers } from './ai/ai.handlers';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -35,6 +36,7 @@ export const handlers: OperationHandlers = {
   ...subscriptionHandlers,
   ...localisationHandlers,
   ...externalSystemHandlers,
+  ...aiHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

@@ -17,6 +17,7 @@ import { WorkConfirmationsService } from './work-confirmations/work-confirmation
 import { SubscriptionService } from './subscription/subscription.service';
 import { LocalisationService } from './localisation/localisation.service';
 import { ExternalSystemService } from './external-system/external-system.service';
+import { AiService } from './ai/ai.service';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
@@ -40,6 +41,7 @@ export function createServices(deps: Deps) {
     customerActivities: new CustomerActivitiesService(deps),
     workConfirmations: new WorkConfirmationsService(deps),
     localisation: new LocalisationService(deps),
+    ai: new AiService(deps),
   };
 }
 

@@ -59,6 +59,19 @@ const envSchema = z.object({
   STRIPE_PRICE_ID: z.string().trim().min(1).optional(),
   /** Another address of the Stripe API (a local fake in tests); the official one by default. */
   STRIPE_API_URL: optionalUrl(['http:', 'https:']),
+  /** An OpenAI-compatible API for text generation (hosted, or a local server such as Ollama's /v1). */
+  AI_TEXT_URL: optionalUrl(['http:', 'https:']),
+  AI_TEXT_KEY: z.string().trim().min(1).optional(),
+  AI_TEXT_MODEL: z.string().trim().min(1).max(200).default('gpt-4o-mini'),
+  /** An OpenAI-compatible API for speech to text (hosted, or a local Whisper server). */
+  AI_SPEECH_URL: optionalUrl(['http:', 'https:']),
+  AI_SPEECH_KEY: z.string().trim().min(1).optional(),
+  AI_SPEECH_MODEL: z.string().trim().min(1).max(200).default('whisper-1'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
+  /** AI calls (dictations, proposals, summaries) one firm may make per day. */
+  AI_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  AI_MAX_AUDIO_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  AI_MAX_AUDIO_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   TRUST_PROXY: z
     .string()
     .trim()
@@ -113,6 +126,8 @@ export interface Config {
   dataKeys: string[];
   /** The accounting service: its API and the app that opens its documents. */
   lexoffice: { apiUrl: string; appUrl: string; timeoutMs: number };
+  /** AI and voice: each service only when its URL is configured. */
+  ai: AiConfig;
   /** Take the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean | number;
   /**
@@ -131,6 +146,22 @@ export interface StripeConfig {
   webhookSecret: string;
   priceId: string;
   apiUrl?: string;
+}
+
+/** An OpenAI-compatible service: base URL (up to `/v1`), key (none for a local server) and model. */
+export interface AiServiceConfig {
+  url: string;
+  key?: string;
+  model: string;
+}
+
+export interface AiConfig {
+  text?: AiServiceConfig;
+  speech?: AiServiceConfig;
+  timeoutMs: number;
+  dailyLimit: number;
+  maxAudioSeconds: number;
+  maxAudioBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -197,6 +228,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, priceId: e.STRIPE_PRICE_ID, apiUrl: e.STRIPE_API_URL }
         : undefined,
+    ai: {
+      text: e.AI_TEXT_URL ? { url: e.AI_TEXT_URL.replace(/\/+$/, ''), key: e.AI_TEXT_KEY, model: e.AI_TEXT_MODEL } : undefined,
+      speech: e.AI_SPEECH_URL ? { url: e.AI_SPEECH_URL.replace(/\/+$/, ''), key: e.AI_SPEECH_KEY, model: e.AI_SPEECH_MODEL } : undefined,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      dailyLimit: e.AI_DAILY_LIMIT,
+      maxAudioSeconds: e.AI_MAX_AUDIO_SECONDS,
+      maxAudioBytes: e.AI_MAX_AUDIO_BYTES,
+    },
     trustProxy: e.TRUST_PROXY,
     devOutbox:
       e.DEV_OUTBOX === 'true'

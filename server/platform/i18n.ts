@@ -276,6 +276,19 @@ const de = {
   'accounting.keyRefused': 'lexoffice hat den API-Schlüssel abgelehnt. Bitte prüfen Sie ihn oder erstellen Sie einen neuen.',
   'accounting.unavailable': 'lexoffice ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
   'accounting.invoiceRefused': 'lexoffice hat die Rechnung abgelehnt: {details}',
+  // AI and voice
+  AI_CONSENT_REQUIRED: 'Für KI-Funktionen braucht es die Einwilligung Ihrer Firma. Sie kann im Firmenprofil unter „Einwilligungen“ erteilt werden.',
+  AUDIO_RECORDING_ERROR: 'Die Aufnahme ist fehlgeschlagen.',
+  'ai.notConfigured': 'Die KI-Funktionen sind auf diesem Server nicht eingerichtet.',
+  'ai.unavailable': 'Der KI-Dienst ist gerade nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  'ai.dailyLimit': 'Das Tageslimit Ihrer Firma von {limit} KI-Anfragen ist erreicht. Morgen geht es weiter.',
+  'ai.audioEmpty': 'Die Aufnahme ist leer. Bitte sprechen Sie, während die Aufnahme läuft.',
+  'ai.audioFormat': 'Dieses Audioformat wird nicht unterstützt (WebM, Ogg, MP4, MP3 oder WAV).',
+  'ai.audioTooLong': 'Die Aufnahme ist länger als {limit} Sekunden.',
+  'ai.audioTooLarge': 'Die Aufnahme ist größer als {limit} MB.',
+  'ai.fileRequired': 'Bitte senden Sie eine Aufnahme.',
+  'ai.nothingInPeriod': 'In diesem Zeitraum gibt es keine Einträge zum Zusammenfassen.',
+  'ai.nothingToDescribe': 'Die gewählten Zeiten haben keine Beschreibung, aus der ein Text entstehen kann.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -548,6 +561,18 @@ const en: Record<MessageKey, string> = {
   'accounting.keyRefused': 'lexoffice refused the API key. Please check it or create a new one.',
   'accounting.unavailable': 'lexoffice cannot be reached right now. Please try again in a few minutes.',
   'accounting.invoiceRefused': 'lexoffice refused the invoice: {details}',
+  AI_CONSENT_REQUIRED: 'AI features need your firm\'s consent. It can be given in the company profile under "Consents".',
+  AUDIO_RECORDING_ERROR: 'The audio recording failed.',
+  'ai.notConfigured': 'AI features are not set up on this server.',
+  'ai.unavailable': 'The AI service cannot be reached right now. Please try again later.',
+  'ai.dailyLimit': 'Your firm has reached its daily limit of {limit} AI requests. It resets tomorrow.',
+  'ai.audioEmpty': 'The recording is empty. Please speak while it is recording.',
+  'ai.audioFormat': 'This audio format is not supported (WebM, Ogg, MP4, MP3 or WAV).',
+  'ai.audioTooLong': 'The recording is longer than {limit} seconds.',
+  'ai.audioTooLarge': 'The recording is larger than {limit} MB.',
+  'ai.fileRequired': 'Please send a recording.',
+  'ai.nothingInPeriod': 'There are no entries to summarise in this period.',
+  'ai.nothingToDescribe': 'The chosen times have no description a text could be made from.',
 };
 
 const catalogues: Record<'de' | 'en', Record<string, string>> = { de, en };

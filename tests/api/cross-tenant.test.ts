@@ -96,6 +96,7 @@ async function rowsOfA() {
 /** Bodies the schemas alone do not make valid (rules across fields), with A's ids. */
 const fixedBodies: Record<string, () => Json> = {
   informationCreate: () => ({ customerId: a.customerId, subType: 'note', text: 'Notiz von B' }),
+  aiSummarize: () => ({ customerId: a.customerId, from: '2020-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z', language: 'de' }),
 };
 
 interface Answer {

@@ -50,6 +50,11 @@ describe('contract routes', () => {
       'managementGetLogo',
       'managementDeleteLogo',
       'externalSystemDisconnect',
+      'aiGetStatus',
+      'aiTranscribe',
+      'aiSortDictation',
+      'aiSummarize',
+      'aiInvoiceText',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

@@ -49,6 +49,7 @@ async function seedFirm(firm: TestTenant) {
     [firm.tenantId, firm.owner.userId, `credential-${firm.tenantId}`],
   );
   await admin.query(`insert into accounting_connections (tenant_id, system, api_key_sealed, organization_name) values ($1, 'lexoffice', 'v1:test', 'Test')`, [firm.tenantId]);
+  await admin.query(`insert into ai_usage (tenant_id, day, calls) values ($1, current_date, 1)`, [firm.tenantId]);
   await admin.query(`insert into billing_events (tenant_id, event_id, type) values ($1, $2, 'invoice.paid')`, [firm.tenantId, `evt_${firm.tenantId}`]);
   await admin.query(
     `insert into one_time_tokens (tenant_id, user_id, purpose, token_hash, expires_at) values ($1, $2, 'reset_password', $3, now() + interval '1 hour')`,

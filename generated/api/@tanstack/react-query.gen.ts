@@ -3,8 +3,158 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { authChangePassword, authConfirmEmail, authConfirmTerms, authForgotPassword, authHandleAppleLogin, authHandleGoogleLogin, authRefreshToken, authRefreshTokenFromCookie, authResendConfirmationEmail, authResetPassword, authSignIn, authSignUp, authWebAuthnAddKeyBegin, authWebAuthnAddKeyComplete, authWebAuthnDeleteKey, authWebAuthnGetKeys, authWebAuthnLoginBegin, authWebAuthnLoginComplete, authWebAuthnRegisterBegin, authWebAuthnRegisterComplete, customerActivitiesByCustomer, customerActivitiesGetTotals, customersCreate, customersGet, customersGetAll, customersImportCsv, customersImportLexOffice, customersUpdate, externalSystemConnectExternalSystem, externalSystemDisconnect, imagesGet, imagesGetAll, imagesGetThumbnail, imagesUploadWorkDocImage, informationCreate, informationDelete, informationGetAll, informationReporting, informationUpdate, invoiceCreatePreviewFromActivities, invoiceDeleteActivitiesByFilter, invoiceExportToLexOffice, invoiceMarkActivitiesAsProcessed, invoiceMarkActivitiesAsProcessedByFilter, localisationGetTextOverrides, localisationSetTextOverride, managementDeleteLogo, managementGetConsentTexts, managementGetLogo, managementGetTenant, managementGetTenantConsent, managementUpdateTenant, managementUpdateTenantConsent, managementUploadLogo, type Options, productsCreate, productsDeleteById, productsGetAll, productsGetByEan, productsGetById, productsImportCsv, productsUpdate, subscriptionAssignLicense, subscriptionCreateCheckout, subscriptionCreatePortalSession, subscriptionGetSubscriptionDetails, subscriptionRemoveLicenseAssignment, subscriptionStripeWebhook, timeTracksCreate, timeTracksDelete, timeTracksGet, timeTracksGetById, timeTracksGetMy, timeTracksGetMyTotals, timeTracksStart, timeTracksStop, timeTracksUpdate, usersGet, usersGetAll, usersInvite, usersSetPassword, usersUpdate, usersUpdateMe, userTimeTracksAppendSegment, userTimeTracksDeleteSegment, userTimeTracksGetActive, userTimeTracksGetList, userTimeTracksGetListGrouped, userTimeTracksStart, userTimeTracksStop, userTimeTracksUpdateSegment, workConfirmationsCreate, workConfirmationsGet } from '../sdk.gen';
-import type { AuthChangePasswordData, AuthChangePasswordError, AuthChangePasswordResponse, AuthConfirmEmailData, AuthConfirmEmailError, AuthConfirmEmailResponse, AuthConfirmTermsData, AuthConfirmTermsError, AuthConfirmTermsResponse, AuthForgotPasswordData, AuthForgotPasswordError, AuthForgotPasswordResponse, AuthHandleAppleLoginData, AuthHandleAppleLoginError, AuthHandleAppleLoginResponse, AuthHandleGoogleLoginData, AuthHandleGoogleLoginError, AuthHandleGoogleLoginResponse, AuthRefreshTokenData, AuthRefreshTokenError, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieError, AuthRefreshTokenFromCookieResponse, AuthRefreshTokenResponse, AuthResendConfirmationEmailData, AuthResendConfirmationEmailError, AuthResendConfirmationEmailResponse, AuthResetPasswordData, AuthResetPasswordError, AuthResetPasswordResponse, AuthSignInData, AuthSignInError, AuthSignInResponse, AuthSignUpData, AuthSignUpError, AuthSignUpResponse, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginError, AuthWebAuthnAddKeyBeginResponse, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteError, AuthWebAuthnAddKeyCompleteResponse, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyError, AuthWebAuthnDeleteKeyResponse, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysError, AuthWebAuthnGetKeysResponse, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginError, AuthWebAuthnLoginBeginResponse, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteError, AuthWebAuthnLoginCompleteResponse, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginError, AuthWebAuthnRegisterBeginResponse, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteError, AuthWebAuthnRegisterCompleteResponse, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, CustomersCreateData, CustomersCreateError, CustomersCreateResponse, CustomersGetAllData, CustomersGetAllError, CustomersGetAllResponse, CustomersGetData, CustomersGetError, CustomersGetResponse, CustomersImportCsvData, CustomersImportCsvError, CustomersImportCsvResponse, CustomersImportLexOfficeData, CustomersImportLexOfficeError, CustomersImportLexOfficeResponse, CustomersUpdateData, CustomersUpdateError, CustomersUpdateResponse, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemError, ExternalSystemConnectExternalSystemResponse, ExternalSystemDisconnectData, ExternalSystemDisconnectError, ExternalSystemDisconnectResponse, ImagesGetAllData, ImagesGetAllError, ImagesGetAllResponse, ImagesGetData, ImagesGetError, ImagesGetResponse, ImagesGetThumbnailData, ImagesGetThumbnailError, ImagesGetThumbnailResponse, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageError, ImagesUploadWorkDocImageResponse, InformationCreateData, InformationCreateError, InformationCreateResponse, InformationDeleteData, InformationDeleteError, InformationDeleteResponse, InformationGetAllData, InformationGetAllError, InformationGetAllResponse, InformationReportingData, InformationReportingError, InformationReportingResponse, InformationUpdateData, InformationUpdateError, InformationUpdateResponse, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesError, InvoiceCreatePreviewFromActivitiesResponse, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterError, InvoiceDeleteActivitiesByFilterResponse, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeError, InvoiceExportToLexOfficeResponse, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterError, InvoiceMarkActivitiesAsProcessedByFilterResponse, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedError, InvoiceMarkActivitiesAsProcessedResponse, LocalisationGetTextOverridesData, LocalisationGetTextOverridesError, LocalisationGetTextOverridesResponse, LocalisationSetTextOverrideData, LocalisationSetTextOverrideError, LocalisationSetTextOverrideResponse, ManagementDeleteLogoData, ManagementDeleteLogoError, ManagementDeleteLogoResponse, ManagementGetConsentTextsData, ManagementGetConsentTextsError, ManagementGetConsentTextsResponse, ManagementGetLogoData, ManagementGetLogoError, ManagementGetLogoResponse, ManagementGetTenantConsentData, ManagementGetTenantConsentError, ManagementGetTenantConsentResponse, ManagementGetTenantData, ManagementGetTenantError, ManagementGetTenantResponse, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentError, ManagementUpdateTenantConsentResponse, ManagementUpdateTenantData, ManagementUpdateTenantError, ManagementUpdateTenantResponse, ManagementUploadLogoData, ManagementUploadLogoError, ManagementUploadLogoResponse, ProductsCreateData, ProductsCreateError, ProductsCreateResponse, ProductsDeleteByIdData, ProductsDeleteByIdError, ProductsDeleteByIdResponse, ProductsGetAllData, ProductsGetAllError, ProductsGetAllResponse, ProductsGetByEanData, ProductsGetByEanError, ProductsGetByEanResponse, ProductsGetByIdData, ProductsGetByIdError, ProductsGetByIdResponse, ProductsImportCsvData, ProductsImportCsvError, ProductsImportCsvResponse, ProductsUpdateData, ProductsUpdateError, ProductsUpdateResponse, SubscriptionAssignLicenseData, SubscriptionAssignLicenseError, SubscriptionAssignLicenseResponse, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutError, SubscriptionCreateCheckoutResponse, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionError, SubscriptionCreatePortalSessionResponse, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsError, SubscriptionGetSubscriptionDetailsResponse, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentError, SubscriptionRemoveLicenseAssignmentResponse, SubscriptionStripeWebhookData, SubscriptionStripeWebhookError, SubscriptionStripeWebhookResponse, TimeTracksCreateData, TimeTracksCreateError, TimeTracksCreateResponse, TimeTracksDeleteData, TimeTracksDeleteError, TimeTracksDeleteResponse, TimeTracksGetByIdData, TimeTracksGetByIdError, TimeTracksGetByIdResponse, TimeTracksGetData, TimeTracksGetError, TimeTracksGetMyData, TimeTracksGetMyError, TimeTracksGetMyResponse, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsError, TimeTracksGetMyTotalsResponse, TimeTracksGetResponse, TimeTracksStartData, TimeTracksStartError, TimeTracksStartResponse, TimeTracksStopData, TimeTracksStopError, TimeTracksStopResponse, TimeTracksUpdateData, TimeTracksUpdateError, TimeTracksUpdateResponse, UsersGetAllData, UsersGetAllError, UsersGetAllResponse, UsersGetData, UsersGetError, UsersGetResponse, UsersInviteData, UsersInviteError, UsersInviteResponse, UsersSetPasswordData, UsersSetPasswordError, UsersSetPasswordResponse, UsersUpdateData, UsersUpdateError, UsersUpdateMeData, UsersUpdateMeError, UsersUpdateMeResponse, UsersUpdateResponse, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentError, UserTimeTracksAppendSegmentResponse, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentError, UserTimeTracksDeleteSegmentResponse, UserTimeTracksGetActiveData, UserTimeTracksGetActiveError, UserTimeTracksGetActiveResponse, UserTimeTracksGetListData, UserTimeTracksGetListError, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListResponse, UserTimeTracksStartData, UserTimeTracksStartError, UserTimeTracksStartResponse, UserTimeTracksStopData, UserTimeTracksStopError, UserTimeTracksStopResponse, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentError, UserTimeTracksUpdateSegmentResponse, WorkConfirmationsCreateData, WorkConfirmationsCreateError, WorkConfirmationsCreateResponse, WorkConfirmationsGetData, WorkConfirmationsGetError, WorkConfirmationsGetResponse } from '../types.gen';
+import { aiGetStatus, aiInvoiceText, aiSortDictation, aiSummarize, aiTranscribe, authChangePassword, authConfirmEmail, authConfirmTerms, authForgotPassword, authHandleAppleLogin, authHandleGoogleLogin, authRefreshToken, authRefreshTokenFromCookie, authResendConfirmationEmail, authResetPassword, authSignIn, authSignUp, authWebAuthnAddKeyBegin, authWebAuthnAddKeyComplete, authWebAuthnDeleteKey, authWebAuthnGetKeys, authWebAuthnLoginBegin, authWebAuthnLoginComplete, authWebAuthnRegisterBegin, authWebAuthnRegisterComplete, customerActivitiesByCustomer, customerActivitiesGetTotals, customersCreate, customersGet, customersGetAll, customersImportCsv, customersImportLexOffice, customersUpdate, externalSystemConnectExternalSystem, externalSystemDisconnect, imagesGet, imagesGetAll, imagesGetThumbnail, imagesUploadWorkDocImage, informationCreate, informationDelete, informationGetAll, informationReporting, informationUpdate, invoiceCreatePreviewFromActivities, invoiceDeleteActivitiesByFilter, invoiceExportToLexOffice, invoiceMarkActivitiesAsProcessed, invoiceMarkActivitiesAsProcessedByFilter, localisationGetTextOverrides, localisationSetTextOverride, managementDeleteLogo, managementGetConsentTexts, managementGetLogo, managementGetTenant, managementGetTenantConsent, managementUpdateTenant, managementUpdateTenantConsent, managementUploadLogo, type Options, productsCreate, productsDeleteById, productsGetAll, productsGetByEan, productsGetById, productsImportCsv, productsUpdate, subscriptionAssignLicense, subscriptionCreateCheckout, subscriptionCreatePortalSession, subscriptionGetSubscriptionDetails, subscriptionRemoveLicenseAssignment, subscriptionStripeWebhook, timeTracksCreate, timeTracksDelete, timeTracksGet, timeTracksGetById, timeTracksGetMy, timeTracksGetMyTotals, timeTracksStart, timeTracksStop, timeTracksUpdate, usersGet, usersGetAll, usersInvite, usersSetPassword, usersUpdate, usersUpdateMe, userTimeTracksAppendSegment, userTimeTracksDeleteSegment, userTimeTracksGetActive, userTimeTracksGetList, userTimeTracksGetListGrouped, userTimeTracksStart, userTimeTracksStop, userTimeTracksUpdateSegment, workConfirmationsCreate, workConfirmationsGet } from '../sdk.gen';
+import type { AiGetStatusData, AiGetStatusError, AiGetStatusResponse, AiInvoiceTextData, AiInvoiceTextError, AiInvoiceTextResponse, AiSortDictationData, AiSortDictationError, AiSortDictationResponse, AiSummarizeData, AiSummarizeError, AiSummarizeResponse, AiTranscribeData, AiTranscribeError, AiTranscribeResponse, AuthChangePasswordData, AuthChangePasswordError, AuthChangePasswordResponse, AuthConfirmEmailData, AuthConfirmEmailError, AuthConfirmEmailResponse, AuthConfirmTermsData, AuthConfirmTermsError, AuthConfirmTermsResponse, AuthForgotPasswordData, AuthForgotPasswordError, AuthForgotPasswordResponse, AuthHandleAppleLoginData, AuthHandleAppleLoginError, AuthHandleAppleLoginResponse, AuthHandleGoogleLoginData, AuthHandleGoogleLoginError, AuthHandleGoogleLoginResponse, AuthRefreshTokenData, AuthRefreshTokenError, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieError, AuthRefreshTokenFromCookieResponse, AuthRefreshTokenResponse, AuthResendConfirmationEmailData, AuthResendConfirmationEmailError, AuthResendConfirmationEmailResponse, AuthResetPasswordData, AuthResetPasswordError, AuthResetPasswordResponse, AuthSignInData, AuthSignInError, AuthSignInResponse, AuthSignUpData, AuthSignUpError, AuthSignUpResponse, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginError, AuthWebAuthnAddKeyBeginResponse, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteError, AuthWebAuthnAddKeyCompleteResponse, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyError, AuthWebAuthnDeleteKeyResponse, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysError, AuthWebAuthnGetKeysResponse, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginError, AuthWebAuthnLoginBeginResponse, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteError, AuthWebAuthnLoginCompleteResponse, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginError, AuthWebAuthnRegisterBeginResponse, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteError, AuthWebAuthnRegisterCompleteResponse, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, CustomersCreateData, CustomersCreateError, CustomersCreateResponse, CustomersGetAllData, CustomersGetAllError, CustomersGetAllResponse, CustomersGetData, CustomersGetError, CustomersGetResponse, CustomersImportCsvData, CustomersImportCsvError, CustomersImportCsvResponse, CustomersImportLexOfficeData, CustomersImportLexOfficeError, CustomersImportLexOfficeResponse, CustomersUpdateData, CustomersUpdateError, CustomersUpdateResponse, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemError, ExternalSystemConnectExternalSystemResponse, ExternalSystemDisconnectData, ExternalSystemDisconnectError, ExternalSystemDisconnectResponse, ImagesGetAllData, ImagesGetAllError, ImagesGetAllResponse, ImagesGetData, ImagesGetError, ImagesGetResponse, ImagesGetThumbnailData, ImagesGetThumbnailError, ImagesGetThumbnailResponse, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageError, ImagesUploadWorkDocImageResponse, InformationCreateData, InformationCreateError, InformationCreateResponse, InformationDeleteData, InformationDeleteError, InformationDeleteResponse, InformationGetAllData, InformationGetAllError, InformationGetAllResponse, InformationReportingData, InformationReportingError, InformationReportingResponse, InformationUpdateData, InformationUpdateError, InformationUpdateResponse, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesError, InvoiceCreatePreviewFromActivitiesResponse, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterError, InvoiceDeleteActivitiesByFilterResponse, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeError, InvoiceExportToLexOfficeResponse, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterError, InvoiceMarkActivitiesAsProcessedByFilterResponse, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedError, InvoiceMarkActivitiesAsProcessedResponse, LocalisationGetTextOverridesData, LocalisationGetTextOverridesError, LocalisationGetTextOverridesResponse, LocalisationSetTextOverrideData, LocalisationSetTextOverrideError, LocalisationSetTextOverrideResponse, ManagementDeleteLogoData, ManagementDeleteLogoError, ManagementDeleteLogoResponse, ManagementGetConsentTextsData, ManagementGetConsentTextsError, ManagementGetConsentTextsResponse, ManagementGetLogoData, ManagementGetLogoError, ManagementGetLogoResponse, ManagementGetTenantConsentData, ManagementGetTenantConsentError, ManagementGetTenantConsentResponse, ManagementGetTenantData, ManagementGetTenantError, ManagementGetTenantResponse, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentError, ManagementUpdateTenantConsentResponse, ManagementUpdateTenantData, ManagementUpdateTenantError, ManagementUpdateTenantResponse, ManagementUploadLogoData, ManagementUploadLogoError, ManagementUploadLogoResponse, ProductsCreateData, ProductsCreateError, ProductsCreateResponse, ProductsDeleteByIdData, ProductsDeleteByIdError, ProductsDeleteByIdResponse, ProductsGetAllData, ProductsGetAllError, ProductsGetAllResponse, ProductsGetByEanData, ProductsGetByEanError, ProductsGetByEanResponse, ProductsGetByIdData, ProductsGetByIdError, ProductsGetByIdResponse, ProductsImportCsvData, ProductsImportCsvError, ProductsImportCsvResponse, ProductsUpdateData, ProductsUpdateError, ProductsUpdateResponse, SubscriptionAssignLicenseData, SubscriptionAssignLicenseError, SubscriptionAssignLicenseResponse, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutError, SubscriptionCreateCheckoutResponse, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionError, SubscriptionCreatePortalSessionResponse, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsError, SubscriptionGetSubscriptionDetailsResponse, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentError, SubscriptionRemoveLicenseAssignmentResponse, SubscriptionStripeWebhookData, SubscriptionStripeWebhookError, SubscriptionStripeWebhookResponse, TimeTracksCreateData, TimeTracksCreateError, TimeTracksCreateResponse, TimeTracksDeleteData, TimeTracksDeleteError, TimeTracksDeleteResponse, TimeTracksGetByIdData, TimeTracksGetByIdError, TimeTracksGetByIdResponse, TimeTracksGetData, TimeTracksGetError, TimeTracksGetMyData, TimeTracksGetMyError, TimeTracksGetMyResponse, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsError, TimeTracksGetMyTotalsResponse, TimeTracksGetResponse, TimeTracksStartData, TimeTracksStartError, TimeTracksStartResponse, TimeTracksStopData, TimeTracksStopError, TimeTracksStopResponse, TimeTracksUpdateData, TimeTracksUpdateError, TimeTracksUpdateResponse, UsersGetAllData, UsersGetAllError, UsersGetAllResponse, UsersGetData, UsersGetError, UsersGetResponse, UsersInviteData, UsersInviteError, UsersInviteResponse, UsersSetPasswordData, UsersSetPasswordError, UsersSetPasswordResponse, UsersUpdateData, UsersUpdateError, UsersUpdateMeData, UsersUpdateMeError, UsersUpdateMeResponse, UsersUpdateResponse, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentError, UserTimeTracksAppendSegmentResponse, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentError, UserTimeTracksDeleteSegmentResponse, UserTimeTracksGetActiveData, UserTimeTracksGetActiveError, UserTimeTracksGetActiveResponse, UserTimeTracksGetListData, UserTimeTracksGetListError, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListResponse, UserTimeTracksStartData, UserTimeTracksStartError, UserTimeTracksStartResponse, UserTimeTracksStopData, UserTimeTracksStopError, UserTimeTracksStopResponse, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentError, UserTimeTracksUpdateSegmentResponse, WorkConfirmationsCreateData, WorkConfirmationsCreateError, WorkConfirmationsCreateResponse, WorkConfirmationsGetData, WorkConfirmationsGetError, WorkConfirmationsGetResponse } from '../types.gen';
+
+export type QueryKey<TOptions extends Options> = [
+    Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
+        _id: string;
+        _infinite?: boolean;
+        tags?: ReadonlyArray<string>;
+    }
+];
+
+const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions, infinite?: boolean, tags?: ReadonlyArray<string>): [
+    QueryKey<TOptions>[0]
+] => {
+    const params: QueryKey<TOptions>[0] = { _id: id, baseUrl: options?.baseUrl || (options?.client ?? client).getConfig().baseUrl } as QueryKey<TOptions>[0];
+    if (infinite) {
+        params._infinite = infinite;
+    }
+    if (tags) {
+        params.tags = tags;
+    }
+    if (options?.body) {
+        params.body = options.body;
+    }
+    if (options?.headers) {
+        params.headers = options.headers;
+    }
+    if (options?.path) {
+        params.path = options.path;
+    }
+    if (options?.query) {
+        params.query = options.query;
+    }
+    return [params];
+};
+
+export const aiGetStatusQueryKey = (options?: Options<AiGetStatusData>) => createQueryKey('aiGetStatus', options);
+
+/**
+ * What AI and voice can do for this firm now
+ *
+ * Whether the firm has granted the `ai` consent, whether speech to text and text generation
+ * are set up on this server, the daily limit and how much of it is used, and the limits of a
+ * recording. The app asks before it offers a microphone or a proposal.
+ *
+ */
+export const aiGetStatusOptions = (options?: Options<AiGetStatusData>) => queryOptions<AiGetStatusResponse, AiGetStatusError, AiGetStatusResponse, ReturnType<typeof aiGetStatusQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await aiGetStatus({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: aiGetStatusQueryKey(options)
+});
+
+/**
+ * Turn a recorded dictation into text
+ *
+ * The recording (WebM/Opus, Ogg, MP4/AAC, MP3 or WAV, recognised by its content) goes to the
+ * configured speech-to-text service and is not stored. At most `maxAudioBytes` (413 beyond)
+ * and, where the format tells its length (WAV), `maxAudioSeconds` (400 AUDIO_RECORDING_ERROR
+ * beyond); an empty or unreadable recording answers 400 AUDIO_RECORDING_ERROR, another format
+ * 415 UNSUPPORTED_MEDIA_TYPE.
+ *
+ */
+export const aiTranscribeMutation = (options?: Partial<Options<AiTranscribeData>>): UseMutationOptions<AiTranscribeResponse, AiTranscribeError, Options<AiTranscribeData>> => {
+    const mutationOptions: UseMutationOptions<AiTranscribeResponse, AiTranscribeError, Options<AiTranscribeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await aiTranscribe({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Sort a dictation into proposed entries
+ *
+ * "Zwei Stunden Fliesen im Bad verlegt, 12 Fliesen 30 mal 60 und einen Sack Kleber verbraucht"
+ * becomes a proposed time entry (duration and description), proposed materials with quantity
+ * and unit, and what is left as a note. Each material is matched against the firm's own
+ * products: by EAN, by name, or by a close name (`match`); else it stays free text. Only the
+ * dictation goes to the text service, never the product list or anything else of the firm.
+ *
+ */
+export const aiSortDictationMutation = (options?: Partial<Options<AiSortDictationData>>): UseMutationOptions<AiSortDictationResponse, AiSortDictationError, Options<AiSortDictationData>> => {
+    const mutationOptions: UseMutationOptions<AiSortDictationResponse, AiSortDictationError, Options<AiSortDictationData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await aiSortDictation({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Summarise a period's activity
+ *
+ * What was done, what is still open and which materials were used, from the notes, times and
+ * materials of one customer (or of all customers) in the period, as a proposed invoice title
+ * and text in the asked language. Sent to the text service: the entries' texts, durations,
+ * quantities and the customer's name; no member's or customer's e-mail address, and with a
+ * customer only that customer's entries. An unknown customer, or another firm's, answers 404.
+ *
+ */
+export const aiSummarizeMutation = (options?: Partial<Options<AiSummarizeData>>): UseMutationOptions<AiSummarizeResponse, AiSummarizeError, Options<AiSummarizeData>> => {
+    const mutationOptions: UseMutationOptions<AiSummarizeResponse, AiSummarizeError, Options<AiSummarizeData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await aiSummarize({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Propose the description of a labour position
+ *
+ * From the descriptions and durations of the chosen time entries and customer timers, a short
+ * position description in plain professional German or English. Ids of another firm count as
+ * unknown (404).
+ *
+ */
+export const aiInvoiceTextMutation = (options?: Partial<Options<AiInvoiceTextData>>): UseMutationOptions<AiInvoiceTextResponse, AiInvoiceTextError, Options<AiInvoiceTextData>> => {
+    const mutationOptions: UseMutationOptions<AiInvoiceTextResponse, AiInvoiceTextError, Options<AiInvoiceTextData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await aiInvoiceText({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Sign up a new tenant with its Owner
@@ -234,39 +384,6 @@ export const authResendConfirmationEmailMutation = (options?: Partial<Options<Au
         }
     };
     return mutationOptions;
-};
-
-export type QueryKey<TOptions extends Options> = [
-    Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
-        _id: string;
-        _infinite?: boolean;
-        tags?: ReadonlyArray<string>;
-    }
-];
-
-const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions, infinite?: boolean, tags?: ReadonlyArray<string>): [
-    QueryKey<TOptions>[0]
-] => {
-    const params: QueryKey<TOptions>[0] = { _id: id, baseUrl: options?.baseUrl || (options?.client ?? client).getConfig().baseUrl } as QueryKey<TOptions>[0];
-    if (infinite) {
-        params._infinite = infinite;
-    }
-    if (tags) {
-        params.tags = tags;
-    }
-    if (options?.body) {
-        params.body = options.body;
-    }
-    if (options?.headers) {
-        params.headers = options.headers;
-    }
-    if (options?.path) {
-        params.path = options.path;
-    }
-    if (options?.query) {
-        params.query = options.query;
-    }
-    return [params];
 };
 
 export const authConfirmEmailQueryKey = (options: Options<AuthConfirmEmailData>) => createQueryKey('authConfirmEmail', options);
