@@ -3,6 +3,7 @@
  * (UUID ids, every required field), so contract-server.ts accepts them as answers. Tests change
  * what they care about through `over`.
  */
+import type { components } from '../../generated/server/openapi';
 import type {
   AuthSession,
   Customer,
@@ -305,8 +306,14 @@ export function tenantProfile(over: Partial<Tenant> = {}): Tenant {
   };
 }
 
-/** The shell of a signed-in user with nothing running: no timer, not clocked in, no GPS consent. */
+/** The AI features of a firm: set up on the server, without the firm's consent unless `over` says so. */
+export function aiStatus(over: Partial<components['schemas']['AiStatus']> = {}): components['schemas']['AiStatus'] {
+  return { consent: false, transcription: true, generation: true, dailyLimit: 200, usedToday: 0, maxAudioSeconds: 120, maxAudioBytes: 10485760, ...over };
+}
+
+/** The shell of a signed-in user with nothing running: no timer, not clocked in, no GPS or AI consent. */
 export const quietShell = {
+  aiGetStatus: aiStatus(),
   timeTracksGetMy: page([]),
   userTimeTracksGetActive: null,
   userTimeTracksGetList: page([]),

@@ -6,7 +6,8 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const artifactsDir = path.resolve('test-results/e2e');
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, such as a fake microphone that plays a WAV file. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -19,6 +20,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

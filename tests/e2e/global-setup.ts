@@ -5,6 +5,7 @@
  * - the server listens on `http://localhost:<free port>` and that is its PUBLIC_URL: WebAuthn
  *   needs the RP id `localhost` (an IP address is not a valid RP id), and mail links point there;
  * - mail goes over real SMTP to a local sink (tests/e2e/smtp-sink.ts);
+ * - speech to text and text generation go to a fake OpenAI-compatible API (tests/support/fake-openai.ts);
  * - Google sign-in goes to a fake identity provider with its own key set
  *   (tests/support/fake-identity-provider.ts); the server's real token verification runs.
  *
@@ -24,6 +25,7 @@ import { startFakeIdentityProvider, type FakeIdentityProvider } from '../support
 import { freePort } from '../support/pg-global-setup';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 import { lexContact, startFakeLexoffice, type FakeLexoffice } from '../support/fake-lexoffice';
+import { startFakeOpenAi } from '../support/fake-openai';
 
 const GOOGLE_CLIENT_ID = '1234567890-fieldbook-e2e.apps.googleusercontent.com';
 
@@ -91,6 +93,8 @@ export default async function setup(project: TestProject) {
   const sink = await startSmtpSink();
   const google = await startFakeIdentityProvider({ issuer: 'https://accounts.google.com', audience: GOOGLE_CLIENT_ID });
   const lexoffice = await startFakeLexoffice();
+  // Speech to text and text generation: a local fake of the OpenAI-compatible API with fixed answers.
+  const openAi = await startFakeOpenAi();
   const control = await startControlServer(sink, google, lexoffice);
   const port = await freePort();
   const appUrl = `http://localhost:${port}`;
@@ -108,6 +112,8 @@ export default async function setup(project: TestProject) {
     GOOGLE_JWKS_URL: google.jwksUrl,
     LEXOFFICE_API_URL: lexoffice.url,
     LEXOFFICE_APP_URL: 'https://app.lexware.test',
+    AI_TEXT_URL: openAi.url,
+    AI_SPEECH_URL: openAi.url,
   });
   const prepared = await prepareDatabase(config, () => undefined);
   const app = await buildServer({ config, database: prepared.database });
@@ -120,6 +126,7 @@ export default async function setup(project: TestProject) {
     await prepared.stop();
     await control.close();
     await lexoffice.close();
+    await openAi.close();
     await google.close();
     await sink.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

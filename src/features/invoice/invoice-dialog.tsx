@@ -34,6 +34,8 @@ import { ApiError } from '../../lib/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
+import { PositionTextButton } from '../../components/ai/position-text';
+import { SummaryButton } from '../../components/ai/summary-modal';
 import { useIsBackOffice } from '../../lib/session';
 import { blobOf } from './files';
 import { LexofficeExport } from './lexoffice-export';
@@ -313,6 +315,7 @@ export function InvoiceDialog({
             />
           </Stack>
           <TextInput label={t`Title`} disabled={locked} placeholder={shown?.title ?? t`From customer and period`} value={title} onChange={(e) => setTitle(e.currentTarget.value)} miw={260} style={{ flex: 1 }} />
+          {customerId && !locked ? <SummaryButton customerId={customerId} range={rangeToQuery(range)} language={language} onUse={(proposal) => setTitle(proposal.title)} /> : null}
         </Group>
         {selection ? (
           <Text fz="sm" c="dimmed">
@@ -378,7 +381,10 @@ export function InvoiceDialog({
                   <Table.Tbody>
                     {shown.positions.map((p, i) => (
                       <Table.Tr key={i}>
-                        <Table.Td>{p.description}</Table.Td>
+                        <Table.Td>
+                          {p.description}
+                          {p.kind === 'labour' ? <PositionTextButton informationIds={p.informationIds} timeTrackIds={p.timeTrackIds} language={language} /> : null}
+                        </Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                           {formatNumber(p.quantity)} {p.unit}
                         </Table.Td>

@@ -7,6 +7,7 @@ import { LibraryViewSwitch, ReportScreen } from '../../features/activity/report-
 import { activityQuery, activitySearchSchema } from '../../features/activity/search';
 import { PrepareInvoiceButton } from '../../features/invoice/invoice-dialog';
 import { PeriodActionsButton } from '../../features/invoice/period-actions';
+import { SummaryButton } from '../../components/ai/summary-modal';
 import { useRouteSearch } from '../../lib/route-search';
 import { useIsBackOffice } from '../../lib/session';
 
@@ -36,6 +37,7 @@ function LibraryPage() {
       actions={
         <>
           {viewSwitch}
+          <SummaryButton preset={search.period && search.period !== 'all' ? search.period : undefined} />
           <PeriodActionsButton onChanged={activitiesMarked} />
           <PrepareInvoiceButton onMarked={activitiesMarked} />
         </>

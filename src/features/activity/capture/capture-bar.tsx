@@ -1,13 +1,14 @@
 /**
  * The phone-first capture of a customer's activity: big buttons for a note, a material (with EAN or
- * QR scan), a described time, photos and the customer's signature. Every member may record for an
+ * QR scan), a described time, photos, the customer's signature, and a dictation sorted into entries. Every member may record for an
  * active customer; an archived customer takes no new entries.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
-import { IconArchive, IconCamera, IconHourglass, IconNote, IconPackage, IconSignature } from '@tabler/icons-react';
+import { IconArchive, IconCamera, IconHourglass, IconMicrophone, IconNote, IconPackage, IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { InformationSubType } from '../../../../generated/api/types.gen';
+import { DictationModal } from '../../../components/ai/dictation-modal';
 import { ConfirmationModal } from './confirmation-modal';
 import { EntryModal } from './entry-modal';
 import { PhotoUploadModal } from './photo-upload-modal';
@@ -17,6 +18,7 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
   const [entry, setEntry] = useState<InformationSubType | null>(null);
   const [photos, setPhotos] = useState(false);
   const [signing, setSigning] = useState(false);
+  const [dictating, setDictating] = useState(false);
 
   if (customer.archived) {
     return (
@@ -31,13 +33,14 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
     { key: 'time', label: t`Time`, icon: IconHourglass, color: 'indigo', onClick: () => setEntry('time') },
     { key: 'photo', label: t`Photo`, icon: IconCamera, color: 'grape', onClick: () => setPhotos(true) },
     { key: 'sign', label: t`Signature`, icon: IconSignature, color: 'green', onClick: () => setSigning(true) },
+    { key: 'dictate', label: t`Dictation`, icon: IconMicrophone, color: 'orange', onClick: () => setDictating(true) },
   ];
   return (
     <Paper withBorder radius="md" p="sm">
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600} mb={6}>
         <Trans>Record</Trans>
       </Text>
-      <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs">
+      <SimpleGrid cols={{ base: 3, sm: 6 }} spacing="xs">
         {actions.map((a) => (
           <Button
             key={a.key}
@@ -57,6 +60,7 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
       <EntryModal mode={entry ? { kind: 'create', subType: entry, customerId: customer.id } : null} onClose={() => setEntry(null)} />
       <PhotoUploadModal customerId={customer.id} opened={photos} onClose={() => setPhotos(false)} />
       <ConfirmationModal customerId={customer.id} customerName={customer.displayName} opened={signing} onClose={() => setSigning(false)} />
+      <DictationModal customerId={customer.id} opened={dictating} onClose={() => setDictating(false)} />
     </Paper>
   );
 }

@@ -35,7 +35,8 @@ import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
 import { entryChanged } from '../../../lib/data-events';
 import { BarcodeScannerModal } from './barcode-scanner';
-import { VoiceInputSlot } from './voice-input-slot';
+import { LazyDictationButton as DictationButton } from '../../../components/ai/lazy-dictation-button';
+import { aiSortDictation } from '../../../../generated/api/sdk.gen';
 
 type Mode = { kind: 'create'; subType: InformationSubType; customerId: string } | { kind: 'edit'; entry: Information };
 
@@ -183,6 +184,33 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
   const update = useMutation({ ...informationUpdateMutation(), onSuccess, onError });
   const saving = create.isPending || update.isPending;
 
+  /**
+   * A dictated material ("zwölf Fliesen 30 mal 60"): sorted by the server into product (or free
+   * text), quantity and unit, shown in the fields to check; without proposals it is the free text.
+   */
+  const takeDictatedMaterial = async (dictated: string) => {
+    try {
+      const proposal = (await aiSortDictation({ body: { text: dictated, language: i18n.locale === 'en' ? 'en' : 'de' } })).data!.data;
+      const material = proposal.materials[0];
+      if (material) {
+        setFreeText(!material.productId);
+        setValues((v) => ({
+          ...v,
+          productId: material.productId,
+          productName: material.productName,
+          text: material.productId ? v.text : material.text,
+          quantity: material.quantity,
+          unit: material.unit,
+        }));
+        return;
+      }
+    } catch {
+      // No proposal (not set up, limit reached): the dictated words stay as free text.
+    }
+    setFreeText(true);
+    setValues((v) => ({ ...v, productId: null, productName: null, text: dictated }));
+  };
+
   const submit = () => {
     const local: Record<string, string> = {};
     const text = values.text.trim();
@@ -232,21 +260,24 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
               error={errors.text}
               onChange={(event) => set({ text: event.currentTarget.value })}
             />
-            <VoiceInputSlot purpose="note" onText={(more) => set({ text: `${values.text} ${more}`.trim() })} />
+            <DictationButton onText={(more) => setValues((v) => ({ ...v, text: `${v.text} ${more}`.trim() }))} />
           </Group>
         ) : null}
 
         {subType === 'material' ? (
           <>
-            <SegmentedControl
-              fullWidth
-              value={freeText ? 'free' : 'product'}
-              onChange={(value) => setFreeText(value === 'free')}
-              data={[
-                { value: 'product', label: t`From the catalogue` },
-                { value: 'free', label: t`Free text` },
-              ]}
-            />
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <SegmentedControl
+                style={{ flex: 1 }}
+                value={freeText ? 'free' : 'product'}
+                onChange={(value) => setFreeText(value === 'free')}
+                data={[
+                  { value: 'product', label: t`From the catalogue` },
+                  { value: 'free', label: t`Free text` },
+                ]}
+              />
+              <DictationButton label={t`Dictate the material`} onText={(dictated) => void takeDictatedMaterial(dictated)} />
+            </Group>
             {freeText ? (
               <TextInput
                 label={t`Material`}
@@ -316,7 +347,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
                 error={errors.text}
                 onChange={(event) => set({ text: event.currentTarget.value })}
               />
-              <VoiceInputSlot purpose="timeEntry" onText={(more) => set({ text: `${values.text} ${more}`.trim() })} />
+              <DictationButton onText={(more) => setValues((v) => ({ ...v, text: `${v.text} ${more}`.trim() }))} />
             </Group>
           </>
         ) : null}

@@ -9,6 +9,7 @@ import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
 import { PeriodActionsButton } from '../../../features/invoice/period-actions';
+import { SummaryButton } from '../../../components/ai/summary-modal';
 
 export const Route = createFileRoute('/_app/customer/$id')({
   // The open tab is in the URL: a reload or a shared link opens it again.
@@ -24,6 +25,7 @@ const panels: CustomerTabPanels = {
   activities: (customer) => (
     <Stack gap="md">
       <Group justify="flex-end">
+        <SummaryButton customerId={customer.id} />
         <PeriodActionsButton customerId={customer.id} onChanged={activitiesMarked} />
         <PrepareInvoiceButton customerId={customer.id} onMarked={activitiesMarked} />
       </Group>

@@ -1,0 +1,97 @@
+/**
+ * AI in the app, against the contract's fake API: a dictation (typed here; the microphone is the
+ * e2e test's) sorted into proposals that the person edits or drops before anything is saved; the
+ * missing consent explained with its link; a summary taken over as the invoice title.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { aiStatus, firm, information, page } from './contract-data';
+import { failure, serveContract } from './contract-server';
+import { injectSession, renderApp } from './helpers';
+
+const huber = firm('Bäckerei Huber');
+const tile = '5a2d9c6e-1f4b-4a7d-9e3c-8b0f2d4a6c13';
+const proposal = {
+  time: { durationSeconds: 7200, description: 'Fliesen im Bad verlegt' },
+  materials: [
+    { text: 'Fliese 30x60', quantity: 12, unit: 'Stk', match: 'similar' as const, productId: tile, productName: 'Fliese 30x60 anthrazit', unitPrice: 4.2, vatRate: 19 },
+    { text: 'Silikon', quantity: 2, unit: 'Kartusche', match: 'none' as const, productId: null, productName: null, unitPrice: null, vatRate: null },
+  ],
+  note: 'Kunde wünscht Rückruf.',
+};
+
+describe('dictation sorted into entries', { timeout: 20_000 }, () => {
+  it('proposes entries from the dictation; only the kept and edited ones are saved', async () => {
+    injectSession({ roles: ['Employee'] });
+    const created: unknown[] = [];
+    const server = serveContract({
+      aiGetStatus: aiStatus({ consent: true }),
+      customersGet: huber,
+      customerActivitiesByCustomer: page([]),
+      aiSortDictation: () => proposal,
+      informationCreate: ({ body }) => {
+        created.push(body);
+        return information(huber, {});
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Diktat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    expect(within(dialog).getByRole('button', { name: 'Einträge vorschlagen' })).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Diktat'), 'Zwei Stunden Fliesen im Bad verlegt, zwölf Fliesen, zwei Kartuschen Silikon');
+    await user.click(within(dialog).getByRole('button', { name: 'Einträge vorschlagen' }));
+    expect(await within(dialog).findByText('Fliese 30x60 anthrazit')).toBeInTheDocument();
+    expect(server.calls('aiSortDictation')[0].body).toEqual({ text: 'Zwei Stunden Fliesen im Bad verlegt, zwölf Fliesen, zwei Kartuschen Silikon', language: 'de' });
+    expect(within(dialog).getByText('Ähnliches Produkt')).toBeInTheDocument();
+    expect(within(dialog).getByText('Freitext')).toBeInTheDocument();
+    const time = within(dialog).getByTestId('proposed-time');
+    expect(within(time).getByLabelText('Stunden')).toHaveValue('2');
+    // The person corrects the time, drops the silicone and the note.
+    await user.clear(within(time).getByLabelText('Minuten'));
+    await user.type(within(time).getByLabelText('Minuten'), '30');
+    const materials = within(dialog).getAllByTestId('proposed-material');
+    await user.click(within(materials[1]).getByRole('checkbox'));
+    await user.click(within(within(dialog).getByTestId('proposed-note')).getByRole('checkbox'));
+    await user.click(within(dialog).getByRole('button', { name: '2 Einträge speichern' }));
+    await waitFor(() =>
+      expect(created).toEqual([
+        { customerId: huber.id, subType: 'time', durationSeconds: 9000, text: 'Fliesen im Bad verlegt' },
+        { customerId: huber.id, subType: 'material', productId: tile, quantity: 12, unit: 'Stk' },
+      ]),
+    );
+    expect(await screen.findByText('2 Einträge gespeichert.')).toBeInTheDocument();
+  });
+
+  it('explains the missing consent instead of offering the dictation, with a link for the back office', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({ customersGet: huber, customerActivitiesByCustomer: page([]) });
+    const user = userEvent.setup();
+    await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Diktat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    const notice = await within(dialog).findByTestId('ai-consent-notice');
+    expect(within(notice).getByRole('link', { name: 'Einwilligung im Firmenprofil erteilen' })).toHaveAttribute('href', '/profile?tab=3');
+    expect(server.calls('aiSortDictation')).toEqual([]);
+  });
+
+  it('tells an Employee to ask the back office, and a refused call shows the same notice', async () => {
+    injectSession({ roles: ['Employee'] });
+    serveContract({
+      aiGetStatus: aiStatus({ consent: true }),
+      customersGet: huber,
+      customerActivitiesByCustomer: page([]),
+      aiSortDictation: failure(403, 'AI_CONSENT_REQUIRED', 'Für KI-Funktionen braucht es die Einwilligung Ihrer Firma.'),
+    });
+    const user = userEvent.setup();
+    await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Diktat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    await user.type(within(dialog).getByLabelText('Diktat'), 'Eine Stunde');
+    await user.click(within(dialog).getByRole('button', { name: 'Einträge vorschlagen' }));
+    const notice = await within(dialog).findByTestId('ai-consent-notice');
+    expect(within(notice).getByText('Eine Führungskraft Ihrer Firma kann sie erteilen.')).toBeInTheDocument();
+    expect(within(notice).queryByRole('link')).toBeNull();
+  });
+});
