@@ -4,7 +4,7 @@
  * fake of the OpenAI-compatible API (fixed transcript and proposals: tests/support/fake-openai.ts).
  *
  * On a phone: dictate on a customer, see the proposed time entry and materials matched against the
- * firm's products, drop one and save the others; dictate into a note. Without the firm's consent
+ * firm's products, drop one and save the others; dictate into a note and a material. Without the firm's consent
  * the microphone explains why and links to the consent. The back office summarises a period.
  */
 import { execFileSync } from 'node:child_process';
@@ -109,6 +109,22 @@ describe('dictation on the phone', () => {
     await dialog.getByLabel('Notiz').fill('Vorab:');
     await record(dialog);
     await expect.poll(() => dialog.getByLabel('Notiz').inputValue(), { timeout: 15_000 }).toBe(`Vorab: ${DEFAULT_TRANSCRIPT}`);
+  });
+
+  it('dictates a material, found in the catalogue with its quantity', async () => {
+    await open(owner);
+    await page.goto(`${appUrl}/customer/${customerId}`);
+    await page.getByRole('button', { name: 'Material', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Material erfassen' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Material diktieren' }).click();
+    const recording = page.getByTestId('dictation-recording');
+    await recording.getByText(/^0:0[1-9] \/ 2:00$/).waitFor({ timeout: 10_000 });
+    await recording.getByRole('button', { name: 'Beenden und Text einfügen' }).click();
+    await expect.poll(() => dialog.getByLabel('Menge').inputValue(), { timeout: 15_000 }).toBe('12');
+    expect(await dialog.getByLabel('Produkt', { exact: true }).and(dialog.locator('input:not([type=hidden])')).inputValue()).toContain('Fliese 30x60 anthrazit');
+    expect(await dialog.getByLabel('Einheit').inputValue()).toBe('Stk');
+    await shot(page, 'ai-material-phone', false);
   });
 
   it('explains the missing consent and links to it instead of recording', async () => {

@@ -19,7 +19,8 @@ import { useAiStatus } from './use-ai-status';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-export function DictationButton({ onText, label }: { onText: (text: string) => void; label?: string }) {
+/** `besideLabel`: the field beside it has a label above, so the button lines up with the field. */
+export function DictationButton({ onText, label, besideLabel = true }: { onText: (text: string) => void; label?: string; besideLabel?: boolean }) {
   const { t, i18n } = useLingui();
   const status = useAiStatus();
   const recorder = useRecorder(status?.maxAudioSeconds ?? 120);
@@ -92,7 +93,7 @@ export function DictationButton({ onText, label }: { onText: (text: string) => v
   if (listening) {
     return (
       <Tooltip label={t`Stop dictation`}>
-        <ActionIcon size={36} color="red" variant="filled" aria-label={t`Stop dictation`} onClick={() => listening.stop()} mt={24}>
+        <ActionIcon size={36} color="red" variant="filled" aria-label={t`Stop dictation`} onClick={() => listening.stop()} mt={besideLabel ? 24 : 0}>
           <IconPlayerStopFilled size={18} />
         </ActionIcon>
       </Tooltip>
@@ -115,7 +116,7 @@ export function DictationButton({ onText, label }: { onText: (text: string) => v
         <Tooltip label={available ? name : t`Dictation is not set up on this server.`} disabled={recording}>
           <ActionIcon
             size={36}
-            mt={24}
+            mt={besideLabel ? 24 : 0}
             variant={recording ? 'filled' : 'light'}
             color={recording ? 'red' : undefined}
             aria-label={recording ? t`Stop recording` : name}

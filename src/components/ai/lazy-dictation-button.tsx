@@ -12,7 +12,7 @@ export function LazyDictationButton(props: ComponentProps<typeof DictationButton
   return (
     <Suspense
       fallback={
-        <ActionIcon size={36} mt={24} variant="light" disabled aria-hidden>
+        <ActionIcon size={36} mt={props.besideLabel === false ? 0 : 24} variant="light" disabled aria-hidden>
           <IconMicrophone size={20} />
         </ActionIcon>
       }

@@ -8,6 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { Information, InformationReportingData, InformationReportTotals } from '../../../generated/api/types.gen';
 import { periodRange, type PeriodPreset } from '../../lib/periods';
+import { dateTimeFormat } from '../../lib/format';
 import { informationReporting } from '../../../generated/api/sdk.gen';
 import { periodQuery } from './search';
 import type { ExportTable } from '../../lib/table-export';
@@ -60,7 +61,7 @@ export function reportFileName(search: ReportSearch, report: string, kindLabel: 
 }
 
 /** A day of the report in the UI's language. */
-export const formatReportDay = (iso: string, locale: string) => new Intl.DateTimeFormat(locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
+export const formatReportDay = (iso: string, locale: string) => dateTimeFormat(locale || 'de', { dateStyle: 'medium' }).format(new Date(iso));
 
 /** `2:05` for 2 hours 5 minutes, rounded to the minute. */
 export function formatHoursMinutes(seconds: number): string {

@@ -4,7 +4,7 @@
  * for payroll exports, and local clock times (German 24-hour, English 12-hour).
  */
 import { i18n } from '@lingui/core';
-import { formatHours, formatHoursMinutes } from '../../lib/format';
+import { dateTimeFormat, formatHours, formatHoursMinutes } from '../../lib/format';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -34,19 +34,19 @@ const locale = () => (i18n.locale === 'en' ? 'en-US' : 'de-DE');
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '–';
   const english = i18n.locale === 'en';
-  return new Intl.DateTimeFormat(locale(), { hour: english ? 'numeric' : '2-digit', minute: '2-digit', hour12: english }).format(new Date(iso));
+  return dateTimeFormat(locale(), { hour: english ? 'numeric' : '2-digit', minute: '2-digit', hour12: english }).format(new Date(iso));
 }
 
 /** "20.11.2026" / "11/20/2026" */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '–';
-  return new Intl.DateTimeFormat(locale(), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat(locale(), { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 }
 
 /** "Fr., 20.11., 07:30" – date and time of an entry in lists. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '–';
-  return new Intl.DateTimeFormat(locale(), {
+  return dateTimeFormat(locale(), {
     weekday: 'short',
     day: '2-digit',
     month: '2-digit',

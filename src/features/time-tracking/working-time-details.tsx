@@ -1,5 +1,5 @@
 /** A period's shifts and their work and break segments, each correctable where allowed. */
-import { TABULAR } from '../../lib/format';
+import { TABULAR, dateTimeFormat } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
@@ -19,7 +19,7 @@ function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; show
   const { t, i18n } = useLingui();
   const editable = actions.canEdit(track);
   const now = useNow(30_000);
-  const date = showDate ? new Intl.DateTimeFormat(i18n.locale === 'en' ? 'en-US' : 'de-DE', { weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(track.startedAtUtc)) + ', ' : '';
+  const date = showDate ? dateTimeFormat(i18n.locale === 'en' ? 'en-US' : 'de-DE', { weekday: 'short', day: '2-digit', month: '2-digit' }).format(new Date(track.startedAtUtc)) + ', ' : '';
   const span = `${date}${formatTime(track.startedAtUtc)} – ${track.endedAtUtc ? formatTime(track.endedAtUtc) : t`now`}`;
   return (
     <Paper withBorder radius="sm" p="xs" data-testid="shift">

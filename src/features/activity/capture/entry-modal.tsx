@@ -276,7 +276,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
                   { value: 'free', label: t`Free text` },
                 ]}
               />
-              <DictationButton label={t`Dictate the material`} onText={(dictated) => void takeDictatedMaterial(dictated)} />
+              <DictationButton besideLabel={false} label={t`Dictate the material`} onText={(dictated) => void takeDictatedMaterial(dictated)} />
             </Group>
             {freeText ? (
               <TextInput
