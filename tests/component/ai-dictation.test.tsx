@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aiStatus, firm, information, page } from './contract-data';
 import { failure, serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
@@ -93,5 +93,52 @@ describe('dictation sorted into entries', { timeout: 20_000 }, () => {
     const notice = await within(dialog).findByTestId('ai-consent-notice');
     expect(within(notice).getByText('Eine Führungskraft Ihrer Firma kann sie erteilen.')).toBeInTheDocument();
     expect(within(notice).queryByRole('link')).toBeNull();
+  });
+});
+
+describe('the microphone', { timeout: 20_000 }, () => {
+  const original = { recorder: window.MediaRecorder, devices: navigator.mediaDevices };
+  afterEach(() => {
+    Object.defineProperty(window, 'MediaRecorder', { value: original.recorder, configurable: true, writable: true });
+    Object.defineProperty(navigator, 'mediaDevices', { value: original.devices, configurable: true });
+  });
+
+  /** A browser with MediaRecorder whose microphone request fails with this DOMException. */
+  function microphoneRefuses(name: string) {
+    Object.defineProperty(window, 'MediaRecorder', { value: class {}, configurable: true, writable: true });
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: () => Promise.reject(new DOMException('refused', name)) }, configurable: true });
+  }
+
+  async function pressMicrophone() {
+    injectSession({ roles: ['Employee'] });
+    const server = serveContract({ aiGetStatus: aiStatus({ consent: true }), customersGet: huber, customerActivitiesByCustomer: page([]) });
+    const user = userEvent.setup();
+    await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Notiz' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neue Notiz' });
+    const microphone = await within(dialog).findByRole('button', { name: 'Diktieren' });
+    // Enabled once the firm's AI state is known.
+    await waitFor(() => expect(microphone).toBeEnabled());
+    await user.click(microphone);
+    return server;
+  }
+
+  it('says that a browser without recording cannot record, sending nothing', async () => {
+    const server = await pressMicrophone();
+    expect(await screen.findByText('Die Audioaufnahme ist fehlgeschlagen.')).toBeInTheDocument();
+    expect(screen.getByText('Dieser Browser kann keine Audioaufnahmen machen.')).toBeInTheDocument();
+    expect(server.calls('aiTranscribe')).toEqual([]);
+  });
+
+  it('names a refused permission', async () => {
+    microphoneRefuses('NotAllowedError');
+    await pressMicrophone();
+    expect(await screen.findByText("Das Mikrofon darf nicht verwendet werden. Erlauben Sie es für diese Seite in den Einstellungen des Browsers.")).toBeInTheDocument();
+  });
+
+  it('names a missing microphone', async () => {
+    microphoneRefuses('NotFoundError');
+    await pressMicrophone();
+    expect(await screen.findByText('Es wurde kein Mikrofon gefunden.')).toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import { aiTranscribe } from '../../../generated/api/sdk.gen';
 import { ApiError } from '../../lib/api-error';
 import { showError } from '../../lib/notifications';
 import { AiConsentNotice } from './consent-notice';
-import { RecordingError, canRecord, useRecorder } from './recorder';
+import { RecordingError, useRecorder } from './recorder';
 import { hasBrowserRecognition, listen } from './speech-recognition';
 import { useAiStatus } from './use-ai-status';
 
@@ -36,7 +36,7 @@ export function DictationButton({ onText, label, besideLabel = true }: { onText:
       return;
     }
     if (error instanceof RecordingError) {
-      showError([t`The audio recording failed.`, i18n._(error.reason)]);
+      showError(i18n._(error.reason), { title: t`The audio recording failed.` });
       return;
     }
     if (error instanceof ApiError) {
@@ -73,7 +73,7 @@ export function DictationButton({ onText, label, besideLabel = true }: { onText:
         const text = await listener.result;
         if (text) onText(text);
       } catch {
-        showError([t`The audio recording failed.`, t`The browser's speech recognition stopped.`]);
+        showError(t`The browser's speech recognition stopped.`, { title: t`The audio recording failed.` });
       } finally {
         setListening(null);
       }
@@ -87,7 +87,8 @@ export function DictationButton({ onText, label, besideLabel = true }: { onText:
     }
   };
 
-  const available = !!status && (!status.consent || (status.transcription ? canRecord() : hasBrowserRecognition()));
+  // A browser that cannot record still gets the button: a press says so (AUDIO_RECORDING_ERROR).
+  const available = !!status && (!status.consent || status.transcription || hasBrowserRecognition());
   const recording = recorder.state.phase === 'recording';
 
   if (listening) {

@@ -12,7 +12,7 @@ export type RecorderState = { phase: 'idle' } | { phase: 'recording'; seconds: n
 /** The formats a server understands, best first (Chromium and Firefox: WebM/Opus; Safari: MP4). */
 const TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
 
-export function canRecord(): boolean {
+function canRecord(): boolean {
   return typeof window !== 'undefined' && typeof window.MediaRecorder !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
 }
 
