@@ -2,8 +2,6 @@ import './lib/zod-config';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/charts/styles.css';
 import './styles/global.css';
 
 import { RouterProvider } from '@tanstack/react-router';

@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
+// The drop zone's styles load with the import dialog, not with every screen.
+import '@mantine/dropzone/styles.css';
 import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
 import type { CsvImport } from './use-csv-import';
 

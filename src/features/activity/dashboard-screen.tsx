@@ -7,6 +7,8 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';
+// The charts' styles load with the dashboard, not with every screen.
+import '@mantine/charts/styles.css';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClockHour4, IconNotes, IconPlayerPlay, IconUsersPlus, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
