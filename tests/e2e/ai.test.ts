@@ -42,11 +42,11 @@ afterAll(async () => {
   fs.rmSync(wavDir, { recursive: true, force: true });
 });
 
-async function open(account: SeededAccount, viewport: 'phone' | 'desktop' = 'phone') {
+async function open(account: SeededAccount, viewport: 'phone' | 'desktop' = 'phone', lang: 'de' | 'en' = 'de') {
   await context?.close();
-  context = await newContext(browser, { viewport });
+  context = await newContext(browser, { viewport, ...(lang === 'en' ? { locale: 'en-GB', colorScheme: 'dark' as const } : {}) });
   await context.grantPermissions(['microphone'], { origin: new URL(appUrl).origin });
-  await signInContext(context, account);
+  await signInContext(context, account, lang);
   page = await context.newPage();
 }
 
@@ -140,6 +140,21 @@ describe('dictation on the phone', () => {
     await shot(page, 'ai-consent-missing-phone', false);
     expect(await notice.getByRole('link', { name: 'Einwilligung im Firmenprofil erteilen' }).getAttribute('href')).toBe('/profile?tab=3');
     expect(await page.getByTestId('dictation-recording').count()).toBe(0);
+  });
+});
+
+describe('in English', () => {
+  it('proposes entries from a typed dictation, in English and dark', async () => {
+    await open(owner, 'phone', 'en');
+    await page.goto(`${appUrl}/customer/${customerId}`);
+    await page.getByRole('button', { name: 'Dictation', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dictate entries' });
+    await dialog.getByLabel('Dictation').fill('Two hours tiling in the bathroom, used 12 tiles 30 by 60 and a bag of adhesive');
+    await dialog.getByRole('button', { name: 'Propose entries' }).click();
+    await dialog.getByTestId('proposed-time').waitFor();
+    await dialog.getByText('Similar product').first().waitFor();
+    await dialog.getByRole('button', { name: 'Save 3 entries' }).waitFor();
+    await shot(page, 'ai-proposals-en-phone-dark', false);
   });
 });
 
