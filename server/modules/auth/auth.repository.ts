@@ -1,8 +1,8 @@
 /** Queries of the accounts feature. Tenant queries take the transaction of `withTenant`. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionRow } from '../../db/accounts';
-import type { Tx } from '../../db/database';
-import { licenses, oneTimeTokens, passkeys, refreshTokens, sessions, subscriptions, tenants, users } from '../../db/schema';
+import type { Database, Tx } from '../../db/database';
+import { oneTimeTokens, passkeys, refreshTokens, sessions, tenants } from '../../db/schema';
 
 
 export async function insertTenant(tx: Tx, values: typeof tenants.$inferInsert) {
@@ -18,24 +18,33 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
  * A session with its member's current role and archived flag, and what licensing needs (trial end,
  * subscription, seat): the one read of every signed-in request.
  */
-export async function getSessionMember(tx: Tx, sessionId: string, userId: string) {
-  const [row] = await tx
-    .select({
-      revokedAt: sessions.revokedAt,
-      role: users.role,
-      archived: users.archived,
-      trialEndsAt: tenants.trialEndsAt,
-      subscriptionProvider: subscriptions.provider,
-      subscriptionStatus: subscriptions.status,
-      seatId: licenses.id,
-    })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-    .innerJoin(tenants, eq(tenants.tenantId, sessions.tenantId))
-    .leftJoin(subscriptions, eq(subscriptions.tenantId, sessions.tenantId))
-    .leftJoin(licenses, and(eq(licenses.tenantId, sessions.tenantId), eq(licenses.userId, sessions.userId)))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
-  return row;
+/**
+ * The member's session as every request checks it, in one round trip (migration 0017's
+ * `app_session_state`: the tenant set for that statement only, read under row-level security, the
+ * last use noted at most once a minute).
+ */
+export async function sessionState(pool: Database['pool'], tenantId: string, sessionId: string, userId: string) {
+  const { rows } = await pool.query<{
+    revoked_at: Date | null;
+    role: string;
+    archived: boolean;
+    trial_ends_at: Date | null;
+    subscription_provider: string | null;
+    subscription_status: string | null;
+    seat_id: string | null;
+  }>('select * from app_session_state($1, $2, $3)', [tenantId, sessionId, userId]);
+  const row = rows[0];
+  return row
+    ? {
+        revokedAt: row.revoked_at,
+        role: row.role,
+        archived: row.archived,
+        trialEndsAt: row.trial_ends_at,
+        subscriptionProvider: row.subscription_provider,
+        subscriptionStatus: row.subscription_status,
+        seatId: row.seat_id,
+      }
+    : undefined;
 }
 
 /** Whether this device has ever held a session of the user (a device the owner used). */

@@ -164,11 +164,7 @@ export class AuthService {
     sessionId: string,
     userId: string,
   ): Promise<{ role: Role; licenseRefusal: ReturnType<typeof licenseRefusal> }> {
-    const member = await this.db.withTenant(tenantId, async (tx) => {
-      const row = await repo.getSessionMember(tx, sessionId, userId);
-      if (row && !row.archived && !row.revokedAt) await repo.touchSession(tx, sessionId);
-      return row;
-    });
+    const member = await repo.sessionState(this.db.pool, tenantId, sessionId, userId);
     // 401: the token is dead (archiving ended the session), so the app refreshes, gets 403
     // USER_ARCHIVED there and signs out; the code already says why.
     if (member?.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 401 });
