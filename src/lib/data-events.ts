@@ -12,6 +12,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  aiGetStatusQueryKey,
   customerActivitiesByCustomerQueryKey,
   customerActivitiesGetTotalsQueryKey,
   imagesGetAllQueryKey,
@@ -61,6 +62,8 @@ const refreshes = {
   timersChanged: () => [...timers(), feeds(), totals()],
   /** Clocked in or out, a break, a corrected or deleted segment. */
   workingTimeChanged: () => workingTime(),
+  /** A consent was granted or revoked: the AI features ask for it (position stamps read it themselves). */
+  consentChanged: () => [allOf(aiGetStatusQueryKey())],
 } satisfies Record<string, () => ReturnType<typeof allOf>[]>;
 
 export type DataEvent = keyof typeof refreshes;
@@ -76,3 +79,4 @@ export const confirmationCreated = (queryClient: QueryClient) => dataChanged(que
 export const activitiesMarked = (queryClient: QueryClient) => dataChanged(queryClient, 'activitiesMarked');
 export const timersChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'timersChanged');
 export const workingTimeChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'workingTimeChanged');
+export const consentChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'consentChanged');

@@ -96,6 +96,41 @@ describe('dictation sorted into entries', { timeout: 20_000 }, () => {
   });
 });
 
+describe('consent given in the profile', { timeout: 30_000 }, () => {
+  it('takes effect in the dictation at once, without a reload', async () => {
+    injectSession({ roles: ['Manager'] });
+    let granted = false;
+    const state = () => ({ purpose: 'ai' as const, granted, grantedAtUtc: granted ? '2026-11-26T08:00:00.000Z' : null, revokedAtUtc: null });
+    serveContract({
+      aiGetStatus: () => aiStatus({ consent: granted }),
+      customersGet: huber,
+      customerActivitiesByCustomer: page([]),
+      managementGetConsentTexts: page(
+        (['terms', 'privacy', 'ai', 'gps'] as const).map((purpose) => ({ purpose, language: 'de' as const, title: `Titel ${purpose}`, text: `Text zu ${purpose}`, version: '2026-11', required: purpose === 'terms' })),
+      ),
+      managementGetTenantConsent: ({ query }) => (query.purpose === 'ai' ? state() : { purpose: query.purpose as 'gps', granted: false, grantedAtUtc: null, revokedAtUtc: null }),
+      managementUpdateTenantConsent: ({ body }) => {
+        granted = (body as { granted: boolean }).granted;
+        return state();
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Diktat' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    await user.click(await within(dialog).findByRole('link', { name: 'Einwilligung im Firmenprofil erteilen' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    const ai = (await screen.findByRole('heading', { name: 'Titel ai' })).closest('.mantine-Paper-root') as HTMLElement;
+    await user.click(await within(ai).findByRole('button', { name: 'Erteilen' }));
+    await within(ai).findByText('Erteilt');
+    await router.navigate({ to: '/customer/$id', params: { id: huber.id } });
+    await user.click(await screen.findByRole('button', { name: 'Diktat' }));
+    const again = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    expect(await within(again).findByLabelText('Diktat')).toBeInTheDocument();
+    expect(within(again).queryByTestId('ai-consent-notice')).toBeNull();
+  });
+});
+
 describe('the microphone', { timeout: 20_000 }, () => {
   const original = { recorder: window.MediaRecorder, devices: navigator.mediaDevices };
   afterEach(() => {

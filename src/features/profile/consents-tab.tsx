@@ -17,6 +17,7 @@ import type { ConsentPurpose, ConsentText, TenantConsent } from '../../../genera
 import { ConsentDocument, ConsentTextsState, textOf, useConsentTexts } from '../../components/consent-texts';
 import { envelopeOf } from '../../lib/query-keys';
 import { formatDateTime } from '../../lib/format';
+import { consentChanged } from '../../lib/data-events';
 import { showSuccess } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
 
@@ -65,6 +66,7 @@ function ConsentCard({ purpose, text, mayChange }: { purpose: ConsentPurpose; te
     onSuccess: (answer) => {
       // The shell's cached state (position stamps read it) changes with it.
       queryClient.setQueryData(key, envelopeOf(answer.data));
+      void consentChanged(queryClient);
       const title = text?.title ?? purpose;
       showSuccess(answer.data.granted ? t`Consent granted: ${title}` : t`Consent revoked: ${title}`);
     },
