@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, defaultAnswers, DEFAULT_TRANSCRIPT, type FakeOpenAi } from '../support/fake-openai';
 import { rawCall } from '../support/api-client';
+import { wav } from '../support/wav';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, newProduct, postForm } from './activity-support';
 import { createTenant, type Member, type TestTenant } from './factories';
@@ -46,29 +47,6 @@ afterAll(async () => {
   await bare?.close();
   await ai?.close();
 });
-
-/** A WAV recording: 16 kHz mono 16-bit PCM, a quiet tone. */
-function wav(seconds: number): Buffer {
-  const rate = 16000;
-  const samples = Math.round(rate * seconds);
-  const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(3000 * Math.sin((2 * Math.PI * 440 * i) / rate)), i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 const audioForm = (data: Buffer, fields: Record<string, string> = {}, type = 'audio/wav') => {
   const form = new FormData();

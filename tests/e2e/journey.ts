@@ -168,3 +168,27 @@ export function field(page: Page, label: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return page.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
+
+/** The four looks every screen is checked in: desktop and phone, German light and English dark. */
+export interface ScreenVariant {
+  name: string;
+  viewport: 'desktop' | 'phone';
+  lang: 'de' | 'en';
+  scheme: 'light' | 'dark';
+}
+
+export const screenVariants: ScreenVariant[] = [
+  { name: 'desktop-de-light', viewport: 'desktop', lang: 'de', scheme: 'light' },
+  { name: 'phone-de-light', viewport: 'phone', lang: 'de', scheme: 'light' },
+  { name: 'desktop-en-dark', viewport: 'desktop', lang: 'en', scheme: 'dark' },
+  { name: 'phone-en-dark', viewport: 'phone', lang: 'en', scheme: 'dark' },
+];
+
+/** The screen shows its main heading, the network is quiet, nothing is wider than the window; then the screenshot. */
+export async function checkScreen(page: Page, file: string, heading?: string | RegExp) {
+  await page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
+  await shot(page, file);
+}

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, seedAccount, shot, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, checkScreen, screenVariants, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
 let owner: SeededAccount;
@@ -52,31 +52,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Variant {
-  name: string;
-  viewport: 'desktop' | 'phone';
-  lang: 'de' | 'en';
-  scheme: 'light' | 'dark';
-}
-
-const variants: Variant[] = [
-  { name: 'desktop-de-light', viewport: 'desktop', lang: 'de', scheme: 'light' },
-  { name: 'phone-de-light', viewport: 'phone', lang: 'de', scheme: 'light' },
-  { name: 'desktop-en-dark', viewport: 'desktop', lang: 'en', scheme: 'dark' },
-  { name: 'phone-en-dark', viewport: 'phone', lang: 'en', scheme: 'dark' },
-];
-
 /** Heading shown, network quiet, nothing wider than the window; then the screenshot. */
-async function check(page: Page, heading: string | RegExp, file: string) {
-  await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
-  await shot(page, `numbers/${file}`);
-}
+const check = (page: Page, heading: string | RegExp, file: string) => checkScreen(page, `numbers/${file}`, heading);
 
 describe('screens with figures', () => {
-  for (const variant of variants) {
+  for (const variant of screenVariants) {
     it(`dashboard, time tracking, customer and gallery, ${variant.name}`, async () => {
       const de = variant.lang === 'de';
       const context = await newContext(browser, {

@@ -4,9 +4,9 @@
  * heading and must not scroll sideways on the phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { appUrl, controlUrl, expectPath, seedAccount, shot, signInContext, type SeededAccount } from './journey';
+import { appUrl, checkScreen, controlUrl, expectPath, screenVariants, seedAccount, signInContext, type ScreenVariant, type SeededAccount } from './journey';
 
 let browser: Browser;
 let confirmed: SeededAccount;
@@ -21,19 +21,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Variant {
-  name: string;
-  viewport: 'desktop' | 'phone';
-  lang: 'de' | 'en';
-  scheme: 'light' | 'dark';
-}
-
-const variants: Variant[] = [
-  { name: 'desktop-de-light', viewport: 'desktop', lang: 'de', scheme: 'light' },
-  { name: 'phone-de-light', viewport: 'phone', lang: 'de', scheme: 'light' },
-  { name: 'desktop-en-dark', viewport: 'desktop', lang: 'en', scheme: 'dark' },
-  { name: 'phone-en-dark', viewport: 'phone', lang: 'en', scheme: 'dark' },
-];
+type Variant = ScreenVariant;
+const variants = screenVariants;
 
 const publicScreens: { name: string; path: string }[] = [
   { name: 'login', path: '/login' },
@@ -63,13 +52,7 @@ async function open(variant: Variant, account?: SeededAccount): Promise<{ contex
   return { context, page: await context.newPage() };
 }
 
-async function check(page: Page, file: string) {
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
-  await shot(page, `screens/${file}`);
-}
+const check = (page: Page, file: string) => checkScreen(page, `screens/${file}`);
 
 describe('account screens', () => {
   for (const variant of variants) {

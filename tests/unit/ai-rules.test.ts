@@ -1,24 +1,11 @@
 /** The AI module's plain rules: audio formats by content, WAV length, matching names, EANs, no e-mail addresses. */
 import { describe, expect, it } from 'vitest';
+import { wav } from '../support/wav';
 import { bestMatch, eanIn, similarity, sniffAudio, wavSeconds, withoutEmails, wordsOf } from '../../server/modules/ai/ai.rules';
-
-function wavHeader(seconds: number, byteRate = 32000, declared = true) {
-  const data = Buffer.alloc(Math.round(seconds * byteRate));
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8, 'latin1');
-  header.write('fmt ', 12, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt32LE(byteRate, 28);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(declared ? data.length : 0xffffffff, 40);
-  return Buffer.concat([header, data]);
-}
 
 describe('recordings', () => {
   it('knows the formats by their first bytes, not by name', () => {
-    expect(sniffAudio(wavHeader(0.5))?.mimeType).toBe('audio/wav');
+    expect(sniffAudio(wav(0.5))?.mimeType).toBe('audio/wav');
     expect(sniffAudio(Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0, 0, 0, 0, 0]))?.mimeType).toBe('audio/webm');
     expect(sniffAudio(Buffer.from('OggS\u0000\u0002\u0000\u0000\u0000\u0000\u0000\u0000', 'latin1'))?.mimeType).toBe('audio/ogg');
     expect(sniffAudio(Buffer.from('\u0000\u0000\u0000\u0018ftypM4A \u0000\u0000', 'latin1'))?.mimeType).toBe('audio/mp4');
@@ -28,8 +15,8 @@ describe('recordings', () => {
   });
 
   it('reads a WAV recording\'s length from its header, also when a stream left the size open', () => {
-    expect(wavSeconds(wavHeader(3))).toBeCloseTo(3, 5);
-    expect(wavSeconds(wavHeader(2, 32000, false))).toBeCloseTo(2, 5);
+    expect(wavSeconds(wav(3))).toBeCloseTo(3, 5);
+    expect(wavSeconds(wav(2, { tone: false, declaredSize: false }))).toBeCloseTo(2, 5);
     expect(wavSeconds(Buffer.concat([Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVE', 'latin1'), Buffer.alloc(8)]))).toBeNull();
   });
 });

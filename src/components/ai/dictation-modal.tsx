@@ -16,7 +16,7 @@ import { entryChanged } from '../../lib/data-events';
 import { formatMoney } from '../../lib/format';
 import { showError, showSuccess } from '../../lib/notifications';
 import { AiConsentNotice } from './consent-notice';
-import { DictationButton } from './dictation-button';
+import { DictatedTextarea } from './dictated-textarea';
 import { useAiStatus } from './use-ai-status';
 
 interface TimeDraft {
@@ -120,19 +120,7 @@ function DictationForm({ customerId, onDone }: { customerId: string; onDone: () 
       <Text fz="sm" c="dimmed">
         <Trans>Say what you did and what you used, for example: “Two hours tiling in the bathroom, used 12 tiles 30 by 60 and a bag of adhesive.” You check every proposal before it is saved.</Trans>
       </Text>
-      <Group align="flex-start" gap="xs" wrap="nowrap">
-        <Textarea
-          style={{ flex: 1 }}
-          label={t`Dictation`}
-          autosize
-          minRows={3}
-          maxLength={4000}
-          data-autofocus
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-        />
-        <DictationButton onText={(more) => setText((current) => `${current} ${more}`.trim())} />
-      </Group>
+      <DictatedTextarea label={t`Dictation`} autofocus value={text} onChange={(next) => setText(next)} />
       {!generation ? (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
           <Trans>Proposals are not set up on this server. Record the entries one by one with the buttons above.</Trans>

@@ -14,7 +14,6 @@ import {
   Select,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -35,6 +34,7 @@ import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
 import { entryChanged } from '../../../lib/data-events';
 import { BarcodeScannerModal } from './barcode-scanner';
+import { DictatedTextarea } from '../../../components/ai/dictated-textarea';
 import { LazyDictationButton as DictationButton } from '../../../components/ai/lazy-dictation-button';
 import { aiSortDictation } from '../../../../generated/api/sdk.gen';
 
@@ -248,20 +248,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
     >
       <Stack>
         {subType === 'note' ? (
-          <Group align="flex-start" gap="xs" wrap="nowrap">
-            <Textarea
-              style={{ flex: 1 }}
-              label={t`Note`}
-              autosize
-              minRows={4}
-              maxLength={4000}
-              data-autofocus
-              value={values.text}
-              error={errors.text}
-              onChange={(event) => set({ text: event.currentTarget.value })}
-            />
-            <DictationButton onText={(more) => setValues((v) => ({ ...v, text: `${v.text} ${more}`.trim() }))} />
-          </Group>
+          <DictatedTextarea label={t`Note`} minRows={4} autofocus value={values.text} error={errors.text} onChange={(next) => setValues((v) => ({ ...v, text: next(v.text) }))} />
         ) : null}
 
         {subType === 'material' ? (
@@ -336,19 +323,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
               <NumberInput label={t`Hours`} min={0} max={24} allowDecimal={false} value={values.hours} error={errors.hours} onChange={(value) => set({ hours: value })} />
               <NumberInput label={t`Minutes`} min={0} max={59} step={5} allowDecimal={false} value={values.minutes} onChange={(value) => set({ minutes: value })} />
             </Group>
-            <Group align="flex-start" gap="xs" wrap="nowrap">
-              <Textarea
-                style={{ flex: 1 }}
-                label={t`What was done`}
-                autosize
-                minRows={2}
-                maxLength={4000}
-                value={values.text}
-                error={errors.text}
-                onChange={(event) => set({ text: event.currentTarget.value })}
-              />
-              <DictationButton onText={(more) => setValues((v) => ({ ...v, text: `${v.text} ${more}`.trim() }))} />
-            </Group>
+            <DictatedTextarea label={t`What was done`} minRows={2} value={values.text} error={errors.text} onChange={(next) => setValues((v) => ({ ...v, text: next(v.text) }))} />
           </>
         ) : null}
 
