@@ -616,6 +616,10 @@ export type CustomerActivity = {
  * A page of a customer's activities.
  */
 export type CustomerActivityPage = PageMeta & {
+    /**
+     * More than 10,000 entries match; `totalCount` is then 10,001.
+     */
+    totalCountCapped?: boolean;
     items: Array<CustomerActivity>;
 };
 

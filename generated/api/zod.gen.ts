@@ -501,6 +501,7 @@ export const zCustomerActivity = z.object({
  * A page of a customer's activities.
  */
 export const zCustomerActivityPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zCustomerActivity)
 }));
 

@@ -617,6 +617,11 @@ export interface paths {
          *     (default, descending), `kind`, `ownerName`, `customerName`, `amount`, `durationSeconds`. An
          *     unknown customer answers 404.
          *
+         *     `totalCount` is exact up to 10,000 entries. Beyond that the count stops early: the answer
+         *     says `totalCount: 10001` with `totalCountCapped: true`, and pages end at the 10,000th entry
+         *     (a narrower period or filter reaches the others). Counting a firm's whole history on every
+         *     page cost more than the page itself.
+         *
          *     Without `customerId` the feed covers all customers (the library, the dashboard's latest
          *     activity). `archived` narrows processed entries further: `exclude` leaves archived entries
          *     out, `only` keeps nothing but archived entries (the library's archive filter); left out,
@@ -3047,6 +3052,8 @@ export interface components {
         };
         /** @description A page of a customer's activities. */
         CustomerActivityPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 entries match; `totalCount` is then 10,001. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["CustomerActivity"][];
         };
         CustomerActivityTotals: {

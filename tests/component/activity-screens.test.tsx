@@ -26,6 +26,15 @@ const openNote = activity({ text: 'Kunde wünscht Rückruf' });
 const material = activity({ kind: 'material', title: 'Kabel NYM-J 3x1,5 mm²', quantity: 25, unit: 'm', amount: 22.25, locked: true, refId: ids.confirmation });
 
 describe('/library', { timeout: 20_000 }, () => {
+  it('says "more than" when the server stopped counting, and ends the pages there', async () => {
+    injectSession({ roles: ['Employee'] });
+    serveContract({ customerActivitiesByCustomer: { ...page([openNote], { totalCount: 10001 }), totalCountCapped: true } });
+    await renderApp('/library');
+    expect(await screen.findByText('1–25 von mehr als 10.000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '400' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '401' })).not.toBeInTheDocument();
+  });
+
   it('lists all customers\' activities, locks confirmed ones, and turns the archive filters into the query', async () => {
     injectSession({ roles: ['Employee'] });
     const server = serveContract({ customerActivitiesByCustomer: page([confirmedNote, openNote, material]) });

@@ -216,15 +216,23 @@ const joinNames = (tenantId: string) => sql`
   left join users u on u.tenant_id = ${tenantId} and u.id = f.owner_id
   join customers c on c.tenant_id = ${tenantId} and c.id = f.customer_id`;
 
+/** The feed's count is exact up to this many entries (the contract's `totalCountCapped`). */
+export const FEED_COUNT_CAP = 10_000;
+
 export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery, titles: ActivityTitles) {
   const sort = sortable[q.orderBy ?? ''] ?? sortable.occurredAtUtc;
   const direction = q.isDescending ? sql`desc` : sql`asc`;
   const order = sql`${sort.expression} ${direction}${sort.nullable ? sql` nulls last` : sql``}, f.id ${direction}`;
 
-  const counted = await tx.execute<{ count: number }>(sql`select count(*)::int as count from (${feed(tenantId, q, titles)}) f`);
+  // The count stops after FEED_COUNT_CAP + 1 entries: beyond, the answer says "more than".
+  const counted = await tx.execute<{ count: number }>(
+    sql`select count(*)::int as count from (select 1 from (${feed(tenantId, q, titles)}) f limit ${FEED_COUNT_CAP + 1}) c`,
+  );
   const totalCount = Number(counted.rows[0]?.count ?? 0);
+  const capped = totalCount > FEED_COUNT_CAP;
   const offset = (q.page - 1) * q.pageSize;
-  if (totalCount <= offset) return { totalCount, rows: [] as ActivityRow[] };
+  // Pages end at the cap: a narrower period or filter reaches what lies beyond.
+  if (Math.min(totalCount, FEED_COUNT_CAP) <= offset) return { totalCount, capped, rows: [] as ActivityRow[] };
 
   // Newest or oldest first (the usual view): each branch contributes at most the rows up to the
   // end of the page, read in order from its time index.
@@ -263,7 +271,7 @@ export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery,
       refId: (r.ref_id as string | null) ?? null,
     }),
   );
-  return { totalCount, rows };
+  return { totalCount, capped, rows };
 }
 
 export type TotalsQuery = Pick<QueryOf<'customerActivitiesGetTotals'>, 'customerId' | 'fromDate' | 'toDate'>;

@@ -87,11 +87,11 @@ export class CustomerActivitiesService {
 
   async getActivities(ctx: RequestContext, query: Omit<ActivityQuery, 'onlyOwnTimeOf'>) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, async (tx) => {
+    const { totalCount, capped, rows } = await database.withTenant(ctx.tenantId, async (tx) => {
       if (query.customerId && !(await findCustomer(tx, ctx.tenantId, query.customerId))) throw notFound();
       return listActivities(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }, titles(ctx.lang));
     });
-    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) };
+    return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) };
   }
 
   async getTotals(

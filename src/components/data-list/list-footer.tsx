@@ -8,26 +8,31 @@ export function ListFooter({
   page,
   pageSize,
   totalCount,
+  capped = false,
   onPage,
   onPageSize,
 }: {
   page: number;
   pageSize: number;
   totalCount: number;
+  /** The server stopped counting (`totalCountCapped`): `totalCount` is one more than it counted to. */
+  capped?: boolean;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }) {
   const { t, i18n } = useLingui();
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize));
+  // A capped count: the pages end where the server stopped counting.
+  const reachable = capped ? totalCount - 1 : totalCount;
+  const pages = Math.max(1, Math.ceil(reachable / pageSize));
   const from = totalCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(totalCount, page * pageSize);
+  const to = Math.min(reachable, page * pageSize);
   const number = (n: number) => i18n.number(n);
   const range = `${number(from)}–${number(to)}`;
-  const total = number(totalCount);
+  const total = number(reachable);
   return (
     <Group justify="space-between" mt="md" gap="sm" wrap="wrap">
       <Text fz="sm" c="dimmed" aria-live="polite">
-        {t`${range} of ${total}`}
+        {capped ? t`${range} of more than ${total}` : t`${range} of ${total}`}
       </Text>
       <Group gap="sm" wrap="wrap">
         <Pagination

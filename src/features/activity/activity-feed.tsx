@@ -153,7 +153,7 @@ export function ActivityFeed({
           />
         ))}
       </Stack>
-      {withFooter ? <ListFooter page={page.page} pageSize={page.pageSize} totalCount={page.totalCount} onPage={onPage} onPageSize={onPageSize} /> : null}
+      {withFooter ? <ListFooter page={page.page} pageSize={page.pageSize} totalCount={page.totalCount} capped={page.totalCountCapped} onPage={onPage} onPageSize={onPageSize} /> : null}
       <EntryModal mode={editing ? { kind: 'edit', entry: editing } : null} onClose={() => setEditing(null)} />
       <PhotoViewer images={photos} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
     </>
