@@ -94,6 +94,9 @@ describe.each(['light', 'dark'] as const)('axe, %s', (scheme) => {
     await page.getByRole('heading', { level: 1, name: 'Bäckerei Huber' }).waitFor();
     await check('note', () => page.getByRole('button', { name: 'Notiz', exact: true }).click(), 'Neue Notiz');
     await check('invoice', () => page.getByRole('button', { name: 'Rechnung vorbereiten', exact: true }).click(), 'Rechnung vorbereiten');
+    // Without the firm's AI consent the dictation explains it (the notice with its link).
+    await check('dictation', () => page.getByRole('button', { name: 'Diktat', exact: true }).click(), 'Einträge diktieren');
+    await check('summary', () => page.getByRole('button', { name: 'Zusammenfassen', exact: true }).click(), 'Zusammenfassung des Zeitraums');
     expect(report.join('\n\n')).toBe('');
   });
 });

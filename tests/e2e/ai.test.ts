@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRANSCRIPT } from '../support/fake-openai';
+import { axeViolations, blocking } from './axe';
 import { launchBrowser, newContext } from './browser';
 import { apiAs, appUrl, seedAccount, shot, signInContext, type SeededAccount } from './journey';
 
@@ -85,6 +86,9 @@ describe('dictation on the phone', () => {
     expect(await materials.nth(0).getByLabel('Menge').inputValue()).toBe('12');
     await materials.nth(1).getByText('Fliesenkleber flexibel 25 kg').waitFor();
     await shot(page, 'ai-proposals-phone');
+    // The proposals are readable and named for everyone (axe: no critical, serious or landmark violation).
+    await page.waitForFunction(() => [...document.querySelectorAll('.mantine-Modal-content')].every((e) => getComputedStyle(e).opacity === '1'));
+    expect(blocking(await axeViolations(page)).map((v) => `${v.id}: ${v.targets.join(' | ')}`)).toEqual([]);
 
     // The glue is dropped; time and tiles are saved as ordinary entries of the customer.
     await materials.nth(1).getByRole('checkbox').uncheck();
@@ -169,6 +173,7 @@ describe('summaries', () => {
     await summary.waitFor();
     expect(await summary.getByLabel('Vorgeschlagener Titel').inputValue()).toBe('Arbeiten im Zeitraum');
     await summary.getByText(/Aus \d+ Einträgen erstellt/).waitFor();
+    expect(blocking(await axeViolations(page)).map((v) => `${v.id}: ${v.targets.join(' | ')}`)).toEqual([]);
     await shot(page, 'ai-summary-desktop', false);
   });
 });

@@ -159,7 +159,8 @@ function DictationForm({ customerId, onDone }: { customerId: string; onDone: () 
                   checked={m.keep}
                   onChange={(e) => setMaterials(materials.map((x, i) => (i === index ? { ...x, keep: e.currentTarget.checked } : x)))}
                 />
-                <Badge variant="light" color={m.productId ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
+                {/* The label in the text colour: teal on its light tint is not readable (axe, 4.5:1). */}
+                <Badge variant="light" color={m.productId ? 'teal' : 'gray'} style={{ flexShrink: 0 }} styles={{ label: { color: 'var(--mantine-color-text)' } }}>
                   {m.match === 'ean' ? t`Found by EAN` : m.match === 'name' ? t`From the catalogue` : m.match === 'similar' ? t`Similar product` : t`Free text`}
                 </Badge>
               </Group>
