@@ -1,6 +1,7 @@
 /** The AI module's queries: the daily count, the firm's products for matching, the entries a text is made from. */
-import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { containsPattern } from '../../db/helpers';
 import { aiUsage, customers, informationEntries, products, timeTracks } from '../../db/schema';
 import { customerNameSql } from '../../platform/display-names';
 
@@ -35,27 +36,37 @@ export interface ProductCandidate {
 
 const productColumns = { id: products.id, name: products.name, ean: products.ean, unit: products.unit, netPrice: products.netPrice, vatRate: products.vatRate };
 
-/** The firm's (row-level security) active product with this EAN. */
-export async function productByEan(tx: Tx, ean: string): Promise<ProductCandidate | undefined> {
-  const [row] = await tx.select(productColumns).from(products).where(and(eq(products.ean, ean), eq(products.archived, false)));
-  return row;
+/** The firm's (row-level security) active products with these EANs, by EAN. */
+export async function productsByEan(tx: Tx, eans: string[]): Promise<Map<string, ProductCandidate>> {
+  if (eans.length === 0) return new Map();
+  const rows = await tx.select(productColumns).from(products).where(and(inArray(products.ean, eans), eq(products.archived, false)));
+  return new Map(rows.map((row) => [row.ean!, row]));
 }
 
-/** Active products whose name contains one of the words (at most 50), for the close match. */
-export async function productsWithWords(tx: Tx, words: string[]): Promise<ProductCandidate[]> {
-  if (words.length === 0) return [];
-  const escaped = words.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  return tx
-    .select(productColumns)
-    .from(products)
-    .where(and(eq(products.archived, false), or(...escaped.map((pattern) => sql`${products.name} ilike ${pattern}`))))
-    .limit(50);
+/**
+ * For each list of words, the firm's active products whose name contains one of them (at most 50
+ * each), for the close match: one round trip for all the dictated materials.
+ */
+export async function productsWithWords(tx: Tx, wordLists: string[][]): Promise<ProductCandidate[][]> {
+  const found: ProductCandidate[][] = wordLists.map(() => []);
+  const asked = wordLists.map((words, index) => ({ words, index })).filter((w) => w.words.length > 0);
+  if (asked.length === 0) return found;
+  const parts = asked.map(
+    ({ words, index }) => sql`(select ${index}::int as idx, ${products.id} as id, ${products.name} as name, ${products.ean} as ean, ${products.unit} as unit,
+        ${products.netPrice}::float8 as net_price, ${products.vatRate} as vat_rate
+      from ${products}
+      where ${products.archived} = false and (${sql.join(words.map((w) => sql`${products.name} ilike ${containsPattern(w)}`), sql` or `)})
+      limit 50)`,
+  );
+  const result = await tx.execute<{ idx: number; id: string; name: string; ean: string | null; unit: string; net_price: number; vat_rate: number }>(
+    sql.join(parts, sql` union all `),
+  );
+  for (const row of result.rows) {
+    found[row.idx].push({ id: row.id, name: row.name, ean: row.ean, unit: row.unit, netPrice: Number(row.net_price), vatRate: Number(row.vat_rate) });
+  }
+  return found;
 }
 
-export async function customerNameOf(tx: Tx, customerId: string): Promise<string | undefined> {
-  const [row] = await tx.select({ name: customerNameSql(customers) }).from(customers).where(eq(customers.id, customerId));
-  return row?.name;
-}
 
 export interface EntryForText {
   kind: 'note' | 'time' | 'material';

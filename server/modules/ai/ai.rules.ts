@@ -86,12 +86,6 @@ export function eanIn(text: string): string | null {
   return digits ? digits[1] : null;
 }
 
-/** Formats a duration for a prompt: "2:30 h". */
-export function hoursText(seconds: number | null): string {
-  if (!seconds) return '';
-  const minutes = Math.round(seconds / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} h`;
-}
 
 const languageName = { de: 'German', en: 'English' } as const;
 

@@ -12,15 +12,16 @@ import { tenantTimeZone } from '../../db/tenant-settings';
 import type { AiServiceConfig } from '../../platform/config';
 import type { RequestContext } from '../../platform/context';
 import type { BodyOf } from '../../platform/contract';
+import { hoursAndMinutes } from '../../platform/durations';
 import { AppError, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/handler';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
+import { findCustomer } from '../customers/customers.repository';
 import * as repo from './ai.repository';
 import {
   bestMatch,
   clean,
   eanIn,
-  hoursText,
   invoiceTextPrompt,
   sniffAudio,
   sortPrompt,
@@ -122,33 +123,33 @@ export class AiService {
     );
     const minutes = Number.isFinite(answer?.durationMinutes) ? Math.round(answer.durationMinutes) : 0;
     const materials = Array.isArray(answer?.materials) ? answer.materials.slice(0, 50) : [];
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
-      time: minutes >= 1 ? { durationSeconds: Math.min(minutes, 24 * 60) * 60, description: clean(answer.timeDescription, 1000) } : null,
-      materials: (
-        await Promise.all(
-          materials.map(async (m) => {
-            const text = clean(m?.name, 200);
-            const quantity = Number(m?.quantity);
-            if (!text || !Number.isFinite(quantity) || quantity <= 0) return null;
-            const unit = clean(m?.unit, 20) || 'Stk';
-            const ean = eanIn(text);
-            const byEan = ean ? await repo.productByEan(tx, ean) : undefined;
-            const found = byEan ? { product: byEan, match: 'ean' as const } : bestMatch(text, await repo.productsWithWords(tx, wordsOf(text).slice(0, 8)));
-            return {
-              text,
-              quantity: Math.min(quantity, 1_000_000),
-              unit: found ? found.product.unit : unit,
-              match: found ? found.match : ('none' as const),
-              productId: found?.product.id ?? null,
-              productName: found?.product.name ?? null,
-              unitPrice: found?.product.netPrice ?? null,
-              vatRate: found?.product.vatRate ?? null,
-            };
-          }),
-        )
-      ).filter((m) => m !== null),
-      note: clean(answer?.note, 4000) || null,
-    }));
+    const dictated = materials
+      .map((m) => ({ text: clean(m?.name, 200), quantity: Number(m?.quantity), unit: clean(m?.unit, 20) || 'Stk' }))
+      .filter((m) => m.text && Number.isFinite(m.quantity) && m.quantity > 0)
+      .map((m) => ({ ...m, ean: eanIn(m.text), words: wordsOf(m.text).slice(0, 8) }));
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      // Two round trips for all the materials: the EANs, then the candidates by name.
+      const byEan = await repo.productsByEan(tx, dictated.flatMap((m) => (m.ean ? [m.ean] : [])));
+      const candidates = await repo.productsWithWords(tx, dictated.map((m) => (m.ean && byEan.has(m.ean) ? [] : m.words)));
+      return {
+        time: minutes >= 1 ? { durationSeconds: Math.min(minutes, 24 * 60) * 60, description: clean(answer.timeDescription, 1000) } : null,
+        materials: dictated.map((m, index) => {
+          const ean = m.ean ? byEan.get(m.ean) : undefined;
+          const found = ean ? { product: ean, match: 'ean' as const } : bestMatch(m.text, candidates[index]);
+          return {
+            text: m.text,
+            quantity: Math.min(m.quantity, 1_000_000),
+            unit: found ? found.product.unit : m.unit,
+            match: found ? found.match : ('none' as const),
+            productId: found?.product.id ?? null,
+            productName: found?.product.name ?? null,
+            unitPrice: found?.product.netPrice ?? null,
+            vatRate: found?.product.vatRate ?? null,
+          };
+        }),
+        note: clean(answer?.note, 4000) || null,
+      };
+    });
   }
 
   async summarize(ctx: RequestContext, body: BodyOf<'aiSummarize'>): Promise<AiText> {
@@ -158,7 +159,7 @@ export class AiService {
     let entries: repo.EntryForText[] = [];
     const client = await this.admit(ctx, this.ai.text, {
       find: async (tx) => {
-        if (body.customerId && !(await repo.customerNameOf(tx, body.customerId))) throw notFound();
+        if (body.customerId && !(await findCustomer(tx, ctx.tenantId, body.customerId))) throw notFound();
       },
       prepare: async (tx) => {
         entries = await repo.entriesOfPeriod(tx, { customerId: body.customerId ?? undefined, from, to }, SUMMARY_ENTRIES);
@@ -168,7 +169,7 @@ export class AiService {
     });
     const lines = entries.map((e) => {
       const what = withoutEmails(e.text ?? '').replace(/\s+/g, ' ').slice(0, 500);
-      const amount = e.kind === 'material' ? `${e.quantity ?? ''} ${e.unit ?? ''}`.trim() : e.kind === 'time' ? hoursText(e.durationSeconds) : '';
+      const amount = e.kind === 'material' ? `${e.quantity ?? ''} ${e.unit ?? ''}`.trim() : e.kind === 'time' ? (e.durationSeconds ? hoursAndMinutes(e.durationSeconds) : '') : '';
       return `- ${e.at.toISOString().slice(0, 10)} ${body.customerId ? '' : `[${withoutEmails(e.customer)}] `}${e.kind}: ${what}${amount ? ` (${amount})` : ''}`;
     });
     const answer = await this.call(() =>

@@ -23,6 +23,7 @@ import {
   type TrackRow,
 } from './user-time-tracks.repository';
 import { checkWorkingTime, segmentTotals, type LawFinding, type LawTrack, type SegmentKind } from './working-time-law';
+import { hoursAndMinutes } from '../../platform/durations';
 
 export type UserTimeTrack = components['schemas']['UserTimeTrack'];
 type LawWarning = components['schemas']['LawWarning'];
@@ -34,12 +35,6 @@ export interface Settings {
   holidayRegion: HolidayRegion;
 }
 
-
-/** "7:05 h" */
-function hoursAndMinutes(totalSeconds: number): string {
-  const minutes = Math.floor(totalSeconds / 60);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')} h`;
-}
 
 /** A short time as read: "45 s" under a minute, else "3:20 min". */
 function minutesAndSeconds(totalSeconds: number): string {
