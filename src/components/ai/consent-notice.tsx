@@ -2,8 +2,12 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Text } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
+import { ApiError } from '../../lib/api-error';
 import { AnchorLink } from '../router-links';
 import { useIsBackOffice } from '../../lib/session';
+
+/** A call refused for want of the firm's AI consent: the notice explains it instead of a toast. */
+export const needsAiConsent = (error: unknown) => error instanceof ApiError && error.hasCode('AI_CONSENT_REQUIRED');
 
 /** The consents tab of the tenant profile (`/profile?tab=3`). */
 export const CONSENTS_TAB = 3;

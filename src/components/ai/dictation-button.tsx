@@ -12,7 +12,8 @@ import { useState } from 'react';
 import { aiTranscribe } from '../../../generated/api/sdk.gen';
 import { ApiError } from '../../lib/api-error';
 import { showError } from '../../lib/notifications';
-import { AiConsentNotice } from './consent-notice';
+import { notifyError } from '../../lib/query-client';
+import { AiConsentNotice, needsAiConsent } from './consent-notice';
 import { RecordingError, useRecorder } from './recorder';
 import { hasBrowserRecognition, listen } from './speech-recognition';
 import { useAiStatus } from './use-ai-status';
@@ -31,7 +32,7 @@ export function DictationButton({ onText, label, besideLabel = true }: { onText:
   const name = label ?? t`Dictate`;
 
   const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.hasCode('AI_CONSENT_REQUIRED')) {
+    if (needsAiConsent(error)) {
       setConsentMissing(true);
       return;
     }
@@ -40,7 +41,7 @@ export function DictationButton({ onText, label, besideLabel = true }: { onText:
       return;
     }
     if (error instanceof ApiError) {
-      showError(error.messages.map((m) => m.message));
+      notifyError(error);
       return;
     }
     showError(t`The audio recording failed.`);

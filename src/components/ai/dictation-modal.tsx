@@ -11,11 +11,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { aiSortDictation, informationCreate } from '../../../generated/api/sdk.gen';
 import type { AiDictationProposal, AiProposedMaterial } from '../../../generated/api/types.gen';
-import { ApiError } from '../../lib/api-error';
 import { entryChanged } from '../../lib/data-events';
 import { formatMoney } from '../../lib/format';
-import { showError, showSuccess } from '../../lib/notifications';
-import { AiConsentNotice } from './consent-notice';
+import { showSuccess } from '../../lib/notifications';
+import { notifyError } from '../../lib/query-client';
+import { AiConsentNotice, needsAiConsent } from './consent-notice';
 import { DictatedTextarea } from './dictated-textarea';
 import { useAiStatus } from './use-ai-status';
 
@@ -72,11 +72,10 @@ function DictationForm({ customerId, onDone }: { customerId: string; onDone: () 
       setNote(drafts.note);
       setSorted(true);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.hasCode('AI_CONSENT_REQUIRED')) setConsentMissing(true);
-      else showError(error instanceof ApiError ? error.messages.map((m) => m.message) : t`The proposal failed.`);
-    },
+    onError: (error) => (needsAiConsent(error) ? setConsentMissing(true) : notifyError(error)),
   });
+
+  const patchMaterial = (index: number, patch: Partial<MaterialDraft>) => setMaterials((all) => all.map((m, i) => (i === index ? { ...m, ...patch } : m)));
 
   const timeSeconds = time ? Number(time.hours || 0) * 3600 + Number(time.minutes || 0) * 60 : 0;
   const timeInvalid = !!time?.keep && (timeSeconds < 60 || timeSeconds > 86400);
@@ -157,7 +156,7 @@ function DictationForm({ customerId, onDone }: { customerId: string; onDone: () 
                   label={m.productName ?? m.text}
                   fw={600}
                   checked={m.keep}
-                  onChange={(e) => setMaterials(materials.map((x, i) => (i === index ? { ...x, keep: e.currentTarget.checked } : x)))}
+                  onChange={(e) => patchMaterial(index, { keep: e.currentTarget.checked })}
                 />
                 {/* The label in the text colour: teal on its light tint is not readable (axe, 4.5:1). */}
                 <Badge variant="light" color={m.productId ? 'teal' : 'gray'} style={{ flexShrink: 0 }} styles={{ label: { color: 'var(--mantine-color-text)' } }}>
@@ -179,17 +178,14 @@ function DictationForm({ customerId, onDone }: { customerId: string; onDone: () 
                   decimalSeparator={language === 'de' ? ',' : '.'}
                   disabled={!m.keep}
                   value={m.quantity}
-                  onChange={(value) => setMaterials(materials.map((x, i) => (i === index ? { ...x, quantity: Number(value) || 0 } : x)))}
+                  onChange={(value) => patchMaterial(index, { quantity: Number(value) || 0 })}
                 />
                 <TextInput
                   label={t`Unit`}
                   maxLength={20}
                   disabled={!m.keep}
                   value={m.unit}
-                  onChange={(e) => {
-                    const unit = e.currentTarget.value;
-                    setMaterials(materials.map((x, i) => (i === index ? { ...x, unit } : x)));
-                  }}
+                  onChange={(e) => patchMaterial(index, { unit: e.currentTarget.value })}
                 />
               </Group>
             </Paper>

@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { aiInvoiceText } from '../../../generated/api/sdk.gen';
 import { ApiError } from '../../lib/api-error';
-import { AiConsentNotice } from './consent-notice';
+import { AiConsentNotice, needsAiConsent } from './consent-notice';
 import { useAiStatus } from './use-ai-status';
 
 export function PositionTextButton({ informationIds, timeTrackIds, language }: { informationIds: string[]; timeTrackIds: string[]; language: 'de' | 'en' }) {
@@ -42,7 +42,7 @@ export function PositionTextButton({ informationIds, timeTrackIds, language }: {
       <Popover.Dropdown>
         {propose.isPending ? (
           <Loader size="sm" aria-label={t`Loading`} />
-        ) : error instanceof ApiError && error.hasCode('AI_CONSENT_REQUIRED') ? (
+        ) : needsAiConsent(error) ? (
           <AiConsentNotice />
         ) : error ? (
           <Text fz="sm" c="red">

@@ -11,11 +11,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { aiSummarize } from '../../../generated/api/sdk.gen';
 import type { AiText } from '../../../generated/api/types.gen';
-import { ApiError } from '../../lib/api-error';
-import { showError } from '../../lib/notifications';
+import { notifyError } from '../../lib/query-client';
 import { useIsBackOffice } from '../../lib/session';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset } from '../../lib/periods';
-import { AiConsentNotice } from './consent-notice';
+import { AiConsentNotice, needsAiConsent } from './consent-notice';
 import { useAiStatus } from './use-ai-status';
 
 interface SummaryProps {
@@ -85,10 +84,7 @@ function SummaryForm({ customerId, preset: initial, range: fixed, language: init
     },
     meta: { silent: true },
     onSuccess: setResult,
-    onError: (error) => {
-      if (error instanceof ApiError && error.hasCode('AI_CONSENT_REQUIRED')) setConsentMissing(true);
-      else showError(error instanceof ApiError ? error.messages.map((m) => m.message) : t`The summary failed.`);
-    },
+    onError: (error) => (needsAiConsent(error) ? setConsentMissing(true) : notifyError(error)),
   });
 
   if ((status && !status.consent) || consentMissing) return <AiConsentNotice />;
