@@ -9,9 +9,10 @@
  *   follows the schema (checked again here: a model's answer is input like any other).
  *
  * Every call has a timeout; 429 and 5xx are retried with backoff (honouring Retry-After), a
- * timeout once. Failures are `AiProviderError`s without the key or the provider's text in them.
+ * timeout once (`platform/http-retry.ts`, shared with the lexoffice client). Failures are `AiProviderError`s without the key or the provider's text in them.
  */
 import type { AiServiceConfig } from '../../platform/config';
+import { fetchWithRetries, NoAnswer } from '../../platform/http-retry';
 
 export class AiProviderError extends Error {
   constructor(
@@ -36,12 +37,11 @@ export class OpenAiClient {
   ) {}
 
   private async post(path: string, body: BodyInit, json: boolean): Promise<unknown> {
-    const retries = this.options.retries ?? RETRIES;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(`${this.service.url}${path}`, {
+    let response: Response;
+    try {
+      response = await fetchWithRetries(
+        `${this.service.url}${path}`,
+        () => ({
           method: 'POST',
           headers: {
             Accept: 'application/json',
@@ -49,32 +49,23 @@ export class OpenAiClient {
             ...(json ? { 'Content-Type': 'application/json' } : {}),
           },
           body,
-          signal: AbortSignal.timeout(this.options.timeoutMs),
-        });
-      } catch {
-        if (attempt < Math.min(retries, 1)) {
-          await sleep(backoff(attempt));
-          continue;
-        }
-        throw new AiProviderError('unavailable', 0);
-      }
-      if (response.ok) {
-        try {
-          return await response.json();
-        } catch {
-          throw new AiProviderError('invalid', response.status);
-        }
-      }
-      await response.body?.cancel();
-      const transient = response.status === 429 || response.status >= 500;
-      if (transient && attempt < retries) {
-        const retryAfter = Number(response.headers.get('retry-after'));
-        await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 20) * 1000 : backoff(attempt));
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) throw new AiProviderError('refused', response.status);
-      throw new AiProviderError(transient ? 'unavailable' : 'invalid', response.status);
+        }),
+        { timeoutMs: this.options.timeoutMs, retries: this.options.retries ?? RETRIES, maxRetryAfterSeconds: 20, maxBackoffMs: 4000, sleep: this.options.sleep },
+      );
+    } catch (error) {
+      if (error instanceof NoAnswer) throw new AiProviderError('unavailable', 0);
+      throw error;
     }
+    if (response.ok) {
+      try {
+        return await response.json();
+      } catch {
+        throw new AiProviderError('invalid', response.status);
+      }
+    }
+    await response.body?.cancel();
+    if (response.status === 401 || response.status === 403) throw new AiProviderError('refused', response.status);
+    throw new AiProviderError(response.status === 429 || response.status >= 500 ? 'unavailable' : 'invalid', response.status);
   }
 
   /** The text of a recording. The audio is only held in memory for this request. */
@@ -109,8 +100,4 @@ export class OpenAiClient {
       throw new AiProviderError('invalid', 200);
     }
   }
-}
-
-function backoff(attempt: number) {
-  return Math.min(4000, 500 * 2 ** attempt) + Math.floor(Math.random() * 200);
 }

@@ -6,6 +6,7 @@
  * `LexofficeError`s that say whether the key was refused, the service was unavailable or the request
  * was invalid (with the service's details), never with the key in them.
  */
+import { fetchWithRetries, NoAnswer } from '../../platform/http-retry';
 
 export interface LexofficeProfile {
   organizationId: string;
@@ -102,44 +103,40 @@ export class LexofficeClient {
   ) {}
 
   private async request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const retries = this.options.retries ?? RETRIES;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
-    for (let attempt = 0; ; attempt++) {
-      await takeSlot(this.apiKey);
-      let response: Response;
-      try {
-        response = await fetch(`${this.baseUrl}${path}`, {
+    let response: Response;
+    try {
+      response = await fetchWithRetries(
+        `${this.baseUrl}${path}`,
+        () => ({
           method,
           headers: { Authorization: `Bearer ${this.apiKey}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? TIMEOUT_MS),
-        });
-      } catch {
-        // No answer in time (or no connection): one more try, not four; a hanging service stays hung.
-        if (attempt < Math.min(retries, 1)) {
-          await sleep(backoff(attempt));
-          continue;
-        }
-        throw new LexofficeError('unavailable', 0);
-      }
-      if (response.ok) return (await response.json()) as T;
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      const transient = response.status === 429 || response.status >= 500;
-      if (transient && attempt < retries) {
-        const retryAfter = Number(response.headers.get('retry-after'));
-        await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter, 30) * 1000 : backoff(attempt));
-        continue;
-      }
-      if (response.status === 401 || response.status === 403) throw new LexofficeError('refused', response.status);
-      if (transient) throw new LexofficeError('unavailable', response.status);
-      throw new LexofficeError('invalid', response.status, detailsOf(parsed));
+        }),
+        {
+          timeoutMs: this.options.timeoutMs ?? TIMEOUT_MS,
+          retries: this.options.retries ?? RETRIES,
+          maxRetryAfterSeconds: 30,
+          maxBackoffMs: 8000,
+          sleep: this.options.sleep,
+          beforeAttempt: () => takeSlot(this.apiKey),
+        },
+      );
+    } catch (error) {
+      if (error instanceof NoAnswer) throw new LexofficeError('unavailable', 0);
+      throw error;
     }
+    if (response.ok) return (await response.json()) as T;
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const transient = response.status === 429 || response.status >= 500;
+    if (response.status === 401 || response.status === 403) throw new LexofficeError('refused', response.status);
+    if (transient) throw new LexofficeError('unavailable', response.status);
+    throw new LexofficeError('invalid', response.status, detailsOf(parsed));
   }
 
   profile(): Promise<LexofficeProfile> {
@@ -162,8 +159,4 @@ export class LexofficeClient {
   invoice(id: string): Promise<{ id: string; voucherNumber?: string | null; voucherStatus?: string }> {
     return this.request('GET', `/v1/invoices/${encodeURIComponent(id)}`);
   }
-}
-
-function backoff(attempt: number) {
-  return Math.min(8000, 500 * 2 ** attempt) + Math.floor(Math.random() * 250);
 }
