@@ -13,6 +13,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { lazySchemaCompilers } from './platform/schema-compilers';
 import { AppError, errorEnvelope, handleError, notImplemented } from './platform/errors';
 import { pickLanguage, translate, type Lang } from './platform/i18n';
 import { indexOperations, loadContract, type OperationId, type OperationInfo } from './platform/contract';
@@ -43,6 +44,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
     services: Services;
+    /** Compiles every lazily compiled validator and serializer now (tests); returns how many. */
+    compileAllSchemas: () => number;
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -104,11 +107,11 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
 
   // Body and query are validated by different rules: query strings need coercion, bodies must
   // already have the right types.
-  const bodyAjv = makeAjv(false);
-  const queryAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyAjv.compile(schema) : queryAjv.compile(schema),
-  );
+  // Both compiled on an operation's first call, not at start (platform/schema-compilers.ts).
+  const compilers = lazySchemaCompilers(makeAjv(false), makeAjv(true));
+  app.setValidatorCompiler(compilers.validatorCompiler);
+  app.setSerializerCompiler(compilers.serializerCompiler);
+  app.decorate('compileAllSchemas', compilers.compileAll);
   app.setErrorHandler(handleError);
 
   await app.register(fastifyCookie, { secret: config.cookieSecret });
