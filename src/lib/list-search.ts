@@ -2,16 +2,17 @@
  * The search parameters of a catalog list in the URL (page, page size, filter, sort, archived),
  * each falling back to its default when the URL holds nonsense, and the `GetAll` query from them.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { filterParam, flagParam, oneOfParam, pageParam, pageSizeParam } from './url-search';
 
 export function listSearchSchema<const C extends readonly [string, ...string[]]>(sortColumns: C) {
   return z.object({
-    page: z.number().int().min(1).max(100000).optional().catch(undefined),
-    pageSize: z.number().int().min(1).max(100).optional().catch(undefined),
-    filter: z.string().max(200).optional().catch(undefined),
-    orderBy: z.enum(sortColumns).optional().catch(undefined),
-    desc: z.boolean().optional().catch(undefined),
-    archived: z.boolean().optional().catch(undefined),
+    page: pageParam,
+    pageSize: pageSizeParam,
+    filter: filterParam,
+    orderBy: oneOfParam(sortColumns),
+    desc: flagParam,
+    archived: flagParam,
   });
 }
 

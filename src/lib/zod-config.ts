@@ -5,6 +5,6 @@
  * `index.html` sets it before any chunk runs (a chunk may create schemas before `main.tsx`'s first
  * import is evaluated); this import covers the tests and any other entry.
  */
-import { z } from 'zod';
+import { config } from 'zod/mini';
 
-z.config({ jitless: true });
+config({ jitless: true });

@@ -5,13 +5,14 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Information, InformationReportingData, InformationReportTotals } from '../../../generated/api/types.gen';
 import { periodRange, type PeriodPreset } from '../../lib/periods';
 import { dateTimeFormat } from '../../lib/format';
 import { informationReporting } from '../../../generated/api/sdk.gen';
 import { periodQuery } from './search';
 import type { ExportTable } from '../../lib/table-export';
+import { oneOfParam } from '../../lib/url-search';
 
 export const libraryViews = ['entries', 'report'] as const;
 export type LibraryView = (typeof libraryViews)[number];
@@ -24,9 +25,9 @@ export type ProcessedState = (typeof processedStates)[number];
 
 /** Merged into the library's search; `page`, `pageSize` and the period are the library's own. */
 export const reportSearchSchema = z.object({
-  view: z.enum(libraryViews).optional().catch(undefined),
-  subType: z.enum(reportKinds).optional().catch(undefined),
-  processed: z.enum(processedStates).optional().catch(undefined),
+  view: oneOfParam(libraryViews),
+  subType: oneOfParam(reportKinds),
+  processed: oneOfParam(processedStates),
 });
 export type ReportSearch = z.infer<typeof reportSearchSchema> & {
   page?: number;

@@ -2,9 +2,10 @@
  * The filters of the activity lists as URL search parameters (library, customer activity, gallery),
  * each falling back to its default when the URL holds nonsense, and the API queries built from them.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { CustomerActivitiesByCustomerData, CustomerActivityKind, ImagesGetAllData } from '../../../generated/api/types.gen';
 import { periodPresets, periodRange, rangeToQuery, type PeriodPreset } from '../../lib/periods';
+import { dayParam, filterParam, flagParam, oneOfParam, optionalParam, pageParam, pageSizeParam, uuidParam } from '../../lib/url-search';
 
 /** The archive filters of the library: open, processed (not archived), archived, or everything. */
 const archiveStates = ['open', 'processed', 'archived', 'all'] as const;
@@ -12,18 +13,16 @@ export type ArchiveState = (typeof archiveStates)[number];
 
 export const activityKinds = ['time', 'note', 'material', 'timeEntry', 'image', 'confirmation'] as const satisfies readonly CustomerActivityKind[];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
 export const activitySearchSchema = z.object({
-  page: z.number().int().min(1).max(100000).optional().catch(undefined),
-  pageSize: z.number().int().min(1).max(100).optional().catch(undefined),
-  filter: z.string().max(200).optional().catch(undefined),
-  state: z.enum(archiveStates).optional().catch(undefined),
-  period: z.enum(periodPresets).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  kinds: z.array(z.enum(activityKinds)).max(6).optional().catch(undefined),
-  asc: z.boolean().optional().catch(undefined),
+  page: pageParam,
+  pageSize: pageSizeParam,
+  filter: filterParam,
+  state: oneOfParam(archiveStates),
+  period: oneOfParam(periodPresets),
+  from: dayParam,
+  to: dayParam,
+  kinds: optionalParam(z.array(z.enum(activityKinds)).check(z.maxLength(6))),
+  asc: flagParam,
 });
 export type ActivitySearch = z.infer<typeof activitySearchSchema>;
 
@@ -71,14 +70,14 @@ export const photoCategories = ['before', 'after', 'damage', 'material', 'other'
 export type PhotoCategory = (typeof photoCategories)[number];
 
 export const gallerySearchSchema = z.object({
-  page: z.number().int().min(1).max(100000).optional().catch(undefined),
-  customerId: z.uuid().optional().catch(undefined),
-  category: z.enum(photoCategories).optional().catch(undefined),
-  processed: z.enum(['open', 'processed', 'all']).optional().catch(undefined),
-  period: z.enum(periodPresets).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  filter: z.string().max(200).optional().catch(undefined),
+  page: pageParam,
+  customerId: uuidParam,
+  category: oneOfParam(photoCategories),
+  processed: oneOfParam(['open', 'processed', 'all']),
+  period: oneOfParam(periodPresets),
+  from: dayParam,
+  to: dayParam,
+  filter: filterParam,
 });
 export type GallerySearch = z.infer<typeof gallerySearchSchema>;
 

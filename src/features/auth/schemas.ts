@@ -1,20 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { safeReturnUrl } from '../../lib/auth-guards';
+import { oneOfParam, optionalParam } from '../../lib/url-search';
 
 /** Search params of /login and /register: where to go after signing in (same-app paths only). */
 export const authSearchSchema = z.object({
-  returnUrl: z
-    .string()
-    .optional()
-    .transform((value) => safeReturnUrl(value))
-    .catch(undefined),
+  returnUrl: z.catch(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => safeReturnUrl(value)),
+    ),
+    undefined,
+  ),
 });
 
 /** Search params of /license-expired. */
 export const licenseExpiredSearchSchema = z.object({
-  reason: z.enum(['trial', 'license']).default('trial').catch('trial'),
-  role: z.string().max(40).optional().catch(undefined),
-  checkoutUrl: z.url({ protocol: /^https?$/ }).optional().catch(undefined),
+  reason: z.catch(z._default(z.enum(['trial', 'license']), 'trial'), 'trial'),
+  role: optionalParam(z.string().check(z.maxLength(40))),
+  checkoutUrl: optionalParam(z.url({ protocol: /^https?$/ })),
 });
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -24,11 +27,11 @@ export const returnUrlSearchSchema = authSearchSchema;
 
 /** Search params of /email-confirmation: why the confirmation link did not work. */
 export const emailConfirmationSearchSchema = z.object({
-  status: z.enum(['invalid', 'used', 'expired', 'replaced']).optional().catch(undefined),
+  status: oneOfParam(['invalid', 'used', 'expired', 'replaced']),
 });
 
 /** Search params of /password-reset and /set-password: the mailed link's user and token. */
 export const linkSearchSchema = z.object({
-  userId: z.string().max(64).optional().catch(undefined),
-  token: z.string().max(512).optional().catch(undefined),
+  userId: optionalParam(z.string().check(z.maxLength(64))),
+  token: optionalParam(z.string().check(z.maxLength(512))),
 });

@@ -1,5 +1,5 @@
 /** The search parameters of /customerlist and the query of `Customers/GetAll` from them. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { CustomersGetAllData } from '../../../generated/api/types.gen';
 import { listQuery, listSearchSchema, type ListQuery } from '../../lib/list-search';
 

@@ -1,5 +1,5 @@
 /** The search parameters of /materiallist and the query of `Products/GetAll` from them. */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ProductsGetAllData } from '../../../generated/api/types.gen';
 import { listQuery, listSearchSchema, type ListQuery } from '../../lib/list-search';
 

@@ -3,22 +3,21 @@
  * nonsense: tab, member (`all` or a member id; the back office only), period preset with an
  * optional manual range, grouping, whether days without work show, and the customer-times list.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { boundedPeriodPresets } from '../../lib/periods';
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+import { dayParam, filterParam, flagParam, oneOfParam, optionalParam, pageParam, pageSizeParam } from '../../lib/url-search';
 
 export const timeTrackingSearchSchema = z.object({
-  tab: z.enum(['working', 'customer']).optional().catch(undefined),
-  member: z.union([z.literal('all'), z.uuid()]).optional().catch(undefined),
-  period: z.enum(boundedPeriodPresets).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-  grouping: z.enum(['day', 'week', 'month']).optional().catch(undefined),
-  empty: z.boolean().optional().catch(undefined),
-  page: z.number().int().min(1).max(100000).optional().catch(undefined),
-  pageSize: z.number().int().min(1).max(100).optional().catch(undefined),
-  filter: z.string().max(200).optional().catch(undefined),
+  tab: oneOfParam(['working', 'customer']),
+  member: optionalParam(z.union([z.literal('all'), z.uuid()])),
+  period: oneOfParam(boundedPeriodPresets),
+  from: dayParam,
+  to: dayParam,
+  grouping: oneOfParam(['day', 'week', 'month']),
+  empty: flagParam,
+  page: pageParam,
+  pageSize: pageSizeParam,
+  filter: filterParam,
 });
 
 export type TimeTrackingSearch = z.infer<typeof timeTrackingSearchSchema>;

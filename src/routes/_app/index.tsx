@@ -1,17 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { customerActivitiesGetTotalsOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { DashboardScreen } from '../../features/activity/dashboard-screen';
 import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from '../../features/activity/search';
 import { requireDashboard } from '../../lib/auth-guards';
 import { periodPresets } from '../../lib/periods';
 import { useRouteSearch } from '../../lib/route-search';
+import { dayParam, oneOfParam } from '../../lib/url-search';
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const dashboardSearchSchema = z.object({
-  period: z.enum(periodPresets).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
+  period: oneOfParam(periodPresets),
+  from: dayParam,
+  to: dayParam,
 });
 
 /** Admin and Manager (and the Owner); an Employee has no dashboard and starts at the customer list. */

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import * as z from 'zod/mini';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { activitiesMarked } from '../../lib/data-events';
 import { LibraryScreen } from '../../features/activity/activity-screens';
@@ -12,7 +13,7 @@ import { useRouteSearch } from '../../lib/route-search';
 import { useIsBackOffice } from '../../lib/session';
 
 export const Route = createFileRoute('/_app/library')({
-  validateSearch: activitySearchSchema.extend(reportSearchSchema.shape),
+  validateSearch: z.extend(activitySearchSchema, reportSearchSchema.shape),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     deps.view === 'report'

@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { AccountingTab } from '../../features/profile/accounting-tab';
@@ -98,13 +98,7 @@ const tabs: ProfileTab[] = [
  */
 const TAB_COUNT = 5;
 const profileSearchSchema = z.object({
-  tab: z
-    .number()
-    .int()
-    .min(0)
-    .max(TAB_COUNT - 1)
-    .default(0)
-    .catch(0),
+  tab: z.catch(z._default(z.int().check(z.minimum(0), z.maximum(TAB_COUNT - 1)), 0), 0),
 });
 
 export const Route = createFileRoute('/_app/profile')({
