@@ -6,9 +6,6 @@
  * running right now: a manager's morning view.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BarChart } from '@mantine/charts';
-// The charts' styles load with the dashboard, not with every screen.
-import '@mantine/charts/styles.css';
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClockHour4, IconNotes, IconPlayerPlay, IconUsersPlus, type Icon } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +17,7 @@ import { TABULAR, formatDateTime, formatHours, formatMoney } from '../../lib/for
 import type { PeriodPreset } from '../../lib/periods';
 import { PeriodFilter } from './activity-filters';
 import { ActivityFeed } from './activity-feed';
+import { DashboardBarChart } from './dashboard-chart';
 import { formatShortDay } from './format';
 import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from './search';
 
@@ -197,7 +195,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
             ) : perDay.length === 0 ? (
               <Quiet>{t`No working time in this period.`}</Quiet>
             ) : (
-              <BarChart
+              <DashboardBarChart
                 h={220}
                 data={perDay}
                 dataKey="day"
@@ -221,7 +219,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
             ) : perMember.length === 0 ? (
               <Quiet>{t`No working time in this period.`}</Quiet>
             ) : (
-              <BarChart
+              <DashboardBarChart
                 h={Math.max(140, perMember.length * 40 + 40)}
                 data={perMember}
                 dataKey="member"
@@ -249,7 +247,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
               <Quiet>{t`No open positions in this period.`}</Quiet>
             ) : (
               <Stack gap="sm">
-                <BarChart
+                <DashboardBarChart
                   h={Math.max(140, open.length * 36 + 40)}
                   data={open.map((o) => ({ customer: o.customerName, value: o.openAmount }))}
                   dataKey="customer"
