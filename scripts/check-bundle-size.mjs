@@ -1,7 +1,9 @@
 // Budgets of JavaScript a route loads, gzip-compressed, from the built app (dist/ with its Vite
 // manifest): the entry with everything it imports, the layout of the signed-in screens for routes
 // under _app, and the route's own component chunk with its imports. Fails (exit 1) when a budget is
-// exceeded; run by CI after the build. Sizes, not timers: the same on any machine.
+// exceeded; run by CI after the build. Sizes, not timers: the same on any machine. What a route
+// imports dynamically (the dashboard's charts, dialogs opened on demand) loads after its first
+// screen and is not counted.
 //
 // Budgets are ratchets at today's size plus a little room, to be lowered as routes get smaller;
 // the goals are 150 KiB for the login route and 300 KiB for every route.
@@ -9,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_KIB = { login: 285, route: 460 };
+const BUDGET_KIB = { login: 275, route: 445 };
 const GOAL_KIB = { login: 150, route: 300 };
 
 const root = path.resolve(import.meta.dirname, '..');

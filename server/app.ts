@@ -3,7 +3,6 @@
  * serialised by the contract's schemas; each operation's security and `x-roles` are enforced
  * before its handler runs; operations without a handler answer 501 FEATURE_NOT_IMPLEMENTED.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
@@ -13,6 +12,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { loadAppShell } from './platform/app-shell';
 import { lazySchemaCompilers } from './platform/schema-compilers';
 import { AppError, errorEnvelope, handleError, notImplemented } from './platform/errors';
 import { pickLanguage, translate, type Lang } from './platform/i18n';
@@ -158,7 +158,8 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   await app.register(appleCallbackRoute);
   await app.register(developmentRoutes);
 
-  const serveApp = config.serveApp && fs.existsSync(path.join(appDir, 'index.html'));
+  const appShell = config.serveApp ? loadAppShell(appDir) : undefined;
+  const serveApp = appShell !== undefined;
   if (serveApp) {
     await app.register(fastifyStatic, {
       root: appDir,
@@ -179,8 +180,11 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
     if (url === '/api' || url.startsWith('/api/') || !serveApp || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send(errorEnvelope('NOT_FOUND', translate(request.lang, 'api.notFound')));
     }
-    // Deep links of the single-page app: every other path serves the app.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', appDir);
+    // Deep links of the single-page app: every other path serves the app, naming its route's files.
+    const { body, encoding } = appShell!.answer(url, request.headers['accept-encoding']);
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply.send(body);
   });
 
   return app;
