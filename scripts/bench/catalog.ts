@@ -12,6 +12,7 @@
  *
  * Environment: BENCH_ROWS (default 50000), BENCH_RUNS (calls per measurement, default 40).
  */
+import path from 'node:path';
 import pg from 'pg';
 import { machine, markdownTable, startBench, stats } from './harness';
 
@@ -35,7 +36,7 @@ const streets = ['Hauptstraße', 'Bahnhofstraße', 'Schulstraße', 'Gartenweg', 
 const materials = ['Kabel NYM-J', 'Steckdose', 'Schalter', 'Kupferrohr', 'Dübel', 'Schraube', 'Silikon', 'Fliesenkleber', 'Gipskarton', 'Dämmwolle'];
 const units = ['Stk', 'm', 'm²', 'kg', 'l', 'Pkg'];
 
-function customerRow(i: number) {
+export function customerRow(i: number) {
   const company = random() < 0.6;
   return {
     sourceLine: i + 2,
@@ -155,7 +156,9 @@ async function main() {
   console.log(markdownTable(results));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -59,6 +59,8 @@ export interface Bench {
   /** The signed-up Owner. */
   owner: { id: string; tenantId: string };
   results: BenchResult[];
+  /** The Owner's request headers (bearer token, device id), refreshed when the token gets old. */
+  headers(): Promise<Record<string, string>>;
   /** One call as the Owner; throws on an error answer. */
   call(method: string, url: string, body?: unknown): Promise<{ ms: number; body: Json }>;
   /**
@@ -134,7 +136,7 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
       results.push(result);
       process.stderr.write(`${label}: ${result.median.toFixed(1)} ms\n`);
     };
-    return { base, adminUrl, database, owner, results, call, measure, close };
+    return { base, adminUrl, database, owner, results, headers, call, measure, close };
   } catch (error) {
     await close();
     throw error;
