@@ -4,9 +4,8 @@
  * in `withTenant`, a transaction that sets `app.tenant_id`.
  */
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { fromRoot } from '../platform/paths';
 
@@ -81,6 +80,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The parts of drizzle's pool session that a session on one client of it shares. */
+interface PoolSessionParts {
+  dialect: ConstructorParameters<typeof NodePgSession>[1];
+  schema: ConstructorParameters<typeof NodePgSession>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+}
+
 export function connectDatabase(appUrl: string, max = 10): Database {
   // A call waits at most this long for a connection while the database is away, then answers 503.
   const pool = new pg.Pool({ connectionString: appUrl, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
@@ -93,11 +101,31 @@ export function connectDatabase(appUrl: string, max = 10): Database {
   return {
     db,
     pool,
-    withTenant: (tenantId, fn) =>
-      db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-        return fn(tx);
-      }),
+    withTenant: async (tenantId, fn) => {
+      // BEGIN and the tenant in one round trip: a simple query may hold two statements but takes no
+      // parameters, so the id goes in as a literal, checked to be a UUID first. drizzle's own
+      // `transaction` sends them one by one; this is the same transaction (drizzle's session and
+      // transaction classes on one client: savepoints, `tx.rollback()`), one statement shorter
+      // for every call of the app (docs/benchmarks.md, throughput).
+      if (!UUID.test(tenantId)) throw new TypeError('withTenant needs a tenant id (a UUID)');
+      const client = await pool.connect();
+      const parts = db._.session as unknown as PoolSessionParts;
+      const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
+      const tx = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Tx;
+      let broken: Error | undefined;
+      try {
+        await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)`);
+        const result = await fn(tx);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped from the pool, not handed out again.
+        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     ping: async () => {
       try {
         await pool.query('select 1');

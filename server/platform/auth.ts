@@ -32,8 +32,19 @@ export interface TokenClaims {
   lang: Lang;
 }
 
+/** How many checked tokens `verify` remembers (the oldest goes first). */
+const VERIFIED_TOKENS = 2000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  /**
+   * Tokens whose signature and issuer were checked, with their claims and expiry. A token is a
+   * string signed once: while it has not expired, checking it again gives the same answer, and the
+   * check (HMAC through WebCrypto, a key import each time) was about 7 % of a small call's CPU
+   * (docs/benchmarks.md, throughput). Whether its session still stands is checked on every request
+   * anyway (assertSessionOpen), so a logout or a new role still counts at once.
+   */
+  private readonly verified = new Map<string, { claims: TokenClaims; exp: number }>();
   constructor(
     secret: string,
     private readonly issuer: string,
@@ -63,13 +74,28 @@ export class TokenService {
   }
 
   async verify(token: string): Promise<TokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      // As jose decides: expired once `exp` is not after the current second.
+      if (known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+      this.verified.delete(token);
+      throw new AppError('TOKEN_EXPIRED');
+    }
+    const claims = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, claims);
+    return claims.claims;
+  }
+
+  private async verifySignature(token: string): Promise<{ claims: TokenClaims; exp: number }> {
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: this.issuer, algorithms: ['HS256'] });
       const role = payload.role as Role;
       if (typeof payload.sub !== 'string' || typeof payload.tenantId !== 'string' || typeof payload.sid !== 'string' || !role) {
         throw new AppError('TOKEN_INVALID');
       }
-      return {
+      if (typeof payload.exp !== 'number') throw new AppError('TOKEN_INVALID');
+      const claims: TokenClaims = Object.freeze({
         sessionId: payload.sid,
         userId: payload.sub,
         tenantId: payload.tenantId,
@@ -77,7 +103,8 @@ export class TokenService {
         termsConfirmed: payload.TermsConfirmed === 'true',
         emailConfirmed: payload.emailConfirmed === true,
         lang: payload.lang === 'en' ? 'en' : 'de',
-      };
+      });
+      return { claims, exp: payload.exp };
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof joseErrors.JWTExpired) throw new AppError('TOKEN_EXPIRED');

@@ -8,7 +8,10 @@
  * read (the cross-tenant account directory is out of its reach, foundation.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import crypto from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../server/db/database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createTenant, type TestTenant } from './factories';
 import { grantGps, insertTimeTrack, newCustomer, newEntry, newProduct, postForm, signaturePng, uploadImage } from './activity-support';
@@ -217,5 +220,54 @@ describe('the shape of tenant tables', () => {
     );
     expect(rows.length).toBe(tables.length);
     for (const row of rows) expect(row).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true, policies: 1 });
+  });
+});
+
+describe('withTenant, the transaction every tenant query runs in', () => {
+  const countCustomers = async (tx: Tx) => (await tx.execute(sql`select count(*)::int as n from customers`)).rows[0].n as number;
+  const database = () => server.app.deps.database;
+
+  it('sees one firm’s rows, and leaves no firm set on the connection afterwards', async () => {
+    const { rows } = await admin.query('select count(*)::int as n from customers where tenant_id = $1', [firmA.tenantId]);
+    expect(rows[0].n).toBeGreaterThan(0);
+    expect(await database().withTenant(firmA.tenantId, countCustomers)).toBe(rows[0].n);
+    // Every connection of the pool, used without withTenant, sees no firm and no rows.
+    const clients = await Promise.all(Array.from({ length: 3 }, () => database().pool.connect()));
+    for (const client of clients) {
+      const { rows: seen } = await client.query(`select coalesce(current_setting('app.tenant_id', true), '') as tenant, (select count(*)::int from customers) as n`);
+      expect(seen[0]).toEqual({ tenant: '', n: 0 });
+      client.release();
+    }
+  });
+
+  it('rolls back on a failure and keeps what a failed savepoint did not touch', async () => {
+    const name = `Rollback ${crypto.randomUUID()}`;
+    const insert = (tx: Tx) => tx.execute(sql`insert into customers (tenant_id, company_name) values (${firmA.tenantId}, ${name})`);
+    const named = async () => (await admin.query('select count(*)::int as n from customers where company_name = $1', [name])).rows[0].n;
+    await expect(
+      database().withTenant(firmA.tenantId, async (tx) => {
+        await insert(tx);
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    expect(await named()).toBe(0);
+    await database().withTenant(firmA.tenantId, async (tx) => {
+      await insert(tx);
+      await tx.transaction(async (inner) => {
+        await insert(inner);
+        throw new Error('inner');
+      }).catch(() => undefined);
+    });
+    expect(await named()).toBe(1);
+  });
+
+  it('refuses a tenant id that is no UUID before it touches the database', async () => {
+    let ran = false;
+    await expect(
+      database().withTenant("x', true); select set_config('app.tenant_id', 'y", async () => {
+        ran = true;
+      }),
+    ).rejects.toThrow(TypeError);
+    expect(ran).toBe(false);
   });
 });
