@@ -36,6 +36,15 @@ export function searchPattern(filter: string): string {
   return containsPattern(filter.toLocaleLowerCase('de-DE'));
 }
 
+/**
+ * `expression LIKE pattern` as the operator `~~~` of migration 0018: the same match, which
+ * row-level security lets the planner estimate from the column's statistics (it withholds them
+ * from LIKE), so a filter with thousands of matches is not planned as if it had five.
+ */
+export function likePattern(expression: SQL | AnyColumn, pattern: string): SQL {
+  return sql`${expression} ~~~ ${pattern}`;
+}
+
 /** PostgreSQL's unique violation (23505), optionally of one constraint; drizzle wraps it in `cause`. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   return hasPgError(error, '23505', constraint);

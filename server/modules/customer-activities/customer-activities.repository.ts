@@ -10,7 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { collated, searchPattern } from '../../db/helpers';
+import { collated, likePattern, searchPattern } from '../../db/helpers';
 import { SORT_COLLATION } from '../../db/schema';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
@@ -88,18 +88,18 @@ function textMatch(tenantId: string, filter: string | undefined, titles: Activit
   const pattern = searchPattern(filter);
   const needle = filter.toLocaleLowerCase('de-DE');
   const hit = (title: string) => title.toLocaleLowerCase('de-DE').includes(needle);
-  const lowered = (expression: SQL) => sql`lower((${expression}) collate ${sql.identifier(SORT_COLLATION)}) like ${pattern}`;
+  const lowered = (expression: SQL) => likePattern(sql`lower((${expression}) collate ${sql.identifier(SORT_COLLATION)})`, pattern);
   const people = (owner: SQL, customer: SQL) => sql`(
     ${owner} in (select u.id from users u where u.tenant_id = ${tenantId} and ${lowered(OWNER_NAME)})
     or ${customer} in (select c.id from customers c where c.tenant_id = ${tenantId} and ${lowered(CUSTOMER_NAME)}))`;
   const categories = Object.entries(titles.categories).filter(([, label]) => hit(label)).map(([key]) => sql`${key}`);
   return {
     time: hit(titles.time) ? sql`` : sql`and (${lowered(sql`coalesce(tt.description, '')`)} or ${people(sql`tt.owner_id`, sql`tt.customer_id`)})`,
-    information: sql`and (ie.search_text like ${pattern}
+    information: sql`and (${likePattern(sql`ie.search_text`, pattern)}
       ${hit(titles.note) ? sql`or ie.sub_type = 'note'` : sql``}
       ${hit(titles.timeEntry) ? sql`or ie.sub_type = 'time'` : sql``}
       or ${people(sql`ie.owner_id`, sql`ie.customer_id`)})`,
-    image: sql`and (im.search_text like ${pattern}
+    image: sql`and (${likePattern(sql`im.search_text`, pattern)}
       ${categories.length ? sql`or coalesce(im.category, 'other') in (${sql.join(categories, sql`, `)})` : sql``}
       or ${people(sql`im.owner_id`, sql`im.customer_id`)})`,
     confirmation: sql`and (${lowered(sql`wc.signee || ' ' || coalesce(wc.place, '')`)} or ${people(sql`wc.owner_id`, sql`wc.customer_id`)})`,

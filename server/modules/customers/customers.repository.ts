@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers } from '../../db/schema';
-import { chunk, collated, insertInBatches, offsetOf, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { QueryOf } from '../../platform/contract';
 
 /** The columns a customer is read with; the filter's `search_text` stays in the database. */
@@ -65,7 +65,7 @@ export function listWhere(tenantId: string, query: Pick<CustomerListQuery, 'filt
   return and(
     eq(customers.tenantId, tenantId),
     query.includeArchived ? undefined : eq(customers.archived, false),
-    filter ? sql`${customers.searchText} like ${searchPattern(filter)}` : undefined,
+    filter ? likePattern(customers.searchText, searchPattern(filter)) : undefined,
   );
 }
 

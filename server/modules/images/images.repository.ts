@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, images, SORT_COLLATION, users } from '../../db/schema';
-import { collated, offsetOf, searchPattern } from '../../db/helpers';
+import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
@@ -43,9 +43,9 @@ function imagesWhere(tenantId: string, query: ImageListQuery) {
     // The photo's stored lower-case description, category and file name, or the customer's name
     // (matched once per customer, not per photo).
     filter
-      ? sql`(${images.searchText} like ${searchPattern(filter)} or ${images.customerId} in (
+      ? sql`(${likePattern(images.searchText, searchPattern(filter))} or ${images.customerId} in (
           select c.id from ${customers} c where c.tenant_id = ${tenantId}
-          and lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
+          and ${likePattern(sql`lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)})`, searchPattern(filter))}))`
       : undefined,
   );
 }

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
-import { collated, offsetOf, searchPattern } from '../../db/helpers';
+import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
@@ -74,9 +74,9 @@ export function informationWhere(tenantId: string, query: Omit<InformationListQu
     // The entry's stored lower-case text and product name, or the customer's name (matched once
     // per customer, not per entry).
     filter
-      ? sql`(${informationEntries.searchText} like ${searchPattern(filter)} or ${informationEntries.customerId} in (
+      ? sql`(${likePattern(informationEntries.searchText, searchPattern(filter))} or ${informationEntries.customerId} in (
           select c.id from ${customers} c where c.tenant_id = ${tenantId}
-          and lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)}) like ${searchPattern(filter)}))`
+          and ${likePattern(sql`lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)})`, searchPattern(filter))}))`
       : undefined,
   );
 }

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { informationEntries, products } from '../../db/schema';
-import { chunk, collated, insertInBatches, offsetOf, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 import type { QueryOf } from '../../platform/contract';
 
@@ -32,7 +32,7 @@ export async function listProducts(tx: Tx, tenantId: string, query: ProductListQ
   const where = and(
     eq(products.tenantId, tenantId),
     query.includeArchived ? undefined : eq(products.archived, false),
-    filter ? sql`${products.searchText} like ${searchPattern(filter)}` : undefined,
+    filter ? likePattern(products.searchText, searchPattern(filter)) : undefined,
   );
   const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
   const offset = offsetOf(query.page, query.pageSize);
