@@ -25,10 +25,10 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const CUSTOMERS = 200;
 
 /** The bulk seed: plain SQL with generate_series, deterministic (no random()). */
-export async function seed(admin: pg.Client, tenantId: string, ownerId: string, customerIds: string[], big: string) {
-  const info = Math.round(ENTRIES * 0.5);
-  const tracks = Math.round(ENTRIES * 0.3);
-  const photos = ENTRIES - info - tracks;
+export async function seed(admin: pg.Client, tenantId: string, ownerId: string, customerIds: string[], big: string, entries = ENTRIES) {
+  const info = Math.round(entries * 0.5);
+  const tracks = Math.round(entries * 0.3);
+  const photos = entries - info - tracks;
   await admin.query('create temporary table bench_customers (n int primary key, id uuid)');
   await admin.query('insert into bench_customers select n - 1, id from unnest($1::uuid[]) with ordinality as t(id, n)', [customerIds]);
   // Entry i belongs to the big customer when i % 10 = 0, else to customer 1 + i % (n - 1).

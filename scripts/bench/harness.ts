@@ -59,6 +59,8 @@ export interface Bench {
   /** The signed-up Owner. */
   owner: { id: string; tenantId: string };
   results: BenchResult[];
+  /** The Owner's session as the sign-up answered it, and the device it was signed in on. */
+  signedIn(): { session: Record<string, unknown>; deviceId: string };
   /** The Owner's request headers (bearer token, device id), refreshed when the token gets old. */
   headers(): Promise<Record<string, string>>;
   /** One call as the Owner; throws on an error answer. */
@@ -136,7 +138,8 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
       results.push(result);
       process.stderr.write(`${label}: ${result.median.toFixed(1)} ms\n`);
     };
-    return { base, adminUrl, database, owner, results, headers, call, measure, close };
+    const signedIn = () => ({ session: session as unknown as Record<string, unknown>, deviceId });
+    return { base, adminUrl, database, owner, results, signedIn, headers, call, measure, close };
   } catch (error) {
     await close();
     throw error;

@@ -8,7 +8,7 @@ import { Button, Group, type GroupProps } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showError } from '../lib/notifications';
-import { download, toCsv, toXlsx, type ExportTable } from '../lib/table-export';
+import { download, loadExcel, toCsv, toXlsx, type ExportTable } from '../lib/table-export';
 
 interface TableExportButtonsProps extends Omit<GroupProps, 'children'> {
   /** Built when a button is pressed; may load what the screen does not show (all pages). */
@@ -50,7 +50,15 @@ export function TableExportButtons({ table, fileName, sheetName, disabled, ...gr
         leftSection={<IconFileSpreadsheet size={16} />}
         disabled={disabled || busy !== null}
         loading={busy === 'xlsx'}
-        onClick={() => run('xlsx', async () => download(await toXlsx(await table(), sheetName), `${fileName}.xlsx`))}
+        // The workbook library downloads beside the rows: asked for on approach and at the click.
+        onPointerEnter={() => void loadExcel().catch(() => undefined)}
+        onFocus={() => void loadExcel().catch(() => undefined)}
+        onClick={() =>
+          run('xlsx', async () => {
+            const [rows] = await Promise.all([table(), loadExcel()]);
+            download(await toXlsx(rows, sheetName), `${fileName}.xlsx`);
+          })
+        }
       >
         <Trans>Export XLSX</Trans>
       </Button>

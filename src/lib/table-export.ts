@@ -46,11 +46,29 @@ export function toCsv(table: ExportTable, language: 'de' | 'en'): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
+type ExcelJs = typeof import('exceljs');
+let excelLoading: Promise<ExcelJs> | undefined;
+
+/**
+ * exceljs (about 250 KiB gzip), loaded once. An XLSX button asks for it when the pointer or the
+ * focus reaches it and at the click, so it downloads while the rows are loaded, not after.
+ */
+export function loadExcel(): Promise<ExcelJs> {
+  // The browser build of exceljs is a UMD bundle: depending on the bundler it arrives as the module or as its default.
+  excelLoading ??= import('exceljs').then(
+    (loaded) => (loaded as ExcelJs & { default?: ExcelJs }).default ?? (loaded as ExcelJs),
+    (error: unknown) => {
+      // A failed download (offline) is tried again at the next click.
+      excelLoading = undefined;
+      throw error;
+    },
+  );
+  return excelLoading;
+}
+
 /** The table as an XLSX workbook with one sheet, the header row bold and frozen. */
 export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blob> {
-  // The browser build of exceljs is a UMD bundle: depending on the bundler it arrives as the module or as its default.
-  const loaded = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-  const ExcelJS = loaded.default ?? loaded;
+  const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Fieldbook';
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31).replace(/[\\/?*[\]:]/g, ' '));

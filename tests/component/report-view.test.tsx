@@ -134,6 +134,41 @@ describe('/library report', { timeout: 30_000 }, () => {
     await waitFor(() => expect(query()).toMatchObject({ subType: 'time', includeProcessed: 'false', includeUnprocessed: 'true' }));
   });
 
+  it('exports every page of a long period in order, several pages asked for at once', async () => {
+    injectSession({ roles: ['Owner'] });
+    const total = 1234;
+    const notes = Array.from({ length: total }, (_, i) => entry(huber, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, subType: 'note', text: `Notiz ${i + 1}` }));
+    let open = 0;
+    let most = 0;
+    const server = serveContract({
+      informationReporting: async (call) => {
+        const number = Number(call.query.page);
+        const size = Number(call.query.pageSize);
+        open++;
+        most = Math.max(most, open);
+        // Later pages answer first: the file must still keep the order of the pages.
+        await new Promise((resolve) => setTimeout(resolve, size === 500 ? (4 - number) * 15 : 0));
+        open--;
+        return { ...page(notes.slice((number - 1) * size, number * size), { totalCount: total, page: number, pageSize: size }), totals: none };
+      },
+    });
+    const saved: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (saved.push(blob), 'blob:report')), revokeObjectURL: vi.fn() }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await renderApp('/library?view=report&subType=note&period=lastMonth');
+    await screen.findByRole('table', { name: 'Auswertung' });
+    const before = server.calls('informationReporting').length;
+    await user.click(screen.getByRole('button', { name: 'CSV exportieren' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const asked = server.calls('informationReporting').slice(before).map((call) => [call.query.page, call.query.pageSize]);
+    expect(asked.sort()).toEqual([['1', '500'], ['2', '500'], ['3', '500']]);
+    expect(most).toBeGreaterThanOrEqual(2);
+    const lines = (await read(saved[0], 'text')).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + total);
+    expect(lines.slice(1).map((line) => line.split(';')[2])).toEqual(notes.map((n) => n.text));
+  });
+
   it('says when the report cannot be loaded and when nothing matches', async () => {
     injectSession({ roles: ['Owner'] });
     let fail = true;
