@@ -4,7 +4,7 @@
  * what an Employee sees; and the dashboard's `GetTotals`.
  */
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, informationEntries, tenants, timeTracks } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -133,6 +133,7 @@ describe('CustomerActivities/ByCustomer', () => {
     const period = (await feed(owner, { fromDate: at(4).toISOString(), toDate: at(7).toISOString() })).data!.data!;
     expect(period.items.map((i) => i.kind)).toEqual(['timeEntry', 'material', 'note']);
     expect((await feed(owner, { filter: 'steckdosen' })).data!.data!.items.map((i) => i.id)).toEqual([ids.note]);
+    expect((await feed(owner, { filter: 'GEFRÄST' })).data!.data!.items.map((i) => i.id)).toEqual([ids.track]);
     // A kind's heading, a photo's category and the customer's name match as well.
     expect((await feed(owner, { filter: 'NOTIZ' })).data!.data!.items.map((i) => i.id)).toEqual([ids.note]);
     expect((await feed(owner, { filter: 'schaden' })).data!.data!.items.map((i) => i.id)).toEqual([ids.image]);
@@ -202,6 +203,24 @@ describe('CustomerActivities/ByCustomer', () => {
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(Object.keys(body.errors).sort()).toEqual(['archived', 'includeProcessed', 'includeUnprocessed']);
+  });
+
+  it('finds entries by customer and member name the same way when more than a thousand names match', async () => {
+    // Up to 1,000 found names go into the query as a list; beyond, each branch looks them up itself.
+    const library = (filter: string) => feed(owner, { customerId: undefined, filter, pageSize: 50 });
+    const idsOf = async (filter: string) => {
+      const answer = (await library(filter)).data!.data!;
+      return { totalCount: answer.totalCount, ids: answer.items.map((i) => i.id) };
+    };
+    const before = { feed: await idsOf('feed'), zweit: await idsOf('zweitkunde'), none: await idsOf('kein treffer') };
+    expect(before.feed.totalCount).toBeGreaterThanOrEqual(7);
+    expect(before.zweit.ids).toEqual([ids.otherNote]);
+    await server.database.withTenant(firm.tenantId, (tx) =>
+      tx.execute(sql`insert into customers (tenant_id, company_name) select ${firm.tenantId}, 'Feed Filiale ' || i from generate_series(1, 1001) as i`),
+    );
+    expect(await idsOf('feed')).toEqual(before.feed);
+    expect(await idsOf('zweitkunde')).toEqual(before.zweit);
+    expect(await idsOf('kein treffer')).toEqual(before.none);
   });
 });
 

@@ -1,5 +1,5 @@
 /** Customer time tracks and personal working time. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   doublePrecision,
   foreignKey,
@@ -40,6 +40,13 @@ export const timeTracks = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     confirmationId: uuid('confirmation_id'),
     ...timestamps,
+    /**
+     * The description in lower case, for the activity filter: lower-casing 30,000 descriptions per
+     * filtered feed was its largest cost (docs/benchmarks.md, throughput).
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`lower(coalesce(${timeTracks.description}, '') collate app_sort)`),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),

@@ -4,9 +4,9 @@
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import { customerDisplayName, customers, images, SORT_COLLATION, users } from '../../db/schema';
+import { customerDisplayName, customers, images, users } from '../../db/schema';
 import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
-import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
+import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -45,7 +45,7 @@ function imagesWhere(tenantId: string, query: ImageListQuery) {
     filter
       ? sql`(${likePattern(images.searchText, searchPattern(filter))} or ${images.customerId} in (
           select c.id from ${customers} c where c.tenant_id = ${tenantId}
-          and ${likePattern(sql`lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)})`, searchPattern(filter))}))`
+          and ${likePattern(sql`c.name_search`, searchPattern(filter))}))`
       : undefined,
   );
 }

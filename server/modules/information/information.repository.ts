@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
 import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
-import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
+import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
 export type InformationRow = typeof informationEntries.$inferSelect;
@@ -76,7 +76,7 @@ export function informationWhere(tenantId: string, query: Omit<InformationListQu
     filter
       ? sql`(${likePattern(informationEntries.searchText, searchPattern(filter))} or ${informationEntries.customerId} in (
           select c.id from ${customers} c where c.tenant_id = ${tenantId}
-          and ${likePattern(sql`lower((${customerNameSql(columnsOf('c'))}) collate ${sql.identifier(SORT_COLLATION)})`, searchPattern(filter))}))`
+          and ${likePattern(sql`c.name_search`, searchPattern(filter))}))`
       : undefined,
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "time_tracks" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(coalesce("time_tracks"."description", '') collate app_sort)) STORED NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "customers" ADD COLUMN "name_search" text GENERATED ALWAYS AS (lower((coalesce("customers"."company_name", trim(coalesce("customers"."first_name", '') || ' ' || coalesce("customers"."last_name", '')))) collate app_sort)) STORED NOT NULL;
