@@ -16,7 +16,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { customersGetAllOptions, customersUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { ListScreen, type ListColumn } from '../../components/data-list/list-screen';
@@ -28,9 +28,11 @@ import { showError, showSuccess } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
 import { customerUpdated } from './api/cache';
 import { CustomerFormModal, customerToValues, valuesToBody } from './customer-form';
-import { CustomerImportDialog } from './customer-import';
 import { LexofficeImportButton } from './lexoffice-import';
 import { customerListQuery, type CustomerListSearch, type CustomerSortColumn } from './customer-search';
+
+// The CSV import (parser, drop zone, three steps) loads when it is first opened, not with the list.
+const CustomerImportDialog = lazy(() => import('./customer-import').then((module) => ({ default: module.CustomerImportDialog })));
 
 /** Archive or restore: Update with the customer's fields as they are and the new state. */
 export function useArchiveCustomer() {
@@ -140,6 +142,8 @@ export function CustomerListScreen({
   const list = useQuery({ ...customersGetAllOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
+  // Mounted from the first opening on, so the dialog can animate its closing.
+  const [importOpened, setImportOpened] = useState(false);
 
   const columns: ListColumn<Customer, CustomerSortColumn>[] = [
     { header: <Trans>Name</Trans>, sortBy: 'displayName', cell: (customer) => <CustomerName customer={customer} /> },
@@ -164,7 +168,14 @@ export function CustomerListScreen({
         description={<Trans>Everyone you work for, with address and phone number.</Trans>}
         newLabel={<Trans>New customer</Trans>}
         onNew={() => setEditing('new')}
-        onImport={canManage ? () => setImporting(true) : undefined}
+        onImport={
+          canManage
+            ? () => {
+                setImporting(true);
+                setImportOpened(true);
+              }
+            : undefined
+        }
         headerActions={canManage ? <LexofficeImportButton /> : undefined}
         query={query}
         onSearch={onSearch}
@@ -197,7 +208,11 @@ export function CustomerListScreen({
         onClose={() => setEditing(null)}
         customer={editing === 'new' || editing === null ? undefined : editing}
       />
-      {canManage ? <CustomerImportDialog opened={importing} onClose={() => setImporting(false)} /> : null}
+      {canManage && importOpened ? (
+        <Suspense fallback={null}>
+          <CustomerImportDialog opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

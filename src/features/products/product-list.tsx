@@ -14,7 +14,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   productsDeleteByIdMutation,
   productsGetAllOptions,
@@ -28,9 +28,11 @@ import { showSuccess, showWarning } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
 import { productDeleted, productUpdated } from './api/cache';
 import { ProductFormModal, productToValues, productValuesToBody } from './product-form';
-import { ProductImportDialog } from './product-import';
 import { EanLookup, ProductFound } from './ean-lookup';
 import { productListQuery, type ProductListSearch, type ProductSortColumn } from './product-search';
+
+// The CSV import (parser, drop zone, three steps) loads when it is first opened, not with the list.
+const ProductImportDialog = lazy(() => import('./product-import').then((module) => ({ default: module.ProductImportDialog })));
 
 function useProductActions() {
   const { t } = useLingui();
@@ -147,6 +149,8 @@ export function ProductListScreen({
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [found, setFound] = useState<Product | null>(null);
   const [importing, setImporting] = useState(false);
+  // Mounted from the first opening on, so the dialog can animate its closing.
+  const [importOpened, setImportOpened] = useState(false);
 
   return (
     <>
@@ -155,7 +159,14 @@ export function ProductListScreen({
         description={<Trans>Products and materials your team books on customer jobs.</Trans>}
         newLabel={<Trans>New material</Trans>}
         onNew={() => setEditing('new')}
-        onImport={canManage ? () => setImporting(true) : undefined}
+        onImport={
+          canManage
+            ? () => {
+                setImporting(true);
+                setImportOpened(true);
+              }
+            : undefined
+        }
         query={query}
         onSearch={onSearch}
         list={list}
@@ -189,7 +200,11 @@ export function ProductListScreen({
         product={editing === 'new' || editing === null ? undefined : editing}
       />
       <ProductFound product={found} onClose={() => setFound(null)} onEdit={setEditing} canManage={canManage} />
-      {canManage ? <ProductImportDialog opened={importing} onClose={() => setImporting(false)} /> : null}
+      {canManage && importOpened ? (
+        <Suspense fallback={null}>
+          <ProductImportDialog opened={importing} onClose={() => setImporting(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
