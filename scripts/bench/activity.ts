@@ -19,10 +19,35 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { machine, markdownTable, startBench } from './harness';
+import { machine, markdownTable, startBench, type Bench } from './harness';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const CUSTOMERS = 200;
+
+/** The ids of the firm's first `count` customers by external id (the order they were imported in). */
+export async function customerIdsByExternalId(bench: Pick<Bench, 'call'>, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 1; ids.length < count; page++) {
+    const { body } = await bench.call('GET', `/api/Customers/GetAll?page=${page}&pageSize=100&isDescending=false&orderBy=externalId`);
+    const items = body.data.items as Array<{ id: string }>;
+    if (items.length === 0) break;
+    ids.push(...items.map((c) => c.id));
+  }
+  return ids.slice(0, count);
+}
+
+/** The 200 customers the seed spreads its entries over, imported through the API; their ids. */
+export async function importSeedCustomers(bench: Pick<Bench, 'call'>): Promise<string[]> {
+  const rows = Array.from({ length: CUSTOMERS }, (_, i) => ({
+    sourceLine: i + 2,
+    externalId: `KD-${1000 + i}`,
+    companyName: i === 0 ? 'Großkunde Wohnbau GmbH' : `Kunde ${i} GmbH`,
+    city: 'München',
+    country: 'DE',
+  }));
+  await bench.call('POST', '/api/Customers/ImportCsv', { rows, dryRun: false });
+  return customerIdsByExternalId(bench, CUSTOMERS);
+}
 
 /** The bulk seed: plain SQL with generate_series, deterministic (no random()). */
 export async function seed(admin: pg.Client, tenantId: string, ownerId: string, customerIds: string[], big: string, entries = ENTRIES) {
@@ -89,19 +114,7 @@ async function main() {
     measureWithNote(label, url, (body: { data: { totalCount: number } }) => `${body.data.totalCount.toLocaleString('en')} matching`);
 
   try {
-    const rows = Array.from({ length: CUSTOMERS }, (_, i) => ({
-      sourceLine: i + 2,
-      externalId: `KD-${1000 + i}`,
-      companyName: i === 0 ? 'Großkunde Wohnbau GmbH' : `Kunde ${i} GmbH`,
-      city: 'München',
-      country: 'DE',
-    }));
-    await call('POST', '/api/Customers/ImportCsv', { rows, dryRun: false });
-    const customerIds: string[] = [];
-    for (let page = 1; customerIds.length < CUSTOMERS; page++) {
-      const { body } = await call('GET', `/api/Customers/GetAll?page=${page}&pageSize=100&isDescending=false&orderBy=externalId`);
-      customerIds.push(...body.data.items.map((c: { id: string }) => c.id));
-    }
+    const customerIds = await importSeedCustomers({ call });
     const big = customerIds[0];
     const typical = customerIds[57];
 

@@ -15,9 +15,8 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../tests/e2e/browser';
-import { seed } from './activity';
+import { launchBrowser } from '../../tests/e2e/browser';
+import { importSeedCustomers, seed } from './activity';
 import { machine, markdownTable, startBench, stats, type BenchResult } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -26,19 +25,9 @@ const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 50_000);
 async function main() {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.');
   const bench = await startBench({ serveApp: true });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchBrowser();
   try {
-    const rows = Array.from({ length: 200 }, (_, i) => ({ sourceLine: i + 2, externalId: `KD-${1000 + i}`, companyName: `Kunde ${i} GmbH`, city: 'München', country: 'DE' }));
-    await bench.call('POST', '/api/Customers/ImportCsv', { rows, dryRun: false });
-    const customerIds: string[] = [];
-    for (let page = 1; customerIds.length < 200; page++) {
-      const { body } = await bench.call('GET', `/api/Customers/GetAll?page=${page}&pageSize=100&isDescending=false&orderBy=externalId`);
-      customerIds.push(...body.data.items.map((c: { id: string }) => c.id));
-    }
+    const customerIds = await importSeedCustomers(bench);
     const admin = new pg.Client({ connectionString: bench.adminUrl });
     admin.on('error', () => undefined);
     await admin.connect();

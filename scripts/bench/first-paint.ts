@@ -8,8 +8,7 @@
  * Environment: BENCH_RUNS (pairs, default 7).
  */
 import fs from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM } from '../../tests/e2e/browser';
+import { launchBrowser } from '../../tests/e2e/browser';
 import { machine, markdownTable, startBench, stats, type BenchResult } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -17,11 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 async function main() {
   if (!fs.existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` first.');
   const bench = await startBench({ serveApp: true });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
-  });
+  const browser = await launchBrowser();
   const firstPaint = async (compressed: boolean) => {
     const context = await browser.newContext({ extraHTTPHeaders: compressed ? {} : { 'Accept-Encoding': 'identity' } });
     const page = await context.newPage();

@@ -35,7 +35,7 @@ import { toActivity } from '../../server/modules/customer-activities/customer-ac
 import { listImages } from '../../server/modules/images/images.repository';
 import { toImage } from '../../server/modules/images/images.service';
 import { translate } from '../../server/platform/i18n';
-import { seed } from './activity';
+import { customerIdsByExternalId, seed } from './activity';
 import { customerRow } from './catalog';
 import { machine, startBench, stats } from './harness';
 
@@ -146,11 +146,7 @@ async function main() {
       await bench.call('POST', '/api/Customers/ImportCsv', { rows, dryRun: false });
       process.stderr.write(`imported ${start + rows.length} customers\n`);
     }
-    const customerIds: string[] = [];
-    for (let page = 1; customerIds.length < 200; page++) {
-      const { body } = await bench.call('GET', `/api/Customers/GetAll?page=${page}&pageSize=100&isDescending=false&orderBy=externalId`);
-      customerIds.push(...body.data.items.map((c: { id: string }) => c.id));
-    }
+    const customerIds = await customerIdsByExternalId(bench, 200);
     const admin = new pg.Client({ connectionString: bench.adminUrl });
     admin.on('error', () => undefined);
     await admin.connect();

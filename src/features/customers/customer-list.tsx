@@ -26,6 +26,7 @@ import { toApiError } from '../../lib/api-error';
 import { describeApiError, errorLabels } from '../../lib/error-messages';
 import { showError, showSuccess } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { customerUpdated } from './api/cache';
 import { CustomerFormModal, customerToValues, valuesToBody } from './customer-form';
 import { LexofficeImportButton } from './lexoffice-import';
@@ -141,9 +142,7 @@ export function CustomerListScreen({
   const query = customerListQuery(search);
   const list = useQuery({ ...customersGetAllOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Customer | 'new' | null>(null);
-  const [importing, setImporting] = useState(false);
-  // Mounted from the first opening on, so the dialog can animate its closing.
-  const [importOpened, setImportOpened] = useState(false);
+  const importDialog = useLazyDialog();
 
   const columns: ListColumn<Customer, CustomerSortColumn>[] = [
     { header: <Trans>Name</Trans>, sortBy: 'displayName', cell: (customer) => <CustomerName customer={customer} /> },
@@ -168,14 +167,7 @@ export function CustomerListScreen({
         description={<Trans>Everyone you work for, with address and phone number.</Trans>}
         newLabel={<Trans>New customer</Trans>}
         onNew={() => setEditing('new')}
-        onImport={
-          canManage
-            ? () => {
-                setImporting(true);
-                setImportOpened(true);
-              }
-            : undefined
-        }
+        onImport={canManage ? importDialog.open : undefined}
         headerActions={canManage ? <LexofficeImportButton /> : undefined}
         query={query}
         onSearch={onSearch}
@@ -208,9 +200,9 @@ export function CustomerListScreen({
         onClose={() => setEditing(null)}
         customer={editing === 'new' || editing === null ? undefined : editing}
       />
-      {canManage && importOpened ? (
+      {canManage && importDialog.mounted ? (
         <Suspense fallback={null}>
-          <CustomerImportDialog opened={importing} onClose={() => setImporting(false)} />
+          <CustomerImportDialog opened={importDialog.opened} onClose={importDialog.close} />
         </Suspense>
       ) : null}
     </>

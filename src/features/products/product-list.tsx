@@ -26,6 +26,7 @@ import { ArchivedBadge, RowActionsMenu } from '../../components/data-list/row-ac
 import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess, showWarning } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { productDeleted, productUpdated } from './api/cache';
 import { ProductFormModal, productToValues, productValuesToBody } from './product-form';
 import { EanLookup, ProductFound } from './ean-lookup';
@@ -148,9 +149,7 @@ export function ProductListScreen({
   const list = useQuery({ ...productsGetAllOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [found, setFound] = useState<Product | null>(null);
-  const [importing, setImporting] = useState(false);
-  // Mounted from the first opening on, so the dialog can animate its closing.
-  const [importOpened, setImportOpened] = useState(false);
+  const importDialog = useLazyDialog();
 
   return (
     <>
@@ -159,14 +158,7 @@ export function ProductListScreen({
         description={<Trans>Products and materials your team books on customer jobs.</Trans>}
         newLabel={<Trans>New material</Trans>}
         onNew={() => setEditing('new')}
-        onImport={
-          canManage
-            ? () => {
-                setImporting(true);
-                setImportOpened(true);
-              }
-            : undefined
-        }
+        onImport={canManage ? importDialog.open : undefined}
         query={query}
         onSearch={onSearch}
         list={list}
@@ -200,9 +192,9 @@ export function ProductListScreen({
         product={editing === 'new' || editing === null ? undefined : editing}
       />
       <ProductFound product={found} onClose={() => setFound(null)} onEdit={setEditing} canManage={canManage} />
-      {canManage && importOpened ? (
+      {canManage && importDialog.mounted ? (
         <Suspense fallback={null}>
-          <ProductImportDialog opened={importing} onClose={() => setImporting(false)} />
+          <ProductImportDialog opened={importDialog.opened} onClose={importDialog.close} />
         </Suspense>
       ) : null}
     </>
