@@ -31,10 +31,9 @@ import type { Tx } from '../../server/db/database';
 import { listCustomers } from '../../server/modules/customers/customers.repository';
 import { toCustomer } from '../../server/modules/customers/customers.service';
 import { listActivities } from '../../server/modules/customer-activities/customer-activities.repository';
-import { toActivity } from '../../server/modules/customer-activities/customer-activities.service';
+import { titles, toActivity } from '../../server/modules/customer-activities/customer-activities.service';
 import { listImages } from '../../server/modules/images/images.repository';
 import { toImage } from '../../server/modules/images/images.service';
-import { translate } from '../../server/platform/i18n';
 import { customerIdsByExternalId, seed } from './activity';
 import { customerRow } from './catalog';
 import { machine, startBench, stats } from './harness';
@@ -89,13 +88,7 @@ async function startBaseline(adminUrl: string, tenantId: string) {
   const pool = new pg.Pool({ connectionString: adminUrl, max: 10 });
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Tx;
-  const titles = {
-    time: translate('de', 'activity.time'),
-    note: translate('de', 'activity.note'),
-    timeEntry: translate('de', 'activity.timeEntry'),
-    image: translate('de', 'activity.image'),
-    categories: Object.fromEntries(['before', 'after', 'damage', 'material', 'other'].map((c) => [c, translate('de', `category.${c}` as never)])),
-  };
+  const headings = titles('de');
   const int = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
   const flag = (value: unknown) => value === 'true';
   const app = Fastify({ logger: false });
@@ -117,7 +110,7 @@ async function startBaseline(adminUrl: string, tenantId: string) {
       isDescending: flag(q.isDescending),
       orderBy: (q.orderBy ?? 'occurredAtUtc') as never,
     };
-    const { totalCount, capped, rows } = await listActivities(db, tenantId, query as never, titles);
+    const { totalCount, capped, rows } = await listActivities(db, tenantId, query as never, headings);
     return { data: { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) } };
   });
   app.get('/api/Images/GetAll', async (request) => {

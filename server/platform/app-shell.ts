@@ -94,8 +94,8 @@ export function loadAppShell(appDir: string): AppShell | undefined {
     .filter((pair): pair is readonly ['de' | 'en', string] => pair[1] !== undefined);
   const catalogAttributes = catalogs.map(([locale, file]) => ` data-catalog-${locale}="/${escapeAttribute(file)}"`).join('');
 
-  const html = (pathname: string) => {
-    const route = routes.find((candidate) => candidate.pattern.test(pathname));
+  const routeOf = (pathname: string) => routes.find((candidate) => candidate.pattern.test(pathname));
+  const page = (route: RouteFiles | undefined) => {
     const list = (files: string[]) => escapeAttribute(files.map((file) => `/${file}`).join(' '));
     const routeAttributes = route
       ? ` data-route-files="${list(route.scripts)}" data-route-styles="${list(route.styles)}"${route.signedIn ? ' data-route-signed-in=""' : ''}`
@@ -103,20 +103,21 @@ export function loadAppShell(appDir: string): AppShell | undefined {
     return template.replace(/<html\b/, `<html${catalogAttributes}${routeAttributes}`);
   };
 
-  const cache = new Map<string, { body: Buffer; encoding?: 'br' | 'gzip' }>();
+  // One page per route (and one for paths without a route) and encoding.
+  const cache = new Map<RouteFiles | undefined, Map<string, { body: Buffer; encoding?: 'br' | 'gzip' }>>();
   return {
-    html,
+    html: (pathname) => page(routeOf(pathname)),
     answer(pathname, acceptEncoding) {
-      const route = routes.findIndex((candidate) => candidate.pattern.test(pathname));
+      const route = routeOf(pathname);
       const accepts = acceptEncoding ?? '';
       const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
-      const key = `${route}:${encoding ?? 'identity'}`;
-      let answer = cache.get(key);
+      const pages = cache.get(route) ?? cache.set(route, new Map()).get(route)!;
+      let answer = pages.get(encoding ?? 'identity');
       if (!answer) {
-        const plain = Buffer.from(html(pathname));
+        const plain = Buffer.from(page(route));
         const body = encoding === 'br' ? zlib.brotliCompressSync(plain) : encoding === 'gzip' ? zlib.gzipSync(plain) : plain;
         answer = { body, encoding };
-        cache.set(key, answer);
+        pages.set(encoding ?? 'identity', answer);
       }
       return answer;
     },

@@ -119,9 +119,8 @@ const FOUND_NAMES_MAX = 1000;
  */
 async function peopleMatching(tx: Tx, tenantId: string, filter: string | undefined): Promise<People | undefined> {
   if (!filter) return undefined;
-  const lowered = loweredMatch(searchPattern(filter));
-  const owners = sql`select u.id from users u where u.tenant_id = ${tenantId} and ${lowered(OWNER_NAME)}`;
   const pattern = searchPattern(filter);
+  const owners = sql`select u.id from users u where u.tenant_id = ${tenantId} and ${loweredMatch(pattern)(OWNER_NAME)}`;
   const customers = sql`select c.id from customers c where c.tenant_id = ${tenantId} and ${likePattern(sql`c.name_search`, pattern)}`;
   const found = await tx.execute<{ owners: string[]; customers: string[] }>(sql`
     select array(${owners} limit ${FOUND_NAMES_MAX + 1}) as owners, array(${customers} limit ${FOUND_NAMES_MAX + 1}) as customers`);

@@ -23,7 +23,8 @@ import type { Deps } from '../../platform/handler';
 export type CustomerActivity = components['schemas']['CustomerActivity'];
 export type CustomerActivityTotals = components['schemas']['CustomerActivityTotals'];
 
-function titles(lang: string): ActivityTitles {
+/** The feed's headings in a language (exported for the throughput benchmark's bare server). */
+export function titles(lang: string): ActivityTitles {
   return {
     time: translate(lang, 'activity.time'),
     note: translate(lang, 'activity.note'),
