@@ -5,6 +5,10 @@
  * the customer list sorted every match for its first page instead of walking the name index. The
  * operator `~~~` matches exactly like LIKE and is estimated from the statistics. Checked here as
  * the app role inside `withTenant`, the way every list runs.
+ *
+ * Migration 0021 adds trigram indexes that serve `~~~` (LIKE itself may use no index under
+ * row-level security): a search reads the rows containing the filter's trigrams, and rechecks
+ * each with `~~~`, so the answers stay those of LIKE.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -70,5 +74,65 @@ describe('the list filter under row-level security', () => {
     }
     const seen = await server.app.deps.database.withTenant(firm.tenantId, async (tx) => (await tx.execute(sql`select count(*)::int as n from customers where search_text ~~~ '%fremd%'`)).rows[0].n);
     expect(seen).toBe(0);
+  });
+
+  it('reads a rare match from the trigram index with ~~~ under row-level security, and not with LIKE', async () => {
+    const large = await createTenant(server);
+    await admin.query(
+      `insert into customers (tenant_id, company_name) select $1::uuid, 'Kunde ' || i from generate_series(1, 20000) as i
+       union all select $1::uuid, 'Zebra Sanitär'`,
+      [large.tenantId],
+    );
+    await admin.query('analyze customers');
+    const plan = (operator: string) =>
+      server.app.deps.database.withTenant(large.tenantId, async (tx) =>
+        JSON.stringify((await tx.execute(sql.raw(`explain (format json) select id from customers where search_text ${operator} '%zebra%'`))).rows[0]['QUERY PLAN']),
+      );
+    expect(await plan('~~~')).toContain('"Index Name":"customers_search_trgm_idx"');
+    // LIKE is not leakproof: it must wait for the tenant policy, so it is never an index condition.
+    expect(await plan('like')).not.toContain('trgm');
+  });
+
+  it('finds through the trigram index exactly what LIKE finds', async () => {
+    // The operator class alone, on a copy of the texts with no other way to read them.
+    const texts = [
+      ...(await admin.query(`select search_text from customers where tenant_id = $1`, [firm.tenantId])).rows.map((row) => row.search_text),
+      'müllerstraße 5', 'ab', 'a_b', 'a%b', 'back\\slash', '', 'çğüöäß', 'max.mustermann@example.com', '  doppelt  leer ',
+    ];
+    await admin.query('begin');
+    try {
+      await admin.query('create temporary table texts (t text)');
+      await admin.query('insert into texts select unnest($1::text[])', [texts]);
+      await admin.query('create index texts_trgm on texts using gin (t app_trgm_ops)');
+      await admin.query('set local enable_seqscan = off');
+      const patterns = ['%müller%', '%ller bau 1%', '%bau 12%', '%ü%', '%mü%', '%ba%', '%ort 3%', '%100\\%%', '%\\_%', '%a\\%b%', '%\\\\%',
+        '%kunde 2999%', '%nichts%', '%', '%straße 5%', '%@example.%', '%doppelt  leer%', '%çğüöäß%', 'ab', '%a%b%'];
+      for (const pattern of patterns) {
+        const found = async (operator: string) => {
+          const query = `select t from texts where t ${operator} $1 order by t`;
+          const plan = JSON.stringify((await admin.query(`explain (format json) ${query}`, [pattern])).rows[0]['QUERY PLAN']);
+          return { plan, texts: (await admin.query(query, [pattern])).rows.map((row) => row.t) };
+        };
+        const viaIndex = await found('~~~');
+        expect(viaIndex.plan, pattern).toContain('texts_trgm');
+        const like = await found('like');
+        expect(like.plan, pattern).not.toContain('texts_trgm');
+        expect(viaIndex.texts, pattern).toEqual(like.texts);
+      }
+    } finally {
+      await admin.query('rollback');
+    }
+  });
+
+  it('has a trigram index on every searched column', async () => {
+    const { rows } = await admin.query(`select tablename, indexdef from pg_indexes where indexdef like '%app_trgm_ops%' order by tablename, indexname`);
+    expect(rows.map((row) => `${row.tablename}.${/\((\w+) app_trgm_ops\)/.exec(row.indexdef)?.[1]}`)).toEqual([
+      'customers.name_search',
+      'customers.search_text',
+      'images.search_text',
+      'information_entries.search_text',
+      'products.search_text',
+      'time_tracks.search_text',
+    ]);
   });
 });
