@@ -9,7 +9,8 @@
 //  - a selected project ran no test (every project when none is named with --project; with file
 //    filters and no --project, the run as a whole must run a test),
 //  - Vitest reported an error outside the tests, wrote no report, or exited non-zero,
-//  - a route of the built app is over its JavaScript budget (scripts/check-bundle-size.mjs).
+//  - a route of the built app is over its JavaScript budget (scripts/check-bundle-size.mjs),
+//  - a screen uses a Mantine component whose stylesheet it does not load (scripts/mantine-styles.mjs).
 // FIELDBOOK_TEST_SKIP_BUILD=1 skips the app build and the budgets (the gate's own check uses it).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,12 @@ try {
       run(process.execPath, ['scripts/check-bundle-size.mjs']);
     } catch {
       problems.push('A route of the built app is over its JavaScript budget.');
+    }
+    // Every Mantine class a screen uses is in the CSS it loads (the stylesheets are trimmed).
+    try {
+      run(process.execPath, ['scripts/mantine-styles.mjs']);
+    } catch {
+      problems.push('A screen uses a Mantine component whose stylesheet is not imported (src/styles/mantine.ts).');
     }
   }
 } catch (error) {

@@ -1,7 +1,8 @@
 import './lib/zod-config';
-import '@mantine/core/styles.css';
+// Only the stylesheets of the Mantine components the app uses (generated, scripts/mantine-styles.mjs);
+// the date pickers' styles load with the screens that show one.
+import './styles/mantine';
 import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
 import './styles/global.css';
 
 import { RouterProvider } from '@tanstack/react-router';

@@ -4,6 +4,7 @@
  * typing stops). They live in the URL (see search.ts), so a filtered list can be shared and
  * survives a reload.
  */
+import '@mantine/dates/styles.css';
 import { useLingui } from '@lingui/react/macro';
 import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';

@@ -3,6 +3,7 @@
  * all of them; an Employee sees only their own) and the customer times, for a period preset
  * (src/lib/periods.ts) or a manual range.
  */
+import '@mantine/dates/styles.css';
 import { useLingui } from '@lingui/react/macro';
 import { Trans } from '@lingui/react/macro';
 import { Group, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
