@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Tailwind's emerald scale, 50 to 900 (Mantine needs ten shades). */
 const emerald: MantineColorsTuple = [
@@ -34,3 +34,25 @@ export const theme = createTheme({
     Tooltip: { defaultProps: { maw: '12.5rem', multiline: true, withArrow: true, openDelay: 300 } },
   },
 });
+
+/**
+ * Secondary ("dimmed") and red text at least 4.5:1 on the page and on cards in both themes
+ * (Mantine's default grey reaches 3.3:1 on white and 4:1 on the dark body).
+ */
+export const readableColors: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    // Red figures (negative overtime, errors) too: Mantine's red text reached 3.8:1 on white.
+    '--mantine-color-red-text': '#c92a2a',
+    // The text of light badges, alerts and icons on their own tint: Mantine's shade 9 reaches only
+    // 2.7:1 for yellow ("Pause", notes), 3.3–4.3:1 for lime, orange, green and teal; these 5.1–6.1:1.
+    '--mantine-color-yellow-light-color': '#8f4700',
+    '--mantine-color-teal-light-color': '#066a4c',
+    '--mantine-color-orange-light-color': '#b03a0c',
+    '--mantine-color-green-light-color': '#226f32',
+    '--mantine-color-lime-light-color': '#466f0a',
+  },
+  dark: { '--mantine-color-dimmed': '#b3b3b3' },
+});
+

@@ -1,6 +1,6 @@
 import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
-import { MantineProvider, mergeThemeOverrides, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -9,18 +9,7 @@ import { useMemo, type ReactNode } from 'react';
 import { colorSchemeManager, useAppDarkClass } from '../lib/color-scheme';
 import { i18n } from '../lib/i18n';
 import { TOAST_WIDTH } from '../lib/notifications';
-import { theme } from '../theme';
-
-/**
- * Secondary ("dimmed") and red text at least 4.5:1 on the page and on cards in both themes
- * (Mantine's default grey reaches 3.3:1 on white and 4:1 on the dark body).
- */
-const readableGreys: CSSVariablesResolver = () => ({
-  variables: {},
-  // Red figures (negative overtime, errors) too: Mantine's red text reached 3.8:1 on white.
-  light: { '--mantine-color-dimmed': '#5c636a', '--mantine-color-red-text': '#c92a2a' },
-  dark: { '--mantine-color-dimmed': '#b3b3b3' },
-});
+import { readableColors, theme } from '../theme';
 
 function AppDarkClass() {
   useAppDarkClass();
@@ -57,7 +46,7 @@ function LocalizedMantine({ children, env }: { children: ReactNode; env?: 'defau
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme="auto"
       env={env}
-      cssVariablesResolver={readableGreys}
+      cssVariablesResolver={readableColors}
     >
       {children}
     </MantineProvider>
