@@ -1,4 +1,3 @@
-import './lib/zod-config';
 // Only the stylesheets of the Mantine components the app uses (generated, scripts/mantine-styles.mjs);
 // the date pickers' styles load with the screens that show one.
 import './styles/mantine';

@@ -2,11 +2,10 @@
  * The search parameters of a catalog list in the URL (page, page size, filter, sort, archived),
  * each falling back to its default when the URL holds nonsense, and the `GetAll` query from them.
  */
-import * as z from 'zod/mini';
-import { filterParam, flagParam, oneOfParam, pageParam, pageSizeParam } from './url-search';
+import { filterParam, flagParam, oneOfParam, pageParam, pageSizeParam, searchSchema } from './url-search';
 
 export function listSearchSchema<const C extends readonly [string, ...string[]]>(sortColumns: C) {
-  return z.object({
+  return searchSchema({
     page: pageParam,
     pageSize: pageSizeParam,
     filter: filterParam,

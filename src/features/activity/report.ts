@@ -5,14 +5,13 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import * as z from 'zod/mini';
 import type { Information, InformationReportingData, InformationReportTotals } from '../../../generated/api/types.gen';
 import { periodRange, type PeriodPreset } from '../../lib/periods';
 import { dateTimeFormat } from '../../lib/format';
 import { informationReporting } from '../../../generated/api/sdk.gen';
 import { periodQuery } from './search';
 import type { ExportTable } from '../../lib/table-export';
-import { oneOfParam } from '../../lib/url-search';
+import { oneOfParam, searchSchema, type SearchType } from '../../lib/url-search';
 
 export const libraryViews = ['entries', 'report'] as const;
 export type LibraryView = (typeof libraryViews)[number];
@@ -24,12 +23,12 @@ const processedStates = ['open', 'processed', 'all'] as const;
 export type ProcessedState = (typeof processedStates)[number];
 
 /** Merged into the library's search; `page`, `pageSize` and the period are the library's own. */
-export const reportSearchSchema = z.object({
+export const reportSearchSchema = searchSchema({
   view: oneOfParam(libraryViews),
   subType: oneOfParam(reportKinds),
   processed: oneOfParam(processedStates),
 });
-export type ReportSearch = z.infer<typeof reportSearchSchema> & {
+export type ReportSearch = SearchType<typeof reportSearchSchema> & {
   page?: number;
   pageSize?: number;
   period?: PeriodPreset;

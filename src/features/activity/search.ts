@@ -2,10 +2,9 @@
  * The filters of the activity lists as URL search parameters (library, customer activity, gallery),
  * each falling back to its default when the URL holds nonsense, and the API queries built from them.
  */
-import * as z from 'zod/mini';
 import type { CustomerActivitiesByCustomerData, CustomerActivityKind, ImagesGetAllData } from '../../../generated/api/types.gen';
 import { periodPresets, periodRange, rangeToQuery, type PeriodPreset } from '../../lib/periods';
-import { dayParam, filterParam, flagParam, oneOfParam, optionalParam, pageParam, pageSizeParam, uuidParam } from '../../lib/url-search';
+import { dayParam, filterParam, flagParam, listOfParam, oneOfParam, pageParam, pageSizeParam, searchSchema, uuidParam, type SearchType } from '../../lib/url-search';
 
 /** The archive filters of the library: open, processed (not archived), archived, or everything. */
 const archiveStates = ['open', 'processed', 'archived', 'all'] as const;
@@ -13,7 +12,7 @@ export type ArchiveState = (typeof archiveStates)[number];
 
 export const activityKinds = ['time', 'note', 'material', 'timeEntry', 'image', 'confirmation'] as const satisfies readonly CustomerActivityKind[];
 
-export const activitySearchSchema = z.object({
+export const activitySearchSchema = searchSchema({
   page: pageParam,
   pageSize: pageSizeParam,
   filter: filterParam,
@@ -21,10 +20,10 @@ export const activitySearchSchema = z.object({
   period: oneOfParam(periodPresets),
   from: dayParam,
   to: dayParam,
-  kinds: optionalParam(z.array(z.enum(activityKinds)).check(z.maxLength(6))),
+  kinds: listOfParam(activityKinds, 6),
   asc: flagParam,
 });
-export type ActivitySearch = z.infer<typeof activitySearchSchema>;
+export type ActivitySearch = SearchType<typeof activitySearchSchema>;
 
 function stateQuery(state: ArchiveState) {
   switch (state) {
@@ -69,7 +68,7 @@ export function activityQuery(
 export const photoCategories = ['before', 'after', 'damage', 'material', 'other'] as const;
 export type PhotoCategory = (typeof photoCategories)[number];
 
-export const gallerySearchSchema = z.object({
+export const gallerySearchSchema = searchSchema({
   page: pageParam,
   customerId: uuidParam,
   category: oneOfParam(photoCategories),
@@ -79,7 +78,7 @@ export const gallerySearchSchema = z.object({
   to: dayParam,
   filter: filterParam,
 });
-export type GallerySearch = z.infer<typeof gallerySearchSchema>;
+export type GallerySearch = SearchType<typeof gallerySearchSchema>;
 
 export const GALLERY_PAGE_SIZE = 48;
 

@@ -3,13 +3,15 @@
  * nonsense: tab, member (`all` or a member id; the back office only), period preset with an
  * optional manual range, grouping, whether days without work show, and the customer-times list.
  */
-import * as z from 'zod/mini';
 import { boundedPeriodPresets } from '../../lib/periods';
-import { dayParam, filterParam, flagParam, oneOfParam, optionalParam, pageParam, pageSizeParam } from '../../lib/url-search';
+import { dayParam, filterParam, flagParam, oneOfParam, pageParam, pageSizeParam, searchSchema, uuidParam, type Param, type SearchType } from '../../lib/url-search';
 
-export const timeTrackingSearchSchema = z.object({
+/** `all` or a member's id. */
+const memberParam: Param<string> = (value) => (value === 'all' ? value : uuidParam(value));
+
+export const timeTrackingSearchSchema = searchSchema({
   tab: oneOfParam(['working', 'customer']),
-  member: optionalParam(z.union([z.literal('all'), z.uuid()])),
+  member: memberParam,
   period: oneOfParam(boundedPeriodPresets),
   from: dayParam,
   to: dayParam,
@@ -20,7 +22,7 @@ export const timeTrackingSearchSchema = z.object({
   filter: filterParam,
 });
 
-export type TimeTrackingSearch = z.infer<typeof timeTrackingSearchSchema>;
+export type TimeTrackingSearch = SearchType<typeof timeTrackingSearchSchema>;
 
 export const DEFAULT_PERIOD = 'thisWeek' as const;
 /** The longest manual range: the day groups of one request (the contract's page size is 500). */

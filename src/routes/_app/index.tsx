@@ -1,14 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { customerActivitiesGetTotalsOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { DashboardScreen } from '../../features/activity/dashboard-screen';
 import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from '../../features/activity/search';
 import { requireDashboard } from '../../lib/auth-guards';
 import { periodPresets } from '../../lib/periods';
 import { useRouteSearch } from '../../lib/route-search';
-import { dayParam, oneOfParam } from '../../lib/url-search';
+import { dayParam, oneOfParam, searchSchema } from '../../lib/url-search';
 
-const dashboardSearchSchema = z.object({
+const dashboardSearchSchema = searchSchema({
   period: oneOfParam(periodPresets),
   from: dayParam,
   to: dayParam,

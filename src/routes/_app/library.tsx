@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { activitiesMarked } from '../../lib/data-events';
 import { LibraryScreen } from '../../features/activity/activity-screens';
@@ -10,10 +9,11 @@ import { PrepareInvoiceButton } from '../../features/invoice/invoice-dialog';
 import { PeriodActionsButton } from '../../features/invoice/period-actions';
 import { SummaryButton } from '../../components/ai/summary-modal';
 import { useRouteSearch } from '../../lib/route-search';
+import { searchSchema } from '../../lib/url-search';
 import { useIsBackOffice } from '../../lib/session';
 
 export const Route = createFileRoute('/_app/library')({
-  validateSearch: z.extend(activitySearchSchema, reportSearchSchema.shape),
+  validateSearch: searchSchema({ ...activitySearchSchema.shape, ...reportSearchSchema.shape }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     deps.view === 'report'

@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import * as z from 'zod/mini';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { AccountingTab } from '../../features/profile/accounting-tab';
@@ -18,6 +17,7 @@ import { CompanyTab } from '../../features/profile/company-tab';
 import { ConsentsTab } from '../../features/profile/consents-tab';
 import { LicensesTab } from '../../features/profile/licenses-tab';
 import { MembersTab } from '../../features/profile/members-tab';
+import { intParam, searchSchema, withDefault } from '../../lib/url-search';
 
 interface ProfileTab {
   label: ReactNode;
@@ -97,9 +97,7 @@ const tabs: ProfileTab[] = [
  * instead of with this route.
  */
 const TAB_COUNT = 5;
-const profileSearchSchema = z.object({
-  tab: z.catch(z._default(z.int().check(z.minimum(0), z.maximum(TAB_COUNT - 1)), 0), 0),
-});
+const profileSearchSchema = searchSchema({ tab: withDefault(intParam(0, TAB_COUNT - 1), 0) });
 
 export const Route = createFileRoute('/_app/profile')({
   validateSearch: profileSearchSchema,

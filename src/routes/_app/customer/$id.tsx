@@ -1,11 +1,10 @@
 import { Group, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import * as z from 'zod/mini';
 import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
 import { customerTabs } from '../../../features/customers/customer-tabs';
 import { useRouteSearch } from '../../../lib/route-search';
-import { oneOfParam } from '../../../lib/url-search';
+import { oneOfParam, searchSchema } from '../../../lib/url-search';
 import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
@@ -14,7 +13,7 @@ import { SummaryButton } from '../../../components/ai/summary-modal';
 
 export const Route = createFileRoute('/_app/customer/$id')({
   // The open tab is in the URL: a reload or a shared link opens it again.
-  validateSearch: z.object({ tab: oneOfParam(customerTabs) }),
+  validateSearch: searchSchema({ tab: oneOfParam(customerTabs) }),
   // Silent: the screen itself says when the customer does not exist.
   loader: ({ context, params }) =>
     context.queryClient.prefetchQuery({ ...customersGetOptions({ query: { id: params.id } }), meta: { silent: true }, retry: false }),
