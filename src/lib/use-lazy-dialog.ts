@@ -2,10 +2,14 @@
  * The state of a dialog whose code loads when it is first opened: whether it is open, and whether
  * it was ever opened (from then on it stays mounted, so it can animate its closing and keeps its
  * loaded code).
+ *
+ * With `preload`, the code is asked for once the screen is idle: it stays out of what the screen
+ * needs for its first paint (the route's budget, scripts/check-bundle-size.mjs), and is usually
+ * there before the first click. `preload` must be stable (a module-level function).
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
-export function useLazyDialog() {
+export function useLazyDialog(preload?: () => Promise<unknown>) {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
   const open = useCallback(() => {
@@ -13,5 +17,21 @@ export function useLazyDialog() {
     setMounted(true);
   }, []);
   const close = useCallback(() => setOpened(false), []);
+  useIdlePreload(preload);
   return { opened, mounted, open, close };
+}
+
+/** Asks for code once the screen is idle (see above); `preload` must be stable. */
+export function useIdlePreload(preload?: () => Promise<unknown>) {
+  useEffect(() => {
+    if (!preload) return;
+    // A failed preload is no error: opening the dialog asks again, and shows the failure there.
+    const load = () => void preload().catch(() => undefined);
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(load, 1000);
+    return () => window.clearTimeout(id);
+  }, [preload]);
 }

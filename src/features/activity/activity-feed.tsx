@@ -15,7 +15,7 @@ import { Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTimeline } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { customerActivitiesByCustomerOptions, informationDeleteMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivitiesByCustomerData, CustomerActivity, Information } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
@@ -24,7 +24,7 @@ import { showSuccess } from '../../lib/notifications';
 import { useIsBackOffice, useSession } from '../../lib/session';
 import { ActivityRow } from './activity-row';
 import { entryChanged } from '../../lib/data-events';
-import { EntryModal } from './capture/entry-modal';
+import { EntryModal } from './capture/lazy-capture';
 import { asImage, loadEntry } from './feed-entries';
 import { isMarkable, SelectionBar, useMarkProcessed } from './mark-processed';
 import { PhotoViewer } from './photos';
@@ -61,6 +61,8 @@ export function ActivityFeed({
   const manager = useIsBackOffice();
   const feed = useQuery({ ...customerActivitiesByCustomerOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Information | null>(null);
+  // The edit dialog's code loads at the first edit (a customer's page has it already, see CaptureBar).
+  const [editUsed, setEditUsed] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const remove = useMutation({
@@ -135,7 +137,10 @@ export function ActivityFeed({
             onOpenPhoto={() => setViewing(photos.findIndex((p) => p.id === item.id))}
             onEdit={async () => {
               const entry = await loadEntry(item);
-              if (entry) setEditing(entry);
+              if (entry) {
+                setEditUsed(true);
+                setEditing(entry);
+              }
             }}
             onDelete={() =>
               modals.openConfirmModal({
@@ -154,7 +159,11 @@ export function ActivityFeed({
         ))}
       </Stack>
       {withFooter ? <ListFooter page={page.page} pageSize={page.pageSize} totalCount={page.totalCount} capped={page.totalCountCapped} onPage={onPage} onPageSize={onPageSize} /> : null}
-      <EntryModal mode={editing ? { kind: 'edit', entry: editing } : null} onClose={() => setEditing(null)} />
+      {editUsed ? (
+        <Suspense fallback={null}>
+          <EntryModal mode={editing ? { kind: 'edit', entry: editing } : null} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       <PhotoViewer images={photos} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
     </>
   );

@@ -4,14 +4,13 @@
  * typing stops). They live in the URL (see search.ts), so a filtered list can be shared and
  * survives a reload.
  */
-import '@mantine/dates/styles.css';
 import { useLingui } from '@lingui/react/macro';
 import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DateRangeInput } from '../../components/date-range-input';
 import { periodLabels, periodPresets, periodRange, type PeriodPreset } from '../../lib/periods';
 import { kindLooks } from './activity-kinds';
 import { activityKinds, type ArchiveState } from './search';
@@ -71,8 +70,7 @@ export function PeriodFilter({
         comboboxProps={{ withinPortal: true }}
       />
       {range ? (
-        <DatePickerInput
-          type="range"
+        <DateRangeInput
           aria-label={t`Custom range`}
           valueFormat={i18n.locale === 'de' ? 'DD.MM.YYYY' : 'DD/MM/YYYY'}
           w={230}

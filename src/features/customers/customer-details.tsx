@@ -24,7 +24,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { customersGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
@@ -33,9 +33,9 @@ import { ButtonLink } from '../../components/router-links';
 import { ApiError } from '../../lib/api-error';
 import { countryName, formatMoney } from '../../lib/format';
 import { useIsBackOffice } from '../../lib/session';
-import { CustomerFormModal } from './customer-form';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import type { CustomerTab } from './customer-tabs';
-import { useArchiveCustomer } from './customer-list';
+import { CustomerFormModal, loadCustomerForm, useArchiveCustomer } from './customer-list';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -172,7 +172,7 @@ export function CustomerDetailsScreen({
   const { t } = useLingui();
   const canManage = useIsBackOffice();
   const archive = useArchiveCustomer();
-  const [editing, setEditing] = useState(false);
+  const editDialog = useLazyDialog(canManage ? loadCustomerForm : undefined);
   const customer = useQuery({ ...customersGetOptions({ query: { id } }), meta: { silent: true }, retry: false });
   const back = (
     <ButtonLink to="/customerlist" variant="subtle" leftSection={<IconArrowLeft size={16} />}>
@@ -224,7 +224,7 @@ export function CustomerDetailsScreen({
             {back}
             {canManage ? (
               <>
-                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(true)}>
+                <Button variant="default" leftSection={<IconPencil size={16} />} onClick={editDialog.open}>
                   <Trans>Edit</Trans>
                 </Button>
                 <Menu position="bottom-end" withinPortal>
@@ -277,7 +277,11 @@ export function CustomerDetailsScreen({
           ))}
         </Tabs>
       </Stack>
-      <CustomerFormModal opened={editing} onClose={() => setEditing(false)} customer={data} />
+      {editDialog.mounted ? (
+        <Suspense fallback={null}>
+          <CustomerFormModal opened={editDialog.opened} onClose={editDialog.close} customer={data} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
   customersCreateMutation,
   customersUpdateMutation,
 } from '../../../generated/api/@tanstack/react-query.gen';
-import type { Customer, CustomerCreate } from '../../../generated/api/types.gen';
+import type { Customer } from '../../../generated/api/types.gen';
 import { zCustomerCreate } from '../../../generated/api/zod.gen';
 import { FormButtons, FormModal } from '../../components/form-modal';
 import { toApiError } from '../../lib/api-error';
@@ -23,69 +23,7 @@ import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validat
 import { showError, showSuccess } from '../../lib/notifications';
 import { customerCreated, customerUpdated } from './api/cache';
 import { countryOptions } from '../../lib/countries';
-
-interface CustomerFormValues {
-  companyName: string;
-  firstName: string;
-  lastName: string;
-  street: string;
-  zip: string;
-  city: string;
-  country: string;
-  phone: string;
-  email: string;
-  hourlyRate: number | '';
-  externalId: string;
-}
-
-const empty: CustomerFormValues = {
-  companyName: '',
-  firstName: '',
-  lastName: '',
-  street: '',
-  zip: '',
-  city: '',
-  country: 'DE',
-  phone: '',
-  email: '',
-  hourlyRate: '',
-  externalId: '',
-};
-
-export function customerToValues(customer: Customer): CustomerFormValues {
-  return {
-    companyName: customer.companyName ?? '',
-    firstName: customer.firstName ?? '',
-    lastName: customer.lastName ?? '',
-    street: customer.street ?? '',
-    zip: customer.zip ?? '',
-    city: customer.city ?? '',
-    country: customer.country,
-    phone: customer.phone ?? '',
-    email: customer.email ?? '',
-    hourlyRate: customer.hourlyRate ?? '',
-    externalId: customer.externalId ?? '',
-  };
-}
-
-const text = (value: string) => (value.trim() === '' ? null : value.trim());
-
-/** The body of Create (and, with id, of Update): empty fields become null. */
-export function valuesToBody(values: CustomerFormValues): CustomerCreate {
-  return {
-    companyName: text(values.companyName),
-    firstName: text(values.firstName),
-    lastName: text(values.lastName),
-    street: text(values.street),
-    zip: text(values.zip),
-    city: text(values.city),
-    country: values.country,
-    phone: text(values.phone),
-    email: text(values.email),
-    hourlyRate: values.hourlyRate === '' ? null : values.hourlyRate,
-    externalId: text(values.externalId),
-  };
-}
+import { customerToValues, emptyCustomerValues, valuesToBody, type CustomerFormValues } from './customer-values';
 
 const nameRuleMessage = msg`Please enter at least a company name or first/last name.`;
 
@@ -139,7 +77,7 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<CustomerFormValues>({
-    initialValues: customer ? customerToValues(customer) : empty,
+    initialValues: customer ? customerToValues(customer) : emptyCustomerValues,
     validate: validateCustomer,
   });
 

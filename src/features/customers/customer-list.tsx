@@ -28,12 +28,15 @@ import { showError, showSuccess } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { customerUpdated } from './api/cache';
-import { CustomerFormModal, customerToValues, valuesToBody } from './customer-form';
+import { customerToValues, valuesToBody } from './customer-values';
 import { LexofficeImportButton } from './lexoffice-import';
 import { customerListQuery, type CustomerListSearch, type CustomerSortColumn } from './customer-search';
 
 // The CSV import (parser, drop zone, three steps) loads when it is first opened, not with the list.
 const CustomerImportDialog = lazy(() => import('./customer-import').then((module) => ({ default: module.CustomerImportDialog })));
+/** The create and edit form (here and on a customer's page): zod and the contract's schemas load with it, after the screen. */
+export const loadCustomerForm = () => import('./customer-form');
+export const CustomerFormModal = lazy(() => import('./customer-form').then((module) => ({ default: module.CustomerFormModal })));
 
 /** Archive or restore: Update with the customer's fields as they are and the new state. */
 export function useArchiveCustomer() {
@@ -141,7 +144,12 @@ export function CustomerListScreen({
   const canManage = useIsBackOffice();
   const query = customerListQuery(search);
   const list = useQuery({ ...customersGetAllOptions({ query }), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<Customer | 'new' | null>(null);
+  const [editing, setEditing] = useState<Customer | undefined>();
+  const formDialog = useLazyDialog(loadCustomerForm);
+  const edit = (customer?: Customer) => {
+    setEditing(customer);
+    formDialog.open();
+  };
   const importDialog = useLazyDialog();
 
   const columns: ListColumn<Customer, CustomerSortColumn>[] = [
@@ -166,7 +174,7 @@ export function CustomerListScreen({
         title={<Trans>Customers</Trans>}
         description={<Trans>Everyone you work for, with address and phone number.</Trans>}
         newLabel={<Trans>New customer</Trans>}
-        onNew={() => setEditing('new')}
+        onNew={() => edit()}
         onImport={canManage ? importDialog.open : undefined}
         headerActions={canManage ? <LexofficeImportButton /> : undefined}
         query={query}
@@ -174,7 +182,7 @@ export function CustomerListScreen({
         list={list}
         columns={columns}
         card={(customer) => <CustomerCard customer={customer} />}
-        rowActions={canManage ? (customer) => <CustomerActions customer={customer} onEdit={setEditing} /> : undefined}
+        rowActions={canManage ? (customer) => <CustomerActions customer={customer} onEdit={edit} /> : undefined}
         filterPlaceholder={t`Name, company, city, phone or email`}
         label={t`Customers`}
         loadingLabel={t`Loading customers`}
@@ -195,11 +203,11 @@ export function CustomerListScreen({
           text: <Trans>Try another filter, or include archived customers.</Trans>,
         }}
       />
-      <CustomerFormModal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        customer={editing === 'new' || editing === null ? undefined : editing}
-      />
+      {formDialog.mounted ? (
+        <Suspense fallback={null}>
+          <CustomerFormModal opened={formDialog.opened} onClose={formDialog.close} customer={editing} />
+        </Suspense>
+      ) : null}
       {canManage && importDialog.mounted ? (
         <Suspense fallback={null}>
           <CustomerImportDialog opened={importDialog.opened} onClose={importDialog.close} />

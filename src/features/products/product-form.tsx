@@ -10,7 +10,7 @@ import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { productsCreateMutation, productsUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
-import type { Product, ProductCreate } from '../../../generated/api/types.gen';
+import type { Product } from '../../../generated/api/types.gen';
 import { zProductCreate } from '../../../generated/api/zod.gen';
 import { FormButtons, FormModal } from '../../components/form-modal';
 import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validation';
@@ -18,44 +18,9 @@ import { i18n as globalI18n } from '../../lib/i18n';
 import { showSuccess } from '../../lib/notifications';
 import { productCreated, productUpdated } from './api/cache';
 import { isValidEan } from './ean';
+import { DEFAULT_UNIT, emptyProductValues, productToValues, productValuesToBody, type ProductFormValues } from './product-values';
 
 const COMMON_UNITS = ['Stk', 'm', 'm²', 'm³', 'lfm', 'kg', 'l', 'h', 'Pkg', 'Rolle', 'Sack', 'Pausch'];
-
-interface ProductFormValues {
-  name: string;
-  ean: string;
-  unit: string;
-  netPrice: number | '';
-  vatRate: '19' | '7' | '0';
-  stock: number | '';
-}
-
-/** The unit a new product gets when none is typed (shown as the field's placeholder, not as text to type after). */
-const DEFAULT_UNIT = 'Stk';
-const empty: ProductFormValues = { name: '', ean: '', unit: '', netPrice: '', vatRate: '19', stock: '' };
-
-export function productToValues(product: Product): ProductFormValues {
-  return {
-    name: product.name,
-    ean: product.ean ?? '',
-    unit: product.unit,
-    netPrice: product.netPrice,
-    vatRate: String(product.vatRate) as ProductFormValues['vatRate'],
-    stock: product.stock ?? '',
-  };
-}
-
-export function productValuesToBody(values: ProductFormValues): ProductCreate {
-  const ean = values.ean.replace(/\s+/g, '');
-  return {
-    name: values.name.trim(),
-    ean: ean === '' ? null : ean,
-    unit: values.unit.trim() || DEFAULT_UNIT,
-    netPrice: values.netPrice === '' ? 0 : values.netPrice,
-    vatRate: Number(values.vatRate) as ProductCreate['vatRate'],
-    stock: values.stock === '' ? null : values.stock,
-  };
-}
 
 const eanMessage = msg`This EAN is not valid: it needs 8, 12 or 13 digits and a matching check digit.`;
 const priceMessage = msg`Please enter a net price.`;
@@ -98,7 +63,7 @@ function ProductForm({ product, onDone }: { product?: Product; onDone: () => voi
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm<ProductFormValues>({
-    initialValues: product ? productToValues(product) : empty,
+    initialValues: product ? productToValues(product) : emptyProductValues,
     validate: validateProduct,
   });
   const create = useMutation({

@@ -28,12 +28,15 @@ import { showSuccess, showWarning } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { productDeleted, productUpdated } from './api/cache';
-import { ProductFormModal, productToValues, productValuesToBody } from './product-form';
+import { productToValues, productValuesToBody } from './product-values';
 import { EanLookup, ProductFound } from './ean-lookup';
 import { productListQuery, type ProductListSearch, type ProductSortColumn } from './product-search';
 
 // The CSV import (parser, drop zone, three steps) loads when it is first opened, not with the list.
 const ProductImportDialog = lazy(() => import('./product-import').then((module) => ({ default: module.ProductImportDialog })));
+/** The create and edit form: zod and the contract's schemas load with it, after the list. */
+const loadProductForm = () => import('./product-form');
+const ProductFormModal = lazy(() => import('./product-form').then((module) => ({ default: module.ProductFormModal })));
 
 function useProductActions() {
   const { t } = useLingui();
@@ -147,7 +150,12 @@ export function ProductListScreen({
   const canManage = useIsBackOffice();
   const query = productListQuery(search);
   const list = useQuery({ ...productsGetAllOptions({ query }), placeholderData: keepPreviousData });
-  const [editing, setEditing] = useState<Product | 'new' | null>(null);
+  const [editing, setEditing] = useState<Product | undefined>();
+  const formDialog = useLazyDialog(loadProductForm);
+  const edit = (product?: Product) => {
+    setEditing(product);
+    formDialog.open();
+  };
   const [found, setFound] = useState<Product | null>(null);
   const importDialog = useLazyDialog();
 
@@ -157,14 +165,14 @@ export function ProductListScreen({
         title={<Trans>Materials</Trans>}
         description={<Trans>Products and materials your team books on customer jobs.</Trans>}
         newLabel={<Trans>New material</Trans>}
-        onNew={() => setEditing('new')}
+        onNew={() => edit()}
         onImport={canManage ? importDialog.open : undefined}
         query={query}
         onSearch={onSearch}
         list={list}
         columns={columns}
         card={(product) => <ProductCard product={product} />}
-        rowActions={canManage ? (product) => <ProductActions product={product} onEdit={setEditing} /> : undefined}
+        rowActions={canManage ? (product) => <ProductActions product={product} onEdit={edit} /> : undefined}
         toolbar={<EanLookup onFound={setFound} />}
         filterPlaceholder={t`Name, EAN or unit`}
         label={t`Materials`}
@@ -186,12 +194,12 @@ export function ProductListScreen({
           text: <Trans>Try another filter, or include archived materials.</Trans>,
         }}
       />
-      <ProductFormModal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        product={editing === 'new' || editing === null ? undefined : editing}
-      />
-      <ProductFound product={found} onClose={() => setFound(null)} onEdit={setEditing} canManage={canManage} />
+      {formDialog.mounted ? (
+        <Suspense fallback={null}>
+          <ProductFormModal opened={formDialog.opened} onClose={formDialog.close} product={editing} />
+        </Suspense>
+      ) : null}
+      <ProductFound product={found} onClose={() => setFound(null)} onEdit={edit} canManage={canManage} />
       {canManage && importDialog.mounted ? (
         <Suspense fallback={null}>
           <ProductImportDialog opened={importDialog.opened} onClose={importDialog.close} />

@@ -3,12 +3,11 @@
  * all of them; an Employee sees only their own) and the customer times, for a period preset
  * (src/lib/periods.ts) or a manual range.
  */
-import '@mantine/dates/styles.css';
 import { useLingui } from '@lingui/react/macro';
 import { Trans } from '@lingui/react/macro';
 import { Group, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { IconBriefcase, IconClockHour4 } from '@tabler/icons-react';
+import { DateRangeInput } from '../../components/date-range-input';
 import { PageHeader } from '../../components/page-header';
 import { displayName, useIsBackOffice, useSession } from '../../lib/session';
 import { CustomerTimesView } from './customer-times-view';
@@ -72,8 +71,7 @@ export function TimeTrackingScreen({
         w={{ base: '100%', xs: 200 }}
       />
       {preset === 'manual' ? (
-        <DatePickerInput
-          type="range"
+        <DateRangeInput
           label={t`From – to`}
           value={[range.from, range.to]}
           onChange={([from, to]) => {
