@@ -1,5 +1,5 @@
 /**
- * "Prepare invoice" (Owner, Admin, Manager): a customer and a period, or the entries selected in a
+ * The dialog of "Prepare invoice" (Owner, Admin, Manager; the button is prepare-invoice-button.tsx): a customer and a period, or the entries selected in a
  * list, plus language and title. Shows the positions and totals as the server computes them and
  * the PDF draft; exports CSV, XLSX or PDF under the server's file name, and under an invoice number
  * the e-invoices (XRechnung XML, ZUGFeRD PDF). After an export the user
@@ -21,22 +21,21 @@ import {
   Table,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArchive, IconCheck, IconFileCode, IconFileInvoice, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconAlertCircle, IconArchive, IconCheck, IconFileCode, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { invoiceCreatePreviewFromActivities, invoiceMarkActivitiesAsProcessed } from '../../../generated/api/sdk.gen';
-import type { CustomerActivity, InvoicePreview, InvoicePreviewRequest } from '../../../generated/api/types.gen';
+import type { InvoicePreview, InvoicePreviewRequest } from '../../../generated/api/types.gen';
 import { ApiError } from '../../lib/api-error';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
+import type { InvoiceSelection } from './prepare-invoice-button';
 import { PositionTextButton } from '../../components/ai/position-text';
 import { SummaryButton } from '../../components/ai/summary-modal';
-import { useIsBackOffice } from '../../lib/session';
 import { blobOf } from './files';
 import { LexofficeExport } from './lexoffice-export';
 import { useObjectUrl } from '../../lib/use-object-url';
@@ -48,38 +47,7 @@ const E_INVOICE_FORMATS = new Set<Format>(['xrechnung', 'zugferd']);
 const INVOICE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,49}$/;
 type Language = 'de' | 'en';
 
-/** Entries chosen in a list: information entries and time tracks of one customer. */
-export interface InvoiceSelection {
-  customerId: string;
-  informationIds: string[];
-  timeTrackIds: string[];
-  /** The service period: the days of the chosen entries. */
-  range: DayRange;
-}
-
-const BILLABLE_INFORMATION = new Set<CustomerActivity['kind']>(['material', 'timeEntry']);
 const MARK_CHUNK = 5000;
-
-const day = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-/** The billable part of a list selection, or why there is none. */
-export function selectionOf(items: CustomerActivity[]): InvoiceSelection | 'empty' | 'none' | 'severalCustomers' {
-  if (items.length === 0) return 'empty';
-  const billable = items.filter((i) => i.kind === 'time' || BILLABLE_INFORMATION.has(i.kind));
-  if (billable.length === 0) return 'none';
-  const customers = new Set(billable.map((i) => i.customerId));
-  if (customers.size > 1) return 'severalCustomers';
-  const days = billable.map((i) => day(i.occurredAtUtc)).sort();
-  return {
-    customerId: billable[0].customerId,
-    informationIds: billable.filter((i) => BILLABLE_INFORMATION.has(i.kind)).map((i) => i.id),
-    timeTrackIds: billable.filter((i) => i.kind === 'time').map((i) => i.id),
-    range: { from: days[0], to: days[days.length - 1] },
-  };
-}
 
 async function previewOf(body: Omit<InvoicePreviewRequest, 'outputFormat'>, outputFormat: InvoicePreviewRequest['outputFormat']): Promise<InvoicePreview> {
   const answer = await invoiceCreatePreviewFromActivities({ body: { ...body, outputFormat } });
@@ -90,57 +58,6 @@ function errorText(error: unknown): string | undefined {
   if (!error) return undefined;
   if (error instanceof ApiError) return error.messages.map((m) => m.message).join(' ');
   return String(error);
-}
-
-export function PrepareInvoiceButton({
-  customerId,
-  selected,
-  onMarked,
-  size = 'sm',
-}: {
-  customerId?: string;
-  /** Entries chosen in the list; when given, the invoice takes exactly the billable ones. */
-  selected?: CustomerActivity[];
-  onMarked: (queryClient: QueryClient) => Promise<unknown>;
-  size?: 'xs' | 'sm';
-}) {
-  const { t } = useLingui();
-  const backOffice = useIsBackOffice();
-  const [opened, setOpened] = useState(false);
-  if (!backOffice) return null;
-  const selection = selected ? selectionOf(selected) : undefined;
-  const blocked =
-    selection === 'empty'
-      ? t`No activities selected.`
-      : selection === 'none'
-        ? t`The selection holds no times or materials.`
-        : selection === 'severalCustomers'
-          ? t`Select entries of one customer only.`
-          : null;
-  const button = (
-    <Button size={size} variant={selected ? 'filled' : 'default'} leftSection={<IconFileInvoice size={16} />} disabled={!!blocked} onClick={() => setOpened(true)}>
-      <Trans>Prepare invoice</Trans>
-    </Button>
-  );
-  return (
-    <>
-      {blocked ? (
-        <Tooltip label={blocked}>
-          <span>{button}</span>
-        </Tooltip>
-      ) : (
-        button
-      )}
-      {opened ? (
-        <InvoiceDialog
-          onClose={() => setOpened(false)}
-          customerId={typeof selection === 'object' ? selection.customerId : customerId}
-          selection={typeof selection === 'object' ? selection : undefined}
-          onMarked={onMarked}
-        />
-      ) : null}
-    </>
-  );
 }
 
 function CustomerPicker({ value, onChange, disabled }: { value: string | null; onChange: (id: string | null) => void; disabled: boolean }) {

@@ -5,7 +5,7 @@ import { LibraryScreen } from '../../features/activity/activity-screens';
 import { reportSearchSchema, type LibraryView } from '../../features/activity/report';
 import { LibraryViewSwitch, ReportScreen } from '../../features/activity/report-view';
 import { activityQuery, activitySearchSchema } from '../../features/activity/search';
-import { PrepareInvoiceButton } from '../../features/invoice/invoice-dialog';
+import { PrepareInvoiceButton } from '../../features/invoice/prepare-invoice-button';
 import { PeriodActionsButton } from '../../features/invoice/period-actions';
 import { SummaryButton } from '../../components/ai/summary-modal';
 import { useRouteSearch } from '../../lib/route-search';

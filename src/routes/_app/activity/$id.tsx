@@ -3,7 +3,7 @@ import { customerActivitiesByCustomerOptions } from '../../../../generated/api/@
 import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivityScreen } from '../../../features/activity/activity-screens';
 import { activityQuery, activitySearchSchema } from '../../../features/activity/search';
-import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
+import { PrepareInvoiceButton } from '../../../features/invoice/prepare-invoice-button';
 import { useRouteSearch } from '../../../lib/route-search';
 
 export const Route = createFileRoute('/_app/activity/$id')({

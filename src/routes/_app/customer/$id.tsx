@@ -7,7 +7,7 @@ import { useRouteSearch } from '../../../lib/route-search';
 import { oneOfParam, searchSchema } from '../../../lib/url-search';
 import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
-import { PrepareInvoiceButton } from '../../../features/invoice/invoice-dialog';
+import { PrepareInvoiceButton } from '../../../features/invoice/prepare-invoice-button';
 import { PeriodActionsButton } from '../../../features/invoice/period-actions';
 import { SummaryButton } from '../../../components/ai/summary-modal';
 
