@@ -10,12 +10,15 @@ import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, ScrollArea, Simple
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconBriefcase, IconDots, IconLock, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { timeTracksGetMyOptions, timeTracksGetMyTotalsOptions, timeTracksGetOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
-import { TimeTrackFormModal, useDeleteTimeTrack } from './edit-modals';
+import { useDeleteTimeTrack } from './time-deletes';
+
+/** Recording and correcting a time by hand: the form loads at its first opening. */
+const TimeTrackFormModal = lazy(() => import('./edit-modals').then((module) => ({ default: module.TimeTrackFormModal })));
 import { formatClock, formatDate, formatDuration, formatTime } from './format';
 import { rangeToQuery, type DayRange } from '../../lib/periods';
 
@@ -90,7 +93,13 @@ export function CustomerTimesView({
 }) {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [editing, setEditing] = useState<TimeTrack | 'new' | null>(null);
+  const [editing, setEditingState] = useState<TimeTrack | 'new' | null>(null);
+  // Mounted from the first opening on (its code loads then), so it can animate its closing.
+  const [editUsed, setEditUsed] = useState(false);
+  const setEditing = (value: TimeTrack | 'new' | null) => {
+    if (value !== null) setEditUsed(true);
+    setEditingState(value);
+  };
   const remove = useDeleteTimeTrack();
   const [text, setText] = useState(filter);
   const applyFilter = useDebouncedCallback((value: string) => onSearch({ filter: value || undefined, page: 1 }), 300);
@@ -259,7 +268,11 @@ export function CustomerTimesView({
           onPageSize={(size) => onSearch({ pageSize: size, page: 1 })}
         />
       ) : null}
-      <TimeTrackFormModal opened={editing !== null} track={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      {editUsed ? (
+        <Suspense fallback={null}>
+          <TimeTrackFormModal opened={editing !== null} track={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -9,12 +9,15 @@ import { ActionIcon, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { UserTimeTrack, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import type { DayRange } from '../../lib/periods';
-import { SegmentEditModal, useDeleteSegment } from './edit-modals';
+import { useDeleteSegment } from './time-deletes';
+
+/** Correcting a segment: the form loads at its first opening. */
+const SegmentEditModal = lazy(() => import('./edit-modals').then((module) => ({ default: module.SegmentEditModal })));
 import { formatDuration, formatOvertime, formatTime } from './format';
 import { GroupDetails, type SegmentActions } from './working-time-details';
 import { fileSafe, TableExportButtons } from '../../components/table-export-buttons';
@@ -49,7 +52,13 @@ export function MemberWorkingTime({
     return days ? formatDays(days, i18n.locale === 'en' ? 'en-GB' : 'de-DE') : '–';
   };
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const [editing, setEditing] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
+  const [editing, setEditingState] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
+  // Mounted from the first opening on (its code loads then), so it can animate its closing.
+  const [editUsed, setEditUsed] = useState(false);
+  const setEditing = (value: { track: UserTimeTrack; segment: UserTimeTrackSegment } | null) => {
+    if (value !== null) setEditUsed(true);
+    setEditingState(value);
+  };
   const deleteSegment = useDeleteSegment();
   const groups = result.data?.data.items ?? [];
 
@@ -218,7 +227,11 @@ export function MemberWorkingTime({
       <Totals groups={groups} />
       {header}
       {body}
-      <SegmentEditModal track={editing?.track ?? null} segment={editing?.segment ?? null} onClose={() => setEditing(null)} />
+      {editUsed ? (
+        <Suspense fallback={null}>
+          <SegmentEditModal track={editing?.track ?? null} segment={editing?.segment ?? null} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
