@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Paper, ScrollArea, Tabs } from '@mantine/core';
+import { Paper, ScrollArea, Skeleton, Tabs } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCertificate,
@@ -9,15 +9,17 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
-import { AccountingTab } from '../../features/profile/accounting-tab';
 import { CompanyTab } from '../../features/profile/company-tab';
-import { ConsentsTab } from '../../features/profile/consents-tab';
-import { LicensesTab } from '../../features/profile/licenses-tab';
-import { MembersTab } from '../../features/profile/members-tab';
 import { intParam, searchSchema, withDefault } from '../../lib/url-search';
+
+// The first tab comes with the page; the others load when opened (only the open tab is mounted).
+const MembersTab = lazy(() => import('../../features/profile/members-tab').then((module) => ({ default: module.MembersTab })));
+const LicensesTab = lazy(() => import('../../features/profile/licenses-tab').then((module) => ({ default: module.LicensesTab })));
+const ConsentsTab = lazy(() => import('../../features/profile/consents-tab').then((module) => ({ default: module.ConsentsTab })));
+const AccountingTab = lazy(() => import('../../features/profile/accounting-tab').then((module) => ({ default: module.AccountingTab })));
 
 interface ProfileTab {
   label: ReactNode;
@@ -136,7 +138,7 @@ function ProfilePage() {
           {tabs.map((item, index) => (
             <Tabs.Panel key={index} value={String(index)} p={{ base: 'md', sm: 'lg' }}>
               {item.content ? (
-                item.content()
+                <Suspense fallback={<Skeleton h={240} radius="md" />}>{item.content()}</Suspense>
               ) : (
                 <EmptyState bare icon={item.icon} title={item.emptyTitle}>
                   {item.emptyText}
