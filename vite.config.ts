@@ -48,6 +48,30 @@ function precompress(): PluginOption {
   };
 }
 
+/**
+ * @lingui/core imports the message compiler for development only (it compiles catalogs that are
+ * not precompiled; in a build every catalog is). Under rolldown's strict execution order the
+ * import still ran the compiler's module, its lexer and parser: 7 KiB gzip in the entry of every
+ * page. In a build, @lingui/core gets a stand-in that refuses to compile; the firm's own texts
+ * (src/lib/text-overrides.ts) import the real compiler themselves and load it with their screens.
+ */
+function linguiWithoutRuntimeCompiler(): PluginOption {
+  const stub = '\0fieldbook-lingui-compile-stub';
+  return {
+    name: 'fieldbook-lingui-without-runtime-compiler',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@lingui/message-utils/compileMessage' && importer && /[\\/]@lingui[\\/]core[\\/]/.test(importer)) return stub;
+      return null;
+    },
+    load(id) {
+      if (id !== stub) return null;
+      return 'export function compileMessage() { throw new Error("Lingui catalogs are precompiled in a build"); }';
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before react(): it generates src/routeTree.gen.ts and splits route components.
@@ -58,6 +82,7 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     ...reactPlugins(),
+    linguiWithoutRuntimeCompiler(),
     precompress(),
   ],
   server: {
