@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_KIB = { login: 260, route: 350 };
+const BUDGET_KIB = { login: 250, route: 340 };
 const GOAL_KIB = { login: 150, route: 300 };
 
 const root = path.resolve(import.meta.dirname, '..');
