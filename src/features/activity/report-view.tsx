@@ -27,7 +27,6 @@ import {
   reportFileName,
   reportQuery,
   reportTable,
-  type LibraryView,
   type ProcessedState,
   type ReportKind,
   type ReportSearch,
@@ -37,21 +36,6 @@ import { TableExportButtons } from '../../components/table-export-buttons';
 type OnSearch = (patch: Partial<ReportSearch>) => void;
 
 /** Switches the library between its entries and the report; shown to the back office only. */
-export function LibraryViewSwitch({ value, onChange }: { value: LibraryView; onChange: (view: LibraryView) => void }) {
-  const { t } = useLingui();
-  return (
-    <SegmentedControl
-      aria-label={t`Library view`}
-      value={value}
-      onChange={(view) => onChange(view as LibraryView)}
-      data={[
-        { value: 'entries', label: t`Entries` },
-        { value: 'report', label: t`Report` },
-      ]}
-    />
-  );
-}
-
 export function ReportScreen({ search, onSearch, viewSwitch }: { search: ReportSearch; onSearch: OnSearch; viewSwitch: ReactNode }) {
   return (
     <>
