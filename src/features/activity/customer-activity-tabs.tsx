@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCamera, IconPhotoPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { customerActivitiesGetTotalsOptions, imagesGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
@@ -18,7 +18,7 @@ import { formatDuration } from './format';
 import { useIsBackOffice } from '../../lib/session';
 import { ActivityFeed } from './activity-feed';
 import { CaptureBar } from './capture/capture-bar';
-import { PhotoUploadModal } from './capture/photo-upload-modal';
+import { PhotoUploadModal } from './capture/lazy-capture';
 import { PhotoGrid, PhotoViewer } from './photos';
 import { activityQuery, periodQuery, type ArchiveState, type ActivitySearch } from './search';
 
@@ -95,6 +95,8 @@ export function CustomerPhotosTab({ customer }: { customer: Customer }) {
   const [pageSize, setPageSize] = useState(25);
   const [viewing, setViewing] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
+  // The upload dialog's code loads at its first opening (with the other capture dialogs).
+  const [uploadUsed, setUploadUsed] = useState(false);
   const photos = useQuery({
     ...imagesGetAllOptions({
       query: { customerId: customer.id, includeProcessed: true, includeUnprocessed: true, page, pageSize, orderBy: 'createdAtUtc', isDescending: true },
@@ -102,7 +104,10 @@ export function CustomerPhotosTab({ customer }: { customer: Customer }) {
     placeholderData: keepPreviousData,
   });
   const upload = customer.archived ? null : (
-    <Button leftSection={<IconPhotoPlus size={16} />} variant="light" onClick={() => setUploading(true)}>
+    <Button leftSection={<IconPhotoPlus size={16} />} variant="light" onClick={() => {
+        setUploadUsed(true);
+        setUploading(true);
+      }}>
       <Trans>Add photos</Trans>
     </Button>
   );
@@ -132,7 +137,11 @@ export function CustomerPhotosTab({ customer }: { customer: Customer }) {
         </>
       )}
       <PhotoViewer images={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
-      <PhotoUploadModal customerId={customer.id} opened={uploading} onClose={() => setUploading(false)} />
+      {uploadUsed ? (
+        <Suspense fallback={null}>
+          <PhotoUploadModal customerId={customer.id} opened={uploading} onClose={() => setUploading(false)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
