@@ -11,14 +11,22 @@ import { useCallback, useEffect, useState } from 'react';
 
 export function useLazyDialog(preload?: () => Promise<unknown>) {
   const [opened, setOpened] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  const open = useCallback(() => {
-    setOpened(true);
-    setMounted(true);
-  }, []);
+  const mounted = useMountedOnce(opened);
+  const open = useCallback(() => setOpened(true), []);
   const close = useCallback(() => setOpened(false), []);
   useIdlePreload(preload);
   return { opened, mounted, open, close };
+}
+
+/**
+ * Whether a lazily loaded dialog is to be rendered, for dialogs whose open state is kept elsewhere
+ * (what they edit): true from the first time `open` is true on.
+ */
+export function useMountedOnce(open: boolean): boolean {
+  const [mounted, setMounted] = useState(open);
+  // Derived during render (React re-renders at once), so the first opening needs no extra pass.
+  if (open && !mounted) setMounted(true);
+  return mounted || open;
 }
 
 /** Asks for code once the screen is idle (see above); `preload` must be stable. */

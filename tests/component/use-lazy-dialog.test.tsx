@@ -4,7 +4,7 @@
  */
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useIdlePreload, useLazyDialog } from '../../src/lib/use-lazy-dialog';
+import { useIdlePreload, useLazyDialog, useMountedOnce } from '../../src/lib/use-lazy-dialog';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -43,5 +43,14 @@ describe('useLazyDialog', () => {
     renderHook(() => useIdlePreload(preload));
     await act(async () => vi.runAllTimers());
     expect(preload).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a dialog whose open state lives elsewhere mounted from its first opening on', () => {
+    const { result, rerender } = renderHook(({ open }) => useMountedOnce(open), { initialProps: { open: false } });
+    expect(result.current).toBe(false);
+    rerender({ open: true });
+    expect(result.current).toBe(true);
+    rerender({ open: false });
+    expect(result.current).toBe(true);
   });
 });

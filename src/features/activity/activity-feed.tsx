@@ -24,6 +24,7 @@ import { showSuccess } from '../../lib/notifications';
 import { useIsBackOffice, useSession } from '../../lib/session';
 import { ActivityRow } from './activity-row';
 import { entryChanged } from '../../lib/data-events';
+import { useMountedOnce } from '../../lib/use-lazy-dialog';
 import { EntryModal } from './capture/lazy-capture';
 import { asImage, loadEntry } from './feed-entries';
 import { isMarkable, SelectionBar, useMarkProcessed } from './mark-processed';
@@ -62,7 +63,7 @@ export function ActivityFeed({
   const feed = useQuery({ ...customerActivitiesByCustomerOptions({ query }), placeholderData: keepPreviousData });
   const [editing, setEditing] = useState<Information | null>(null);
   // The edit dialog's code loads at the first edit (a customer's page has it already, see CaptureBar).
-  const [editUsed, setEditUsed] = useState(false);
+  const editMounted = useMountedOnce(editing !== null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const remove = useMutation({
@@ -137,10 +138,7 @@ export function ActivityFeed({
             onOpenPhoto={() => setViewing(photos.findIndex((p) => p.id === item.id))}
             onEdit={async () => {
               const entry = await loadEntry(item);
-              if (entry) {
-                setEditUsed(true);
-                setEditing(entry);
-              }
+              if (entry) setEditing(entry);
             }}
             onDelete={() =>
               modals.openConfirmModal({
@@ -159,7 +157,7 @@ export function ActivityFeed({
         ))}
       </Stack>
       {withFooter ? <ListFooter page={page.page} pageSize={page.pageSize} totalCount={page.totalCount} capped={page.totalCountCapped} onPage={onPage} onPageSize={onPageSize} /> : null}
-      {editUsed ? (
+      {editMounted ? (
         <Suspense fallback={null}>
           <EntryModal mode={editing ? { kind: 'edit', entry: editing } : null} onClose={() => setEditing(null)} />
         </Suspense>

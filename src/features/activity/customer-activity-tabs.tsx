@@ -16,6 +16,7 @@ import { ButtonLink } from '../../components/router-links';
 import { ArchiveStateFilter, KindFilter, PeriodFilter } from './activity-filters';
 import { formatDuration } from './format';
 import { useIsBackOffice } from '../../lib/session';
+import { useMountedOnce } from '../../lib/use-lazy-dialog';
 import { ActivityFeed } from './activity-feed';
 import { CaptureBar } from './capture/capture-bar';
 import { PhotoUploadModal } from './capture/lazy-capture';
@@ -96,7 +97,7 @@ export function CustomerPhotosTab({ customer }: { customer: Customer }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const [uploading, setUploading] = useState(false);
   // The upload dialog's code loads at its first opening (with the other capture dialogs).
-  const [uploadUsed, setUploadUsed] = useState(false);
+  const uploadMounted = useMountedOnce(uploading);
   const photos = useQuery({
     ...imagesGetAllOptions({
       query: { customerId: customer.id, includeProcessed: true, includeUnprocessed: true, page, pageSize, orderBy: 'createdAtUtc', isDescending: true },
@@ -104,10 +105,7 @@ export function CustomerPhotosTab({ customer }: { customer: Customer }) {
     placeholderData: keepPreviousData,
   });
   const upload = customer.archived ? null : (
-    <Button leftSection={<IconPhotoPlus size={16} />} variant="light" onClick={() => {
-        setUploadUsed(true);
-        setUploading(true);
-      }}>
+    <Button leftSection={<IconPhotoPlus size={16} />} variant="light" onClick={() => setUploading(true)}>
       <Trans>Add photos</Trans>
     </Button>
   );
@@ -137,7 +135,7 @@ export function CustomerPhotosTab({ customer }: { customer: Customer }) {
         </>
       )}
       <PhotoViewer images={items} index={viewing} onIndex={setViewing} onClose={() => setViewing(null)} />
-      {uploadUsed ? (
+      {uploadMounted ? (
         <Suspense fallback={null}>
           <PhotoUploadModal customerId={customer.id} opened={uploading} onClose={() => setUploading(false)} />
         </Suspense>

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { SegmentedControl } from '@mantine/core';
 import type { LibraryView } from './report';
 
+/** Switches the library between its entries and the report; shown to the back office only. */
 export function LibraryViewSwitch({ value, onChange }: { value: LibraryView; onChange: (view: LibraryView) => void }) {
   const { t } = useLingui();
   return (

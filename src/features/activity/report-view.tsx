@@ -35,7 +35,6 @@ import { TableExportButtons } from '../../components/table-export-buttons';
 
 type OnSearch = (patch: Partial<ReportSearch>) => void;
 
-/** Switches the library between its entries and the report; shown to the back office only. */
 export function ReportScreen({ search, onSearch, viewSwitch }: { search: ReportSearch; onSearch: OnSearch; viewSwitch: ReactNode }) {
   return (
     <>

@@ -1,10 +1,11 @@
 /**
- * The dialog of "Prepare invoice" (Owner, Admin, Manager; the button is prepare-invoice-button.tsx): a customer and a period, or the entries selected in a
- * list, plus language and title. Shows the positions and totals as the server computes them and
- * the PDF draft; exports CSV, XLSX or PDF under the server's file name, and under an invoice number
- * the e-invoices (XRechnung XML, ZUGFeRD PDF). After an export the user
- * chooses whether the entries are archived; they become processed either way
- * (`Invoice/MarkActivitiesAsProcessed`), and the caller refreshes what shows them (`onMarked`).
+ * The dialog of "Prepare invoice" (Owner, Admin, Manager; the button is prepare-invoice-button.tsx):
+ * a customer and a period, or the entries selected in a list, plus language and title. Shows the
+ * positions and totals as the server computes them and the PDF draft; exports CSV, XLSX or PDF
+ * under the server's file name, and under an invoice number the e-invoices (XRechnung XML, ZUGFeRD
+ * PDF). After an export the user chooses whether the entries are archived; they become processed
+ * either way (`Invoice/MarkActivitiesAsProcessed`), and the caller refreshes what shows them
+ * (`onMarked`).
  */
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -15,6 +15,7 @@ import { timeTracksGetMyOptions, timeTracksGetMyTotalsOptions, timeTracksGetOpti
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
+import { useMountedOnce } from '../../lib/use-lazy-dialog';
 import { useDeleteTimeTrack } from './time-deletes';
 
 /** Recording and correcting a time by hand: the form loads at its first opening. */
@@ -93,13 +94,9 @@ export function CustomerTimesView({
 }) {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
-  const [editing, setEditingState] = useState<TimeTrack | 'new' | null>(null);
+  const [editing, setEditing] = useState<TimeTrack | 'new' | null>(null);
   // Mounted from the first opening on (its code loads then), so it can animate its closing.
-  const [editUsed, setEditUsed] = useState(false);
-  const setEditing = (value: TimeTrack | 'new' | null) => {
-    if (value !== null) setEditUsed(true);
-    setEditingState(value);
-  };
+  const editMounted = useMountedOnce(editing !== null);
   const remove = useDeleteTimeTrack();
   const [text, setText] = useState(filter);
   const applyFilter = useDebouncedCallback((value: string) => onSearch({ filter: value || undefined, page: 1 }), 300);
@@ -268,7 +265,7 @@ export function CustomerTimesView({
           onPageSize={(size) => onSearch({ pageSize: size, page: 1 })}
         />
       ) : null}
-      {editUsed ? (
+      {editMounted ? (
         <Suspense fallback={null}>
           <TimeTrackFormModal opened={editing !== null} track={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
         </Suspense>

@@ -14,6 +14,7 @@ import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tan
 import type { UserTimeTrack, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import type { DayRange } from '../../lib/periods';
+import { useMountedOnce } from '../../lib/use-lazy-dialog';
 import { useDeleteSegment } from './time-deletes';
 
 /** Correcting a segment: the form loads at its first opening. */
@@ -52,13 +53,9 @@ export function MemberWorkingTime({
     return days ? formatDays(days, i18n.locale === 'en' ? 'en-GB' : 'de-DE') : '–';
   };
   const [open, setOpen] = useState<Set<string>>(new Set());
-  const [editing, setEditingState] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
+  const [editing, setEditing] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
   // Mounted from the first opening on (its code loads then), so it can animate its closing.
-  const [editUsed, setEditUsed] = useState(false);
-  const setEditing = (value: { track: UserTimeTrack; segment: UserTimeTrackSegment } | null) => {
-    if (value !== null) setEditUsed(true);
-    setEditingState(value);
-  };
+  const editMounted = useMountedOnce(editing !== null);
   const deleteSegment = useDeleteSegment();
   const groups = result.data?.data.items ?? [];
 
@@ -227,7 +224,7 @@ export function MemberWorkingTime({
       <Totals groups={groups} />
       {header}
       {body}
-      {editUsed ? (
+      {editMounted ? (
         <Suspense fallback={null}>
           <SegmentEditModal track={editing?.track ?? null} segment={editing?.segment ?? null} onClose={() => setEditing(null)} />
         </Suspense>

@@ -8,7 +8,7 @@ import { Alert, Button, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconArchive, IconCamera, IconHourglass, IconMicrophone, IconNote, IconPackage, IconSignature } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import type { InformationSubType } from '../../../../generated/api/types.gen';
-import { useIdlePreload } from '../../../lib/use-lazy-dialog';
+import { useIdlePreload, useMountedOnce } from '../../../lib/use-lazy-dialog';
 import { ConfirmationModal, DictationModal, EntryModal, loadCaptureDialogs, PhotoUploadModal } from './lazy-capture';
 
 export function CaptureBar({ customer }: { customer: { id: string; displayName: string; archived: boolean } }) {
@@ -18,12 +18,8 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
   const [signing, setSigning] = useState(false);
   const [dictating, setDictating] = useState(false);
   // The dialogs mount at the first opening (their code is usually there by then).
-  const [used, setUsed] = useState(false);
+  const mounted = useMountedOnce(entry !== null || photos || signing || dictating);
   useIdlePreload(customer.archived ? undefined : loadCaptureDialogs);
-  const opening = (open: () => void) => () => {
-    setUsed(true);
-    open();
-  };
 
   if (customer.archived) {
     return (
@@ -33,12 +29,12 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
     );
   }
   const actions = [
-    { key: 'note', label: t`Note`, icon: IconNote, color: 'yellow', onClick: opening(() => setEntry('note')) },
-    { key: 'material', label: t`Material`, icon: IconPackage, color: 'teal', onClick: opening(() => setEntry('material')) },
-    { key: 'time', label: t`Time`, icon: IconHourglass, color: 'indigo', onClick: opening(() => setEntry('time')) },
-    { key: 'photo', label: t`Photo`, icon: IconCamera, color: 'grape', onClick: opening(() => setPhotos(true)) },
-    { key: 'sign', label: t`Signature`, icon: IconSignature, color: 'green', onClick: opening(() => setSigning(true)) },
-    { key: 'dictate', label: t`Dictation`, icon: IconMicrophone, color: 'orange', onClick: opening(() => setDictating(true)) },
+    { key: 'note', label: t`Note`, icon: IconNote, color: 'yellow', onClick: () => setEntry('note') },
+    { key: 'material', label: t`Material`, icon: IconPackage, color: 'teal', onClick: () => setEntry('material') },
+    { key: 'time', label: t`Time`, icon: IconHourglass, color: 'indigo', onClick: () => setEntry('time') },
+    { key: 'photo', label: t`Photo`, icon: IconCamera, color: 'grape', onClick: () => setPhotos(true) },
+    { key: 'sign', label: t`Signature`, icon: IconSignature, color: 'green', onClick: () => setSigning(true) },
+    { key: 'dictate', label: t`Dictation`, icon: IconMicrophone, color: 'orange', onClick: () => setDictating(true) },
   ];
   return (
     <Paper withBorder radius="md" p="sm">
@@ -62,7 +58,7 @@ export function CaptureBar({ customer }: { customer: { id: string; displayName: 
           </Button>
         ))}
       </SimpleGrid>
-      {used ? (
+      {mounted ? (
         <Suspense fallback={null}>
           <EntryModal mode={entry ? { kind: 'create', subType: entry, customerId: customer.id } : null} onClose={() => setEntry(null)} />
           <PhotoUploadModal customerId={customer.id} opened={photos} onClose={() => setPhotos(false)} />
