@@ -10,18 +10,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { closure, dist, entryKeyOf, LAYOUT_KEY, readManifest } from './build-manifest.mjs';
 
 const BUDGET_KIB = { login: 250, route: 340 };
 const GOAL_KIB = { login: 150, route: 300 };
 
-const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
-const manifestFile = path.join(dist, '.vite', 'manifest.json');
-if (!fs.existsSync(manifestFile)) {
-  console.error('dist/.vite/manifest.json is missing: run `npm run build` first.');
-  process.exit(1);
-}
-const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+const manifest = readManifest();
 
 const gzipSize = new Map();
 function sizeOf(file) {
@@ -30,22 +24,15 @@ function sizeOf(file) {
 }
 
 /** Every JavaScript file a manifest entry loads at once (itself and its static imports). */
-function closure(key, into = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return into;
-  into.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(imported, into);
-  return into;
-}
+const scriptsOf = (key) => closure(manifest, key).scripts;
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const entry = closure(entryKey);
-const layout = closure('src/routes/_app.tsx?tsr-split=component');
+const entry = scriptsOf(entryKeyOf(manifest));
+const layout = scriptsOf(LAYOUT_KEY);
 const routes = Object.keys(manifest)
-  .filter((key) => key.startsWith('src/routes/') && key.endsWith('?tsr-split=component') && key !== 'src/routes/_app.tsx?tsr-split=component')
+  .filter((key) => key.startsWith('src/routes/') && key.endsWith('?tsr-split=component') && key !== LAYOUT_KEY)
   .map((key) => {
     const name = key.slice('src/routes/'.length, -'.tsx?tsr-split=component'.length);
-    const files = new Set([...entry, ...(name.startsWith('_app/') ? layout : []), ...closure(key)]);
+    const files = new Set([...entry, ...(name.startsWith('_app/') ? layout : []), ...scriptsOf(key)]);
     const bytes = [...files].reduce((sum, file) => sum + sizeOf(file), 0);
     return { name, kib: bytes / 1024 };
   })
