@@ -22,7 +22,7 @@ import { showSuccess } from '../../lib/notifications';
 import { envelopeOf } from '../../lib/query-keys';
 import { notifyError } from '../../lib/query-client';
 import { updateSession, useSession } from '../../lib/session';
-import { tenantToValues, valuesToBody } from './company-tab';
+import { tenantToValues, valuesToBody } from './company-values';
 import { dismissedKey } from './onboarding';
 
 const schema = z.object({
