@@ -5,14 +5,15 @@
 // imports dynamically (the dashboard's charts, dialogs opened on demand) loads after its first
 // screen and is not counted.
 //
-// Budgets are ratchets at today's size plus a little room, to be lowered as routes get smaller;
-// the goals are 150 KiB for the login route and 300 KiB for every route.
+// Every route is held at the goal of 300 KiB. The login's budget is a ratchet at today's size plus
+// a little room, to be lowered as it gets smaller; its goal is 150 KiB (decision 0019 says why
+// React and Mantine stay above it).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { closure, dist, entryKeyOf, LAYOUT_KEY, readManifest } from './build-manifest.mjs';
 
-const BUDGET_KIB = { login: 250, route: 340 };
+const BUDGET_KIB = { login: 250, route: 300 };
 const GOAL_KIB = { login: 150, route: 300 };
 
 const manifest = readManifest();

@@ -8,7 +8,8 @@ import { Button, Group, type GroupProps } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showError } from '../lib/notifications';
-import { download, loadExcel, toCsv, toXlsx, type ExportTable } from '../lib/table-export';
+import { download } from '../lib/download';
+import { loadExcel, toCsv, toXlsx, type ExportTable } from '../lib/table-export';
 
 interface TableExportButtonsProps extends Omit<GroupProps, 'children'> {
   /** Built when a button is pressed; may load what the screen does not show (all pages). */

@@ -84,17 +84,3 @@ export async function toXlsx(table: ExportTable, sheetName: string): Promise<Blo
   const buffer = await workbook.xlsx.writeBuffer();
   return new Blob([buffer], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }
-
-/** Lets the browser save a file under its name (text is saved as UTF-8 CSV unless told otherwise). */
-export function download(content: Blob | string, fileName: string, type = 'text/csv;charset=utf-8') {
-  const blob = typeof content === 'string' ? new Blob([content], { type }) : content;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

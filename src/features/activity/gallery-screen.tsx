@@ -14,7 +14,8 @@ import { PageHeader } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
 import { PeriodFilter, SearchField } from './activity-filters';
 import { categoryLabels } from './activity-kinds';
-import { PhotoGrid, PhotoViewer } from './photos';
+import { PhotoGrid } from './photo-grid';
+import { PhotoViewer } from './photos';
 import { GALLERY_PAGE_SIZE, galleryQuery, photoCategories, type GallerySearch } from './search';
 
 function CustomerFilter({ value, onChange }: { value?: string; onChange: (id: string | undefined) => void }) {

@@ -4,7 +4,7 @@
  * (phones open it in their PDF viewer).
  */
 import { workConfirmationsGet } from '../../../generated/api/sdk.gen';
-import { download } from '../../lib/table-export';
+import { download } from '../../lib/download';
 
 function fileNameOf(header: string | null): string | undefined {
   if (!header) return undefined;

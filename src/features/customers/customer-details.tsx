@@ -35,7 +35,7 @@ import { countryName, formatMoney } from '../../lib/format';
 import { useIsBackOffice } from '../../lib/session';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import type { CustomerTab } from './customer-tabs';
-import { CustomerFormModal, loadCustomerForm, useArchiveCustomer } from './customer-list';
+import { CustomerFormModal, loadCustomerForm, useArchiveCustomer } from './customer-actions';
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (

@@ -6,7 +6,6 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Menu, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconArchive,
   IconArchiveOff,
@@ -15,62 +14,21 @@ import {
   IconUserSearch,
   IconUsers,
 } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { customersGetAllOptions, customersUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
+import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { ListScreen, type ListColumn } from '../../components/data-list/list-screen';
 import { ArchivedBadge, RowActionsMenu } from '../../components/data-list/row-actions';
 import { AnchorLink } from '../../components/router-links';
-import { toApiError } from '../../lib/api-error';
-import { describeApiError, errorLabels } from '../../lib/error-messages';
-import { showError, showSuccess } from '../../lib/notifications';
 import { useIsBackOffice } from '../../lib/session';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
-import { customerUpdated } from './api/cache';
-import { customerToValues, valuesToBody } from './customer-values';
+import { CustomerFormModal, loadCustomerForm, useArchiveCustomer } from './customer-actions';
 import { LexofficeImportButton } from './lexoffice-import';
 import { customerListQuery, type CustomerListSearch, type CustomerSortColumn } from './customer-search';
 
 // The CSV import (parser, drop zone, three steps) loads when it is first opened, not with the list.
 const CustomerImportDialog = lazy(() => import('./customer-import').then((module) => ({ default: module.CustomerImportDialog })));
-/** The create and edit form (here and on a customer's page): zod and the contract's schemas load with it, after the screen. */
-export const loadCustomerForm = () => import('./customer-form');
-export const CustomerFormModal = lazy(() => import('./customer-form').then((module) => ({ default: module.CustomerFormModal })));
-
-/** Archive or restore: Update with the customer's fields as they are and the new state. */
-export function useArchiveCustomer() {
-  const { t, i18n } = useLingui();
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    ...customersUpdateMutation(),
-    meta: { silent: true },
-    onSuccess: async (answer) => {
-      await customerUpdated(queryClient, answer.data);
-      showSuccess(answer.data.archived ? t`Customer archived.` : t`Customer restored.`);
-    },
-    onError: (error) =>
-      showError(describeApiError(i18n, toApiError(error)), { title: i18n._(errorLabels.updateCustomerFailed), autoClose: 3000 }),
-  });
-  return (customer: Customer, archived: boolean) => {
-    const name = customer.displayName;
-    modals.openConfirmModal({
-      title: archived ? t`Archive customer?` : t`Restore customer?`,
-      children: (
-        <Text fz="sm">
-          {archived
-            ? t`${name} will no longer be offered for new entries. Everything recorded stays, and you can restore the customer at any time.`
-            : t`${name} will be offered for new entries again.`}
-        </Text>
-      ),
-      labels: { confirm: archived ? t`Archive` : t`Restore`, cancel: t`Cancel` },
-      confirmProps: { color: archived ? 'red' : undefined },
-      onConfirm: () =>
-        mutation.mutate({ body: { ...valuesToBody(customerToValues(customer)), id: customer.id, archived } }),
-    });
-  };
-}
-
 function address(customer: Customer) {
   const place = [customer.zip, customer.city].filter(Boolean).join(' ');
   return [customer.street, place].filter(Boolean).join(', ');

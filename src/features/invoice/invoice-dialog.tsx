@@ -40,7 +40,7 @@ import { SummaryButton } from '../../components/ai/summary-modal';
 import { blobOf } from './files';
 import { LexofficeExport } from './lexoffice-export';
 import { useObjectUrl } from '../../lib/use-object-url';
-import { download } from '../../lib/table-export';
+import { download } from '../../lib/download';
 
 type Format = 'pdf' | 'csv' | 'xlsx' | 'xrechnung' | 'zugferd';
 const E_INVOICE_FORMATS = new Set<Format>(['xrechnung', 'zugferd']);

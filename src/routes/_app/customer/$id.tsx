@@ -1,22 +1,34 @@
-import { Group, Stack } from '@mantine/core';
+import { Group, Skeleton, Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { customersGetOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import { CustomerDetailsScreen, type CustomerTabPanels } from '../../../features/customers/customer-details';
 import { customerTabs } from '../../../features/customers/customer-tabs';
 import { useRouteSearch } from '../../../lib/route-search';
 import { oneOfParam, searchSchema } from '../../../lib/url-search';
 import { activitiesMarked } from '../../../lib/data-events';
-import { CustomerActivitiesTab, CustomerConfirmationsTab, CustomerPhotosTab, CustomerTimeTab } from '../../../features/activity/customer-activity-tabs';
+import { CustomerActivitiesTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/prepare-invoice-button';
 import { PeriodActionsButton } from '../../../features/invoice/period-actions';
 import { SummaryButton } from '../../../components/ai/summary-modal';
+import { useIdlePreload } from '../../../lib/use-lazy-dialog';
+
+// The tabs beyond the first load once the page is idle, or with it when the link opens one of them.
+const loadMoreTabs = () => import('../../../features/activity/customer-more-tabs');
+const CustomerTimeTab = lazy(() => import('../../../features/activity/customer-more-tabs').then((module) => ({ default: module.CustomerTimeTab })));
+const CustomerPhotosTab = lazy(() => import('../../../features/activity/customer-more-tabs').then((module) => ({ default: module.CustomerPhotosTab })));
+const CustomerConfirmationsTab = lazy(() => import('../../../features/activity/customer-more-tabs').then((module) => ({ default: module.CustomerConfirmationsTab })));
+const later = (tab: ReactNode) => <Suspense fallback={<Skeleton h={240} radius="md" />}>{tab}</Suspense>;
 
 export const Route = createFileRoute('/_app/customer/$id')({
   // The open tab is in the URL: a reload or a shared link opens it again.
   validateSearch: searchSchema({ tab: oneOfParam(customerTabs) }),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
   // Silent: the screen itself says when the customer does not exist.
-  loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery({ ...customersGetOptions({ query: { id: params.id } }), meta: { silent: true }, retry: false }),
+  loader: ({ context, params, deps }) => {
+    if (deps.tab && deps.tab !== 'activities') void loadMoreTabs().catch(() => undefined);
+    return context.queryClient.prefetchQuery({ ...customersGetOptions({ query: { id: params.id } }), meta: { silent: true }, retry: false });
+  },
   component: CustomerPage,
 });
 
@@ -32,13 +44,14 @@ const panels: CustomerTabPanels = {
       <CustomerActivitiesTab customer={customer} />
     </Stack>
   ),
-  time: (customer) => <CustomerTimeTab customer={customer} />,
-  photos: (customer) => <CustomerPhotosTab customer={customer} />,
-  confirmations: (customer) => <CustomerConfirmationsTab customer={customer} />,
+  time: (customer) => later(<CustomerTimeTab customer={customer} />),
+  photos: (customer) => later(<CustomerPhotosTab customer={customer} />),
+  confirmations: (customer) => later(<CustomerConfirmationsTab customer={customer} />),
 };
 
 function CustomerPage() {
   const { id } = Route.useParams();
   const { search, onSearch } = useRouteSearch(Route);
+  useIdlePreload(loadMoreTabs);
   return <CustomerDetailsScreen id={id} panels={panels} tab={search.tab} onTab={(tab) => onSearch({ tab: tab === 'activities' ? undefined : tab })} />;
 }
