@@ -2,14 +2,32 @@ import { I18nProvider } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { colorSchemeManager, useAppDarkClass } from '../lib/color-scheme';
 import { i18n } from '../lib/i18n';
 import { TOAST_WIDTH } from '../lib/notifications';
 import { readableColors, theme } from '../theme';
+import { useIdlePreload, useMountedOnce } from '../lib/use-lazy-dialog';
+
+// The toasts' container (transitions, portal) loads once the app is idle and mounts with the first
+// toast; a toast shown before waits in Mantine's store and appears as soon as it is there.
+const loadToasts = () => import('./toasts');
+const Toasts = lazy(() => loadToasts().then((module) => ({ default: module.Notifications })));
+
+function LazyToasts() {
+  const state = useNotifications();
+  const mounted = useMountedOnce(state.notifications.length + state.queue.length > 0);
+  useIdlePreload(loadToasts);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Bottom centre: toasts cover neither the user menu nor the timer bar at the top. */}
+      <Toasts position="bottom-center" containerWidth={TOAST_WIDTH} limit={5} />
+    </Suspense>
+  );
+}
 
 function AppDarkClass() {
   useAppDarkClass();
@@ -60,7 +78,10 @@ function LocalizedDates({ children }: { children: ReactNode }) {
   return <DatesProvider settings={{ locale: current.locale, firstDayOfWeek }}>{children}</DatesProvider>;
 }
 
-/** Everything around the router: i18n, Mantine (theme, colour scheme, toasts, modals), TanStack Query. */
+/**
+ * Everything around the router: i18n, Mantine (theme, colour scheme, toasts), TanStack Query. The
+ * confirmation dialogs (`modals.openConfirmModal`) are the signed-in screens' (src/routes/_app.tsx).
+ */
 export function AppProviders({
   queryClient,
   children,
@@ -75,12 +96,9 @@ export function AppProviders({
     <I18nProvider i18n={i18n}>
       <LocalizedMantine env={env}>
         <AppDarkClass />
-        {/* Bottom centre: toasts cover neither the user menu nor the timer bar at the top. */}
-        <Notifications position="bottom-center" containerWidth={TOAST_WIDTH} limit={5} />
+        <LazyToasts />
         <LocalizedDates>
-          <ModalsProvider>
-            <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-          </ModalsProvider>
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
         </LocalizedDates>
       </LocalizedMantine>
     </I18nProvider>

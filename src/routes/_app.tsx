@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
@@ -31,11 +32,15 @@ export const Route = createFileRoute('/_app')({
     requireAccountChecks({ location });
     await requireLiveSession(context.queryClient, { location });
   },
+  // The confirmation dialogs (`modals.openConfirmModal`) are only asked for here: the public
+  // screens do without Mantine's modal code in the entry.
   component: () => (
-    <AppLayout aboveContent={<RunningTimersBar />}>
-      <TextOverridesLoader />
-      <Onboarding />
-      <Outlet />
-    </AppLayout>
+    <ModalsProvider>
+      <AppLayout aboveContent={<RunningTimersBar />}>
+        <TextOverridesLoader />
+        <Onboarding />
+        <Outlet />
+      </AppLayout>
+    </ModalsProvider>
   ),
 });
