@@ -117,10 +117,11 @@ export default defineConfig({
           // Everything the entry imports statically is one file: it is all needed before the first
           // screen, and each extra file costs a round trip (six at a time over HTTP/1.1).
           groups: [{ name: 'app', tags: ['$initial'] }],
-          // Small chunks shared by some routes are copied into each of them instead of loaded as
-          // files of their own: a route loaded 35-65 files of 1-4 KiB before, now about 15-20
-          // (docs/benchmarks.md, first paint).
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+          // Chunks shared by some routes, below 32 KiB of source (about 8 KiB gzip), are copied into
+          // each of them instead of loaded as files of their own: a route loads 8-16 files instead
+          // of 19-26 (35-65 before any copying), which the first paint needs more than fewer bytes
+          // over a session (docs/benchmarks.md, first paint; decision 0019).
+          experimentalInlineCommonChunks: { maxSize: 32 * 1024 },
         },
       },
     },
