@@ -59,6 +59,8 @@ export const informationEntries = pgTable(
     // The feed of all customers (library, dashboard), newest first, without sorting the tenant.
     index('information_tenant_occurred_idx').on(t.tenantId, t.occurredAt),
     index('information_confirmation_idx').on(t.tenantId, t.confirmationId).where(sql`${t.confirmationId} is not null`),
+    // The archived entries (feed "archived only"): counted from the index alone, not by reading the tenant.
+    index('information_archived_occurred_idx').on(t.tenantId, t.occurredAt).where(sql`${t.archivedAt} is not null`),
     index('information_product_idx').on(t.tenantId, t.productId),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'information_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'information_owner_fk' }),
@@ -99,6 +101,7 @@ export const images = pgTable(
     index('images_customer_taken_idx').on(t.tenantId, t.customerId, t.takenAt),
     index('images_taken_idx').on(t.tenantId, t.takenAt),
     index('images_confirmation_idx').on(t.tenantId, t.confirmationId).where(sql`${t.confirmationId} is not null`),
+    index('images_archived_taken_idx').on(t.tenantId, t.takenAt).where(sql`${t.archivedAt} is not null`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'images_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'images_owner_fk' }),
   ],

@@ -57,6 +57,8 @@ export const timeTracks = pgTable(
     index('time_tracks_tenant_started_idx').on(t.tenantId, t.startedAt),
     // What a work confirmation covers (its PDF, the feed's processed state of a confirmation).
     index('time_tracks_confirmation_idx').on(t.tenantId, t.confirmationId).where(sql`${t.confirmationId} is not null`),
+    // The archived tracks (feed "archived only"), as on information entries and images.
+    index('time_tracks_archived_started_idx').on(t.tenantId, t.startedAt).where(sql`${t.archivedAt} is not null and ${t.endedAt} is not null`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'time_tracks_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'time_tracks_owner_fk' }),
   ],

@@ -133,16 +133,29 @@ async function peopleMatching(tx: Tx, tenantId: string, filter: string | undefin
 }
 
 /**
- * The four branches of the feed with the query's conditions inside each. With `topN`, each branch
- * is cut to its newest (or oldest) N rows by its own time index before the branches are merged:
- * the first N rows of the merged feed are among them, so a page near the start reads a few rows
- * per branch instead of the whole tenant.
+ * How each branch is cut before the branches are merged: to its first N rows in the page's order.
+ * The first N rows of the merged feed are among them, so a page near the start reads a few rows per
+ * branch instead of the whole tenant. By time, each branch reads its own time index; by a column
+ * every branch computes itself (amount, duration, kind), each branch sorts by its output column of
+ * that name, exactly as the merged feed is sorted.
  */
-function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people: People | undefined, topN?: { limit: number; descending: boolean }): SQL {
+interface BranchCut {
+  limit: number;
+  descending: boolean;
+  /** The output column ordered by; `undefined`: time, through the branch's own time column. */
+  column?: 'amount' | 'duration_seconds' | 'kind';
+  nullsLast?: boolean;
+}
+
+/** The four branches of the feed with the query's conditions inside each, each cut by `topN`. */
+function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people: People | undefined, topN?: BranchCut): SQL {
   const cut = (time: SQL, id: SQL) => {
     if (!topN) return sql``;
     const direction = topN.descending ? sql`desc` : sql`asc`;
-    return sql`order by ${time} ${direction}, ${id} ${direction} limit ${topN.limit}`;
+    if (!topN.column) return sql`order by ${time} ${direction}, ${id} ${direction} limit ${topN.limit}`;
+    // Bare output names: each branch's own columns of that name (the union takes the first branch's names).
+    const nulls = topN.nullsLast ? sql` nulls last` : sql``;
+    return sql`order by ${sql.identifier(topN.column)} ${direction}${nulls}, id ${direction} limit ${topN.limit}`;
   };
   const branch = (body: SQL, time: SQL, id: SQL) => (topN ? sql`(${body} ${cut(time, id)})` : body);
   const text = textMatch(q.filter?.trim(), titles, people);
@@ -189,12 +202,12 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
   );
   const infoBranch = branch(
     sql`
-    select ie.id, case ie.sub_type when 'time' then 'timeEntry' else ie.sub_type end, ie.customer_id, ie.occurred_at,
+    select ie.id, case ie.sub_type when 'time' then 'timeEntry' else ie.sub_type end as kind, ie.customer_id, ie.occurred_at,
       case ie.sub_type when 'note' then ${titles.note}::text when 'time' then ${titles.timeEntry}::text
         else left(coalesce(ie.product_name, ie.text, ''), 200) end,
       case when ie.sub_type = 'material' and ie.product_name is null then null else ie.text end,
       ie.duration_seconds, ie.quantity, ie.unit,
-      case when ie.sub_type = 'material' and ie.unit_price is not null then round(ie.quantity * ie.unit_price, 2) end,
+      case when ie.sub_type = 'material' and ie.unit_price is not null then round(ie.quantity * ie.unit_price, 2) end as amount,
       ie.owner_id, ${ieProcessed}, (ie.archived_at is not null), (ie.confirmation_id is not null), ie.confirmation_id
     from information_entries ie
     where ie.tenant_id = ${tenantId} ${infoKinds}
@@ -206,7 +219,8 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
   );
   const imageBranch = branch(
     sql`
-    select im.id, 'image', im.customer_id, im.taken_at, ${categoryTitle(titles)}, im.description, null, null, null, null,
+    select im.id, 'image'::text as kind, im.customer_id, im.taken_at, ${categoryTitle(titles)}, im.description,
+      null::integer as duration_seconds, null::numeric, null::text, null::numeric as amount,
       im.owner_id, ${imProcessed}, (im.archived_at is not null), (im.confirmation_id is not null), im.confirmation_id
     from images im
     where im.tenant_id = ${tenantId} ${skip('image')}
@@ -217,7 +231,8 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
   );
   const confirmationBranch = branch(
     sql`
-    select wc.id, 'confirmation', wc.customer_id, wc.created_at, left(wc.signee, 200), wc.place, null, null, null, null,
+    select wc.id, 'confirmation'::text as kind, wc.customer_id, wc.created_at, left(wc.signee, 200), wc.place,
+      null::integer as duration_seconds, null::numeric, null::text, null::numeric as amount,
       wc.owner_id, ${wcProcessed}, ${wcArchived}, true, wc.id
     from work_confirmations wc ${coveredCounts}
     where wc.tenant_id = ${tenantId} ${skip('confirmation')}
@@ -229,13 +244,14 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
   return sql`${timeBranch} union all ${infoBranch} union all ${imageBranch} union all ${confirmationBranch}`;
 }
 
-const sortable: Record<string, { expression: SQL; nullable: boolean; needsNames?: boolean }> = {
+/** The page's orders; `branchColumn` is the output column each branch sorts by for its cut (time: none). */
+const sortable: Record<string, { expression: SQL; nullable: boolean; needsNames?: boolean; branchColumn?: BranchCut['column'] }> = {
   occurredAtUtc: { expression: sql`f.occurred_at`, nullable: false },
-  kind: { expression: sql`f.kind`, nullable: false },
+  kind: { expression: sql`f.kind`, nullable: false, branchColumn: 'kind' },
   ownerName: { expression: collated(OWNER_NAME), nullable: true, needsNames: true },
   customerName: { expression: collated(CUSTOMER_NAME), nullable: false, needsNames: true },
-  amount: { expression: sql`f.amount`, nullable: true },
-  durationSeconds: { expression: sql`f.duration_seconds`, nullable: true },
+  amount: { expression: sql`f.amount`, nullable: true, branchColumn: 'amount' },
+  durationSeconds: { expression: sql`f.duration_seconds`, nullable: true, branchColumn: 'duration_seconds' },
 };
 
 const joinNames = (tenantId: string) => sql`
@@ -261,9 +277,9 @@ export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery,
   // Pages end at the cap: a narrower period or filter reaches what lies beyond.
   if (Math.min(totalCount, FEED_COUNT_CAP) <= offset) return { totalCount, capped, rows: [] as ActivityRow[] };
 
-  // Newest or oldest first (the usual view): each branch contributes at most the rows up to the
-  // end of the page, read in order from its time index.
-  const topN = sort === sortable.occurredAtUtc ? { limit: offset + q.pageSize, descending: q.isDescending } : undefined;
+  // Each branch contributes at most the rows up to the end of the page: newest or oldest first (the
+  // usual view) read in order from its time index, by amount, duration or kind sorted in the branch.
+  const topN: BranchCut | undefined = sort.needsNames ? undefined : { limit: offset + q.pageSize, descending: q.isDescending, column: sort.branchColumn, nullsLast: sort.nullable };
   const page = sort.needsNames
     ? sql`
       select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name

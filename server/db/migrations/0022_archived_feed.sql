@@ -1,0 +1,3 @@
+CREATE INDEX "time_tracks_archived_started_idx" ON "time_tracks" USING btree ("tenant_id","started_at") WHERE "time_tracks"."archived_at" is not null and "time_tracks"."ended_at" is not null;--> statement-breakpoint
+CREATE INDEX "images_archived_taken_idx" ON "images" USING btree ("tenant_id","taken_at") WHERE "images"."archived_at" is not null;--> statement-breakpoint
+CREATE INDEX "information_archived_occurred_idx" ON "information_entries" USING btree ("tenant_id","occurred_at") WHERE "information_entries"."archived_at" is not null;
