@@ -126,3 +126,12 @@ export async function signaturePng() {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="150"><rect width="400" height="150" fill="white"/><path d="M20 100 C 80 20, 120 140, 180 60 S 300 120, 380 40" stroke="black" stroke-width="4" fill="none"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
+
+/** One page of `CustomerActivities/ByCustomer` as `member` sees it: every state, newest first unless told; the answer must be 200. */
+export async function feedPage(member: Member, query: Record<string, string | number | boolean | undefined>) {
+  const { data, response } = await member.api.GET('/api/CustomerActivities/ByCustomer', {
+    params: { query: { includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 25, isDescending: true, ...query } as never },
+  });
+  expect(response.status).toBe(200);
+  return data!.data!;
+}

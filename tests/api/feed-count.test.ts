@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { newCustomer } from './activity-support';
+import { feedPage, newCustomer } from './activity-support';
 import { createTenant, type TestTenant } from './factories';
 
 let server: TestServer;
@@ -31,13 +31,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const feed = async (query: Record<string, string | number | boolean>) => {
-  const { data, response } = await firm.owner.api.GET('/api/CustomerActivities/ByCustomer', {
-    params: { query: { includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 25, isDescending: true, ...query } as never },
-  });
-  expect(response.status).toBe(200);
-  return data!.data!;
-};
+const feed = (query: Record<string, string | number | boolean>) => feedPage(firm.owner, query);
 
 describe('the feed\'s count', () => {
   it('says "more than 10,000" beyond the cap, with the newest entries on the first page', async () => {

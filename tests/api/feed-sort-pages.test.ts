@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { newCustomer } from './activity-support';
+import { feedPage, newCustomer } from './activity-support';
 import { createTenant, type TestTenant } from './factories';
 
 type Activity = components['schemas']['CustomerActivity'];
@@ -55,13 +55,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const feed = async (query: Record<string, string | number | boolean>) => {
-  const { data, response } = await firm.owner.api.GET('/api/CustomerActivities/ByCustomer', {
-    params: { query: { customerId, includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 100, ...query } as never },
-  });
-  expect(response.status).toBe(200);
-  return data!.data!;
-};
+const feed = (query: Record<string, string | number | boolean>) => feedPage(firm.owner, { customerId, pageSize: 100, ...query });
 
 const keys = {
   amount: (a: Activity) => a.amount ?? null,
