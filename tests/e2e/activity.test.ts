@@ -125,6 +125,17 @@ describe('customer activity on the phone', () => {
     // The dialog's own button (the header's X is named the same).
     await dialog.getByRole('button', { name: 'Schließen' }).last().click();
     await page.getByRole('listitem', { name: 'Foto: Sonstiges' }).waitFor();
+
+    // The photos tab and the viewer load after the page: both open, the photo shows full size.
+    await page.getByRole('tab', { name: 'Fotos' }).click();
+    await page.getByRole('button', { name: 'Foto Sonstiges öffnen' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Sonstiges · Bäckerei Huber' });
+    await viewer.getByRole('img', { name: 'Sonstiges' }).waitFor();
+    await viewer.getByText('1 / 1').waitFor();
+    expect(await viewer.getByRole('button', { name: 'Nächstes Foto' }).isDisabled()).toBe(true);
+    await page.screenshot({ path: screenshotPath('activity-photo-viewer-phone') });
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'hidden' });
   });
 
   it('collects the customer\'s signature, stores the signed PDF, locks the entries and lets the note be marked processed', async () => {
