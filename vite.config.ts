@@ -118,7 +118,7 @@ export default defineConfig({
           // screen, and each extra file costs a round trip (six at a time over HTTP/1.1).
           groups: [{ name: 'app', tags: ['$initial'] }],
           // Chunks shared by some routes, below 32 KiB of source (about 8 KiB gzip), are copied into
-          // each of them instead of loaded as files of their own: a route loads 8-16 files instead
+          // each of them instead of loaded as files of their own: a route loads 7-14 files instead
           // of 19-26 (35-65 before any copying), which the first paint needs more than fewer bytes
           // over a session (docs/benchmarks.md, first paint; decision 0019).
           experimentalInlineCommonChunks: { maxSize: 32 * 1024 },
