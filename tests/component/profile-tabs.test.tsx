@@ -6,7 +6,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TenantConsent } from '../../generated/api/types.gen';
 import { account, ids, member, page, tenantProfile } from './contract-data';
 import { failure, serveContract, unchecked } from './contract-server';
@@ -19,6 +19,12 @@ const consent = (purpose: TenantConsent['purpose'], granted: boolean): TenantCon
   granted,
   grantedAtUtc: granted ? '2026-10-01T08:00:00.000Z' : null,
   revokedAtUtc: null,
+});
+
+// The Company form loads beside the firm's data (company-tab.tsx); its first transform here (zod,
+// @mantine/form) can outlast a lookup's second on a busy machine, which is not what is tested.
+beforeAll(async () => {
+  await import('../../src/features/profile/company-form');
 });
 
 describe('/profile Company tab', { timeout: 30_000 }, () => {
