@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useState } from 'react';
 import { usersUpdateMe } from '../../generated/api/sdk.gen';
 import { adoptAccountLanguage } from '../lib/account-language';
 import { activateLocale } from '../lib/i18n';
 import { locales, normalizeLocale, type Locale } from '../lib/locale';
 import { getSession } from '../lib/session';
+import { useFloatingParts } from './use-floating-parts';
 
 /** Each language is named in itself, the same in every UI language. */
 const endonyms: Record<Locale, string> = { de: 'Deutsch', en: 'English' };
@@ -26,28 +28,48 @@ async function switchLanguage(locale: Locale) {
   await adoptAccountLanguage();
 }
 
+/**
+ * The menu loads after the screen's first paint (use-floating-parts.ts); until then the button is
+ * there alone, and a click on it opens the menu as soon as it is loaded.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useLingui();
   const current = normalizeLocale(i18n.locale);
   const label = t`Language`;
+  const { parts, request, ref } = useFloatingParts<HTMLButtonElement>();
+  const [openWhenLoaded, setOpenWhenLoaded] = useState(false);
 
+  const button = (
+    <Button
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="compact-md"
+      h={34}
+      px={8}
+      leftSection={<IconLanguage size={18} stroke={1.7} />}
+      // The name starts with what is seen ("DE"), so voice control finds it by its text.
+      aria-label={`${current.toUpperCase()} – ${label}: ${endonyms[current]}`}
+      title={label}
+      {...(parts
+        ? {}
+        : {
+            'aria-haspopup': 'menu' as const,
+            'aria-expanded': false,
+            onClick: () => {
+              setOpenWhenLoaded(true);
+              request();
+            },
+          })}
+    >
+      {current.toUpperCase()}
+    </Button>
+  );
+  if (!parts) return button;
+  const { Menu } = parts;
   return (
-    <Menu position="bottom-end" shadow="md" width={180}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-md"
-          h={34}
-          px={8}
-          leftSection={<IconLanguage size={18} stroke={1.7} />}
-          // The name starts with what is seen ("DE"), so voice control finds it by its text.
-          aria-label={`${current.toUpperCase()} – ${label}: ${endonyms[current]}`}
-          title={label}
-        >
-          {current.toUpperCase()}
-        </Button>
-      </Menu.Target>
+    <Menu position="bottom-end" shadow="md" width={180} defaultOpened={openWhenLoaded}>
+      <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>
         {locales.map((locale) => (

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { nextColorScheme, type ColorSchemeMode } from '../lib/color-scheme';
+import { useFloatingParts } from './use-floating-parts';
 
 const icons = { dark: IconMoon, light: IconSun, auto: IconDeviceDesktop } as const;
 
@@ -20,18 +21,22 @@ export function ThemeToggle() {
   const label = t`Colour scheme: ${current}. Click for ${upcoming}.`;
   const Icon = icons[colorScheme];
 
-  return (
-    <Tooltip label={label}>
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={label}
-        data-color-scheme={colorScheme}
-        onClick={() => setColorScheme(next)}
-      >
-        <Icon size={20} stroke={1.7} />
-      </ActionIcon>
-    </Tooltip>
+  // The tooltip (floating-ui) comes after the first paint; the button is named without it.
+  const { parts, ref } = useFloatingParts<HTMLButtonElement>();
+  const button = (
+    <ActionIcon
+      ref={ref}
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={label}
+      data-color-scheme={colorScheme}
+      onClick={() => setColorScheme(next)}
+    >
+      <Icon size={20} stroke={1.7} />
+    </ActionIcon>
   );
+  if (!parts) return button;
+  const { Tooltip } = parts;
+  return <Tooltip label={label}>{button}</Tooltip>;
 }

@@ -6,10 +6,14 @@
  */
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { reloadSession } from '../../src/lib/session';
 import { endContractServer, serveContract } from './contract-server';
+
+// Dialogs, tabs and the toasts' container load on first use (decision 0019); the first load of a
+// module transforms it, which on a busy machine can outlast the default second of `findBy…`.
+configure({ asyncUtilTimeout: 3000 });
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
