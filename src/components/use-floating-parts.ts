@@ -4,16 +4,24 @@
  * need for their first paint. Until the parts are there, a control renders its plain button; they
  * load once the screen is idle, or at once when the button is used (a click before then opens the
  * menu when it arrives). The control keeps the focus when it is swapped for the one with its menu.
+ * The signed-in header loads the parts with its own menus anyway and hands them down
+ * (`FloatingPartsProvider`): there the controls have them from their first render.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../lib/use-lazy-dialog';
 
 type FloatingParts = typeof import('./floating-parts');
+
+const Provided = createContext<FloatingParts | null>(null);
+
+/** Hands parts loaded with the screen to the controls below it. */
+export const FloatingPartsProvider = Provided.Provider;
 
 let loaded: FloatingParts | null = null;
 let loading: Promise<FloatingParts> | null = null;
 
 /** Loads the parts once; a failed load (offline) is tried again at the next ask. */
-export function loadFloatingParts(): Promise<FloatingParts> {
+function loadFloatingParts(): Promise<FloatingParts> {
   loading ??= import('./floating-parts').then(
     (parts) => (loaded = parts),
     (error: unknown) => {
@@ -25,6 +33,7 @@ export function loadFloatingParts(): Promise<FloatingParts> {
 }
 
 export function useFloatingParts<T extends HTMLElement>() {
+  const provided = useContext(Provided);
   const [parts, setParts] = useState<FloatingParts | null>(loaded);
   /** On the control in both forms: whether it had the focus is read before the swap. */
   const ref = useRef<T>(null);
@@ -43,27 +52,13 @@ export function useFloatingParts<T extends HTMLElement>() {
 
   useEffect(() => {
     live.current = true;
-    if (parts) return;
-    // Asked for already (the signed-in header asks at once): taken as soon as it is there.
-    if (loading) {
-      request();
-      return () => {
-        live.current = false;
-      };
-    }
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(request, { timeout: 3000 });
-      return () => {
-        live.current = false;
-        window.cancelIdleCallback(id);
-      };
-    }
-    const id = window.setTimeout(request, 500);
+    if (parts || provided) return;
+    const cancel = whenIdle(request, 500);
     return () => {
       live.current = false;
-      window.clearTimeout(id);
+      cancel();
     };
-  }, [parts, request]);
+  }, [parts, provided, request]);
 
   useLayoutEffect(() => {
     if (parts && refocus.current) {
@@ -72,5 +67,5 @@ export function useFloatingParts<T extends HTMLElement>() {
     }
   }, [parts]);
 
-  return { parts, request, ref };
+  return { parts: provided ?? parts, request, ref };
 }

@@ -29,17 +29,24 @@ export function useMountedOnce(open: boolean): boolean {
   return mounted || open;
 }
 
+/**
+ * Runs `callback` once the browser is idle (at the latest after 3 s), or after `fallbackMs` where
+ * there is no `requestIdleCallback` (Safari); returns the cancel.
+ */
+export function whenIdle(callback: () => void, fallbackMs = 1000): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(callback, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(callback, fallbackMs);
+  return () => window.clearTimeout(id);
+}
+
 /** Asks for code once the screen is idle (see above); `preload` must be stable. */
 export function useIdlePreload(preload?: () => Promise<unknown>) {
   useEffect(() => {
     if (!preload) return;
     // A failed preload is no error: opening the dialog asks again, and shows the failure there.
-    const load = () => void preload().catch(() => undefined);
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(load, 1000);
-    return () => window.clearTimeout(id);
+    return whenIdle(() => void preload().catch(() => undefined));
   }, [preload]);
 }

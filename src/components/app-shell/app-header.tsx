@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Menu, Tooltip } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
-import { loadFloatingParts } from '../use-floating-parts';
+import { FloatingPartsProvider } from '../use-floating-parts';
 import classes from './app-shell.module.css';
 import { isMenuVisible, layoutActions, useLayout } from './layout-state';
 import { useIsDesktop } from './use-desktop';
@@ -14,17 +13,11 @@ import { UserMenu } from './user-menu';
 
 export const NAVBAR_ID = 'app-navbar';
 
-/**
- * The signed-in screens load Mantine's floating parts with their own menus anyway: the language
- * menu and the colour scheme's tooltip take them at once instead of when the screen is idle.
- */
-function useFloatingPartsAtOnce() {
-  useState(() => void loadFloatingParts().catch(() => undefined));
-}
+/** Menu and Tooltip come with this header (the user menu): the language menu and the tooltip take them from here. */
+const floatingParts = { Menu, Tooltip };
 
 /** Top bar: menu toggle, logo (→ /), language, colour scheme, user menu. */
 export function AppHeader() {
-  useFloatingPartsAtOnce();
   const { t } = useLingui();
   const { config, state } = useLayout();
   const desktop = useIsDesktop();
@@ -53,8 +46,10 @@ export function AppHeader() {
         </Link>
       </Group>
       <Group gap={4} wrap="nowrap">
-        <LanguageSwitch />
-        <ThemeToggle />
+        <FloatingPartsProvider value={floatingParts}>
+          <LanguageSwitch />
+          <ThemeToggle />
+        </FloatingPartsProvider>
         <UserMenu />
       </Group>
     </Group>

@@ -11,6 +11,16 @@ import { formatDateTime } from '../../lib/format';
 import { useCategoryLabel, type PhotoViewerProps } from './photos';
 import { usePhotoUrl } from './use-blob-url';
 
+/** The previous or next photo, over the photo's edge. */
+function StepButton({ side, label, disabled, onClick }: { side: 'left' | 'right'; label: string; disabled: boolean; onClick: () => void }) {
+  const Icon = side === 'left' ? IconChevronLeft : IconChevronRight;
+  return (
+    <ActionIcon variant="filled" color="dark" radius="xl" size="lg" pos="absolute" {...{ [side]: 8 }} aria-label={label} disabled={disabled} onClick={onClick}>
+      <Icon size={20} />
+    </ActionIcon>
+  );
+}
+
 export function PhotoViewer({ images, index, onIndex, onClose }: PhotoViewerProps) {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -61,32 +71,8 @@ export function PhotoViewer({ images, index, onIndex, onClose }: PhotoViewerProp
             ) : isPending ? (
               <Loader color="gray" />
             ) : null}
-            <ActionIcon
-              variant="filled"
-              color="dark"
-              radius="xl"
-              size="lg"
-              pos="absolute"
-              left={8}
-              aria-label={t`Previous photo`}
-              disabled={!hasPrevious}
-              onClick={() => index !== null && onIndex(index - 1)}
-            >
-              <IconChevronLeft size={20} />
-            </ActionIcon>
-            <ActionIcon
-              variant="filled"
-              color="dark"
-              radius="xl"
-              size="lg"
-              pos="absolute"
-              right={8}
-              aria-label={t`Next photo`}
-              disabled={!hasNext}
-              onClick={() => index !== null && onIndex(index + 1)}
-            >
-              <IconChevronRight size={20} />
-            </ActionIcon>
+            <StepButton side="left" label={t`Previous photo`} disabled={!hasPrevious} onClick={() => index !== null && onIndex(index - 1)} />
+            <StepButton side="right" label={t`Next photo`} disabled={!hasNext} onClick={() => index !== null && onIndex(index + 1)} />
           </Box>
           <Group justify="space-between" align="flex-start" wrap="wrap">
             <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
