@@ -56,6 +56,8 @@ export interface Bench {
   adminUrl: string;
   /** The app's own connection, under row-level security. */
   database: Database;
+  /** The real server itself (its services, for a comparison that swaps one of them). */
+  app: Awaited<ReturnType<typeof buildServer>>;
   /** The signed-up Owner. */
   owner: { id: string; tenantId: string };
   results: BenchResult[];
@@ -139,7 +141,7 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
       process.stderr.write(`${label}: ${result.median.toFixed(1)} ms\n`);
     };
     const signedIn = () => ({ session: session as unknown as Record<string, unknown>, deviceId });
-    return { base, adminUrl, database, owner, results, signedIn, headers, call, measure, close };
+    return { base, adminUrl, database, app, owner, results, signedIn, headers, call, measure, close };
   } catch (error) {
     await close();
     throw error;

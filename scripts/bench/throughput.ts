@@ -19,8 +19,15 @@
  * Before it measures, the script checks that both answer the same items for every call.
  *
  * Environment: BENCH_CUSTOMERS (default 50000), BENCH_ENTRIES (default 100000), BENCH_CONCURRENCY,
- * BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (only the calls whose label contains it).
+ * BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (only the calls whose label contains it),
+ * BENCH_APART=1 (a third server in the comparison: the real one with every session check on its own
+ * round trip, as before the check began the handler's transaction; decision 0020),
+ * BENCH_PROFILE=dir (after the measurements, one more load of each server under the CPU profiler of
+ * the servers' thread: a `.cpuprofile` per server and call, for Chromium's DevTools or
+ * `node scripts/bench/profile-summary.mjs FILE`).
  */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
@@ -70,12 +77,53 @@ const { url, headers, concurrency, ms } = workerData;
 })();
 `;
 
-function load(url: string, headers: Record<string, string>, ms: number): Promise<{ perSecond: number; p95: number; errors: number }> {
+/** CPU time so far, in ms: this process (the servers and the load's thread), and each PostgreSQL process. */
+function cpuMs() {
+  const own = process.cpuUsage();
+  const postgres = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // utime and stime (fields 14 and 15 of stat), in ticks of 10 ms
+      postgres.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { node: (own.user + own.system) / 1000, postgres };
+}
+
+/** PostgreSQL's CPU between two readings: of the processes alive at the second (one that ended took its time along). */
+function postgresDelta(before: Map<string, number>, after: Map<string, number>) {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
+interface Load {
+  perSecond: number;
+  p95: number;
+  errors: number;
+  /** CPU per answered request, ms: Node.js (servers and client thread) and PostgreSQL. */
+  cpu: { node: number; postgres: number };
+}
+
+function load(url: string, headers: Record<string, string>, ms: number): Promise<Load> {
   return new Promise((resolve, reject) => {
+    const before = cpuMs();
     const worker = new Worker(LOAD, { eval: true, workerData: { url, headers, concurrency: CONCURRENCY, ms } });
     worker.once('message', (result: { count: number; errors: number; latencies: number[] }) => {
+      const after = cpuMs();
       void worker.terminate();
-      resolve({ perSecond: result.count / (ms / 1000), p95: stats(result.latencies).p95, errors: result.errors });
+      resolve({
+        perSecond: result.count / (ms / 1000),
+        p95: stats(result.latencies).p95,
+        errors: result.errors,
+        cpu: { node: (after.node - before.node) / result.count, postgres: postgresDelta(before.postgres, after.postgres) / result.count },
+      });
     });
     worker.once('error', reject);
   });
@@ -83,10 +131,44 @@ function load(url: string, headers: Record<string, string>, ms: number): Promise
 
 type Json = Record<string, unknown>;
 
+/** Runs `work` with the real server's session checks on a round trip of their own (BENCH_APART). */
+async function checkingApart<T>(bench: Awaited<ReturnType<typeof startBench>>, work: () => Promise<T>): Promise<T> {
+  const auth = bench.app.services.auth;
+  const own = Object.getOwnPropertyDescriptor(auth, 'assertSessionOpen');
+  const check = auth.assertSessionOpen.bind(auth);
+  auth.assertSessionOpen = (tenantId, sessionId, userId) => check(tenantId, sessionId, userId, false);
+  try {
+    return await work();
+  } finally {
+    if (own) Object.defineProperty(auth, 'assertSessionOpen', own);
+    else delete (auth as Partial<typeof auth>).assertSessionOpen;
+  }
+}
+
+/** With BENCH_PROFILE: runs `work` under the CPU profiler of this thread and writes the profile. */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** The bare server: the same queries as the app's repositories, on the owner's pool. */
 async function startBaseline(adminUrl: string, tenantId: string) {
   const pool = new pg.Pool({ connectionString: adminUrl, max: 10 });
   pool.on('error', () => undefined);
+  // The lists' tenant condition is `app_current_tenant()` (server/db/helpers.ts): set once per connection.
+  pool.on('connect', (client) => void client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]));
   const db = drizzle(pool, { schema }) as unknown as Tx;
   const headings = titles('de');
   const int = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
@@ -95,7 +177,7 @@ async function startBaseline(adminUrl: string, tenantId: string) {
   app.get('/api/Customers/GetAll', async (request) => {
     const q = request.query as Record<string, string>;
     const query = { page: int(q.page, 1), pageSize: int(q.pageSize, 10), filter: q.filter, orderBy: q.orderBy as never, isDescending: flag(q.isDescending), includeArchived: flag(q.includeArchived) };
-    const { totalCount, rows } = await listCustomers(db, tenantId, query);
+    const { totalCount, rows } = await listCustomers(db, query);
     return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) } };
   });
   app.get('/api/CustomerActivities/ByCustomer', async (request) => {
@@ -116,7 +198,7 @@ async function startBaseline(adminUrl: string, tenantId: string) {
   app.get('/api/Images/GetAll', async (request) => {
     const q = request.query as Record<string, string>;
     const query = { customerId: q.customerId, filter: q.filter, includeProcessed: flag(q.includeProcessed), includeUnprocessed: flag(q.includeUnprocessed), page: int(q.page, 1), pageSize: int(q.pageSize, 48), isDescending: flag(q.isDescending), orderBy: (q.orderBy ?? 'createdAtUtc') as never };
-    const { totalCount, rows } = await listImages(db, tenantId, query as never);
+    const { totalCount, rows } = await listImages(db, query as never);
     return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) } };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -176,28 +258,44 @@ async function main() {
 
     const rows: string[] = [];
     for (const [label, url] of calls) {
-      const real: Array<{ perSecond: number; p95: number; errors: number }> = [];
+      const real: Load[] = [];
       const bare: typeof real = [];
       const headers = await bench.headers();
       await load(bench.base + url, headers, 1000);
       await load(baseline.base + url, {}, 1000);
+      const apart: Load[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         real.push(await load(bench.base + url, headers, SECONDS * 1000));
         bare.push(await load(baseline.base + url, {}, SECONDS * 1000));
+        if (process.env.BENCH_APART) apart.push(await checkingApart(bench, () => load(bench.base + url, headers, SECONDS * 1000)));
       }
+      if (process.env.BENCH_PROFILE) {
+        // After the measurements: the profiler costs time of its own.
+        await profiled(`real ${label}`, () => load(bench.base + url, headers, SECONDS * 1000));
+        await profiled(`bare ${label}`, () => load(baseline!.base + url, {}, SECONDS * 1000));
+      }
+      const counts = { ...bench.database.counts };
+      await load(bench.base + url, headers, 500);
+      const joined = (bench.database.counts.taken - counts.taken) / (bench.database.counts.opened - counts.opened);
+      process.stderr.write(`${label}: ${(joined * 100).toFixed(0)} % of the calls went on in their session check's transaction\n`);
       const single: number[] = [];
       for (let i = 0; i < SINGLE_RUNS; i++) single.push((await bench.call('GET', url)).ms);
       const median = (list: number[]) => stats(list).median;
       const realRate = median(real.map((r) => r.perSecond));
       const bareRate = median(bare.map((r) => r.perSecond));
       const errors = [...real, ...bare].reduce((sum, r) => sum + r.errors, 0);
-      const row = `| ${label} | ${realRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(realRate / bareRate).toFixed(2)} | ${median(real.map((r) => r.p95)).toFixed(0)} | ${median(bare.map((r) => r.p95)).toFixed(0)} | ${stats(single).p95.toFixed(1)} |${errors ? ` ${errors} errors` : ''}`;
+      const cpu = (list: Load[]) => `${median(list.map((r) => r.cpu.node)).toFixed(2)} + ${median(list.map((r) => r.cpu.postgres)).toFixed(2)}`;
+      const row = `| ${label} | ${realRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(realRate / bareRate).toFixed(2)} | ${median(real.map((r) => r.p95)).toFixed(0)} | ${median(bare.map((r) => r.p95)).toFixed(0)} | ${stats(single).p95.toFixed(1)} | ${cpu(real)} | ${cpu(bare)} |${errors ? ` ${errors} errors` : ''}`;
       rows.push(row);
+      if (apart.length) {
+        const apartRate = median(apart.map((r) => r.perSecond));
+        process.stderr.write(`${label}: session check apart ${apartRate.toFixed(0)} req/s (${(apartRate / bareRate).toFixed(2)} of bare), CPU ${cpu(apart)}; pairs real/apart ${real.map((r, i) => (r.perSecond / apart[i].perSecond).toFixed(2)).join(' ')}\n`);
+      }
       process.stderr.write(`${row}\n`);
     }
     console.log(`\n${CUSTOMERS.toLocaleString('en')} customers, ${(Number(seeded.info) + Number(seeded.tracks) + Number(seeded.photos)).toLocaleString('en')} activities; ${CONCURRENCY} clients at once, ${SECONDS} s × ${ROUNDS} rounds each; ${machine()}\n`);
-    console.log('| Call | real req/s | bare req/s | real / bare | real p95 ms under load | bare p95 ms under load | real p95 ms, one client |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log('| Call | real req/s | bare req/s | real / bare | real p95 ms under load | bare p95 ms under load | real p95 ms, one client | real CPU ms per call, Node.js + PostgreSQL | bare CPU ms per call |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
   } finally {
     await baseline?.close();
