@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type HookHandlerDoneFunction, type RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import fastifyStatic from '@fastify/static';
 import fastifyCookie from '@fastify/cookie';
@@ -31,6 +31,7 @@ import type { Deps } from './platform/handler';
 import { developmentRoutes } from './modules/development/development.handlers';
 import { fromRoot } from './platform/paths';
 import { createFileStorage } from './platform/storage';
+import type { OpenedTransaction } from './db/database';
 import { registerSecurityHeaders } from './platform/security-headers';
 import {
   addStrictDateFormats,
@@ -51,6 +52,8 @@ declare module 'fastify' {
     auth?: AuthContext;
     lang: Lang;
     operation?: OperationInfo;
+    /** The tenant transaction the session check began, on offer to the handler (`offerSessionTransaction`). */
+    sessionTransaction?: OpenedTransaction;
   }
 }
 
@@ -76,7 +79,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   const fullDeps: Deps = {
     ...deps,
     tokens: deps.tokens ?? new TokenService(config.jwtSecret, config.jwtIssuer, config.accessTokenSeconds),
-    metrics: deps.metrics ?? new Metrics(),
+    metrics: deps.metrics ?? new Metrics(deps.database.counts),
     mailer: deps.mailer ?? new Mailer(config),
     rateLimiter: deps.rateLimiter ?? new RateLimiter(deps.database.pool),
     storage: deps.storage ?? createFileStorage(config),
@@ -104,6 +107,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   app.decorateRequest('auth', undefined);
   app.decorateRequest('lang', 'de');
   app.decorateRequest('operation', undefined);
+  app.decorateRequest('sessionTransaction', undefined);
 
   // Body and query are validated by different rules: query strings need coercion, bodies must
   // already have the right types.
@@ -147,7 +151,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
       // route options of its operations (e.g. a larger `bodyLimit` for imports).
       return {
         ...routeOptions[info.operationId],
-        onRequest: [authorize(info), refuseUndeclaredMediaType(info)],
+        onRequest: [authorize(info), refuseUndeclaredMediaType(info), offerSessionTransaction],
         handler: handler ?? (async () => Promise.reject(notImplemented())),
       } as unknown as RouteOptions;
     },
@@ -190,6 +194,17 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   return app;
 }
 
+/**
+ * The last onRequest hook of an operation: what follows (validation, the handler, the services it
+ * calls) runs with the session check's transaction on offer to `withTenant`. A callback hook, so
+ * that everything after `done` runs inside `offerOpened`.
+ */
+function offerSessionTransaction(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+  const opened = request.sessionTransaction;
+  if (!opened) return done();
+  request.server.deps.database.offerOpened(opened, done);
+}
+
 /** Authentication (bearer, device id) and the role check of one operation. */
 function authorize(info: OperationInfo) {
   return async (request: FastifyRequest) => {
@@ -207,8 +222,13 @@ function authorize(info: OperationInfo) {
     const claims = await request.server.deps.tokens.verify(bearer);
     // Logout, a password change, an archive or a new role count at once, not at token expiry: the
     // role is the one stored now, not the one in the token.
+    // A call without a body reaches its handler in the same turn of the event loop: its session
+    // check begins the tenant transaction the handler goes on with (Database.openTenant), one round
+    // trip less. A body arrives later; holding a connection while it does would be wasteful.
     const services = request.server.services;
-    const { role, licenseRefusal } = await services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId);
+    const hold = info.bodyTypes.length === 0;
+    const { role, licenseRefusal, opened } = await services.auth.assertSessionOpen(claims.tenantId, claims.sessionId, claims.userId, hold);
+    request.sessionTransaction = opened;
     request.auth = { ...claims, role, deviceId: deviceId ?? '' };
     request.lang = claims.lang;
     // Licensing counts for every call, not only at sign-in; the few license-free calls fix it.

@@ -53,13 +53,13 @@ async function main() {
   try {
     const [{ id: sessionId }] = (await bench.database.withTenant(bench.owner.tenantId, (tx) => tx.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, bench.owner.id)))) as { id: string }[];
     const args = [bench.owner.tenantId, sessionId, bench.owner.id] as const;
-    const same = JSON.stringify(await before(bench.database, ...args)) === JSON.stringify(await sessionState(bench.database.pool, ...args));
+    const same = JSON.stringify(await before(bench.database, ...args)) === JSON.stringify((await sessionState(bench.database, ...args, false)).state);
     if (!same) throw new Error('the two checks answer differently');
     const old: number[] = [];
     const now: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       old.push(await perSecond(() => before(bench.database, ...args), CHECKS));
-      now.push(await perSecond(() => sessionState(bench.database.pool, ...args), CHECKS));
+      now.push(await perSecond(() => sessionState(bench.database, ...args, false), CHECKS));
     }
     const http: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {

@@ -3,6 +3,7 @@
  * owns nothing, is not a superuser and cannot bypass row-level security. Every tenant query runs
  * in `withTenant`, a transaction that sets `app.tenant_id`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
@@ -74,13 +75,46 @@ export function appUrlFrom(adminUrl: string, appRolePassword: string) {
 export interface Database {
   db: Db;
   pool: pg.Pool;
-  /** Runs `fn` in a transaction whose queries see only this tenant's rows. */
+  /**
+   * Runs `fn` in a transaction whose queries see only this tenant's rows. Inside `offerOpened` of a
+   * transaction opened for the same tenant and not yet taken, `fn` runs in that one instead.
+   */
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Opens a tenant transaction with a first statement in the same round trip (the session check of
+   * a request) and answers its rows. The transaction is kept for the first `withTenant` of this
+   * tenant that runs inside `offerOpened` before the event loop's next turn; if none asks by then
+   * it is committed and its connection returned, so it is never held across a wait for I/O.
+   */
+  openTenant<R>(tenantId: string, statement: string): Promise<{ rows: R[]; opened: OpenedTransaction }>;
+  /** Runs `fn` (and what it calls later) with `opened` on offer to `withTenant`. */
+  offerOpened<T>(opened: OpenedTransaction, fn: () => T): T;
+  /** Tenant transactions begun so far: by `withTenant` itself, or by `openTenant` (then taken or not). */
+  readonly counts: TransactionCounts;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+export interface TransactionCounts {
+  begun: number;
+  opened: number;
+  taken: number;
+}
+
+/** A transaction `openTenant` began: on offer until a `withTenant` takes it or the turn ends. */
+export interface OpenedTransaction {
+  readonly tenantId: string;
+  readonly client: pg.PoolClient;
+  state: 'offered' | 'taken' | 'closed';
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID as an SQL literal, for simple queries (which take no parameters); anything else throws. */
+export function uuidLiteral(value: string) {
+  if (!UUID.test(value)) throw new TypeError("an SQL literal here must be a UUID");
+  return `'${value}'`;
+}
 
 /** The parts of drizzle's pool session that a session on one client of it shares. */
 interface PoolSessionParts {
@@ -98,34 +132,83 @@ export function connectDatabase(appUrl: string, max = 10): Database {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
+  const counts: TransactionCounts = { begun: 0, opened: 0, taken: 0 };
+  // The transaction `openTenant` opened for the code that runs after it (a request's handler).
+  const offered = new AsyncLocalStorage<OpenedTransaction>();
+
+  /** Gives a client back after a failure: rolled back, or dropped if it cannot even do that. */
+  async function abandon(client: pg.PoolClient) {
+    let broken: Error | undefined;
+    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    client.release(broken);
+  }
+
+  /** Runs `fn` on a client in a begun transaction (`begin`, if given, begins it), then commits and releases it. */
+  async function runOn<T>(client: pg.PoolClient, begin: string | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const parts = db._.session as unknown as PoolSessionParts;
+    const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
+    const tx = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Tx;
+    let result: T;
+    try {
+      if (begin) await client.query(begin);
+      result = await fn(tx);
+      await client.query('commit');
+    } catch (error) {
+      await abandon(client);
+      throw error;
+    }
+    client.release();
+    return result;
+  }
+
   return {
     db,
     pool,
+    counts,
     withTenant: async (tenantId, fn) => {
+      const opened = offered.getStore();
+      if (opened?.state === 'offered' && opened.tenantId === tenantId) {
+        opened.state = 'taken';
+        counts.taken++;
+        return runOn(opened.client, undefined, fn);
+      }
       // BEGIN and the tenant in one round trip: a simple query may hold two statements but takes no
       // parameters, so the id goes in as a literal, checked to be a UUID first. drizzle's own
       // `transaction` sends them one by one; this is the same transaction (drizzle's session and
       // transaction classes on one client: savepoints, `tx.rollback()`), one statement shorter
       // for every call of the app (docs/benchmarks.md, throughput).
-      if (!UUID.test(tenantId)) throw new TypeError('withTenant needs a tenant id (a UUID)');
+      const begin = `begin; select set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true)`;
       const client = await pool.connect();
-      const parts = db._.session as unknown as PoolSessionParts;
-      const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
-      const tx = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Tx;
-      let broken: Error | undefined;
-      try {
-        await client.query(`begin; select set_config('app.tenant_id', '${tenantId}', true)`);
-        const result = await fn(tx);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        // A connection that cannot even roll back is dropped from the pool, not handed out again.
-        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-        throw error;
-      } finally {
-        client.release(broken);
-      }
+      counts.begun++;
+      return runOn(client, begin, fn);
     },
+    openTenant: async <R>(tenantId: string, statement: string) => {
+      // One round trip: BEGIN, the tenant, and the statement (a simple query: literals only).
+      const text = `begin; select set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true); ${statement}`;
+      const client = await pool.connect();
+      let results: pg.QueryResult | pg.QueryResult[];
+      try {
+        results = await client.query(text);
+      } catch (error) {
+        await abandon(client);
+        throw error;
+      }
+      counts.opened++;
+      const opened: OpenedTransaction = { tenantId, client, state: 'offered' };
+      // Not taken in this turn of the event loop: the handler waits for something else first (or
+      // the request ended). Committed (the statement may have written) and the connection returned.
+      setImmediate(() => {
+        if (opened.state !== 'offered') return;
+        opened.state = 'closed';
+        client.query('commit').then(
+          () => client.release(),
+          (error: Error) => client.release(error),
+        );
+      });
+      const rows = (Array.isArray(results) ? results[results.length - 1] : results).rows as R[];
+      return { rows, opened };
+    },
+    offerOpened: (opened, fn) => offered.run(opened, fn),
     ping: async () => {
       try {
         await pool.query('select 1');

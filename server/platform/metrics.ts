@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config';
+import type { TransactionCounts } from '../db/database';
 import { errorEnvelope } from './errors';
 import { translate } from './i18n';
 import { isLoopbackClient } from './security-headers';
@@ -9,6 +10,9 @@ import { isLoopbackClient } from './security-headers';
 export class Metrics {
   private readonly counts = new Map<string, { count: number; seconds: number }>();
   private readonly started = Date.now();
+
+  /** `transactions`: the database's counts of tenant transactions, shown beside the requests. */
+  constructor(private readonly transactions?: TransactionCounts) {}
 
   record(route: string, status: number, elapsedMs: number) {
     const key = `${route}\u0000${status}`;
@@ -34,9 +38,21 @@ export class Metrics {
       durations.push(`http_request_duration_seconds_sum{${labels}} ${seconds.toFixed(6)}`);
     }
     const memory = process.memoryUsage();
+    const transactions = this.transactions
+      ? [
+          '# HELP db_tenant_transactions_total Tenant transactions by what began them: a service, or the session check of a call without a body.',
+          '# TYPE db_tenant_transactions_total counter',
+          `db_tenant_transactions_total{begun_by="service"} ${this.transactions.begun}`,
+          `db_tenant_transactions_total{begun_by="session_check"} ${this.transactions.opened}`,
+          '# HELP db_session_check_transactions_taken_total Transactions of a session check that the handler went on with.',
+          '# TYPE db_session_check_transactions_taken_total counter',
+          `db_session_check_transactions_taken_total ${this.transactions.taken}`,
+        ]
+      : [];
     return [
       ...lines,
       ...durations,
+      ...transactions,
       '# TYPE process_uptime_seconds gauge',
       `process_uptime_seconds ${((Date.now() - this.started) / 1000).toFixed(0)}`,
       '# TYPE process_resident_memory_bytes gauge',

@@ -1,7 +1,7 @@
 /** Queries of the accounts feature. Tenant queries take the transaction of `withTenant`. */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { SessionRow } from '../../db/accounts';
-import type { Database, Tx } from '../../db/database';
+import { uuidLiteral, type Database, type OpenedTransaction, type Tx } from '../../db/database';
 import { oneTimeTokens, passkeys, refreshTokens, sessions, tenants } from '../../db/schema';
 
 
@@ -14,27 +14,40 @@ export async function insertSession(tx: Tx, values: typeof sessions.$inferInsert
   return row;
 }
 
+interface SessionStateRow {
+  revoked_at: Date | null;
+  role: string;
+  archived: boolean;
+  trial_ends_at: Date | null;
+  subscription_provider: string | null;
+  subscription_status: string | null;
+  seat_id: string | null;
+}
+
 /**
- * A session with its member's current role and archived flag, and what licensing needs (trial end,
- * subscription, seat): the one read of every signed-in request.
+ * The member's session as every request checks it: the session, the member's current role and
+ * archived flag, and what licensing needs (trial end, subscription, seat), in one round trip
+ * (migration 0017's `app_session_state`: read under row-level security, the last use noted at most
+ * once a minute).
+ * - `hold: false`: on its own, the tenant set for that statement only;
+ * - `hold: true`: as the first statement of a tenant transaction (`Database.openTenant`), which the
+ *   request's handler may go on with: one round trip less for a call without a body.
  */
-/**
- * The member's session as every request checks it, in one round trip (migration 0017's
- * `app_session_state`: the tenant set for that statement only, read under row-level security, the
- * last use noted at most once a minute).
- */
-export async function sessionState(pool: Database['pool'], tenantId: string, sessionId: string, userId: string) {
-  const { rows } = await pool.query<{
-    revoked_at: Date | null;
-    role: string;
-    archived: boolean;
-    trial_ends_at: Date | null;
-    subscription_provider: string | null;
-    subscription_status: string | null;
-    seat_id: string | null;
-  }>('select * from app_session_state($1, $2, $3)', [tenantId, sessionId, userId]);
-  const row = rows[0];
-  return row
+export async function sessionState(database: Database, tenantId: string, sessionId: string, userId: string, hold: boolean) {
+  let row: SessionStateRow | undefined;
+  let opened: OpenedTransaction | undefined;
+  if (hold) {
+    const answer = await database.openTenant<SessionStateRow>(
+      tenantId,
+      `select * from app_session_state(${uuidLiteral(tenantId)}, ${uuidLiteral(sessionId)}, ${uuidLiteral(userId)})`,
+    );
+    row = answer.rows[0];
+    opened = answer.opened;
+  } else {
+    const { rows } = await database.pool.query<SessionStateRow>('select * from app_session_state($1, $2, $3)', [tenantId, sessionId, userId]);
+    row = rows[0];
+  }
+  const state = row
     ? {
         revokedAt: row.revoked_at,
         role: row.role,
@@ -45,6 +58,7 @@ export async function sessionState(pool: Database['pool'], tenantId: string, ses
         seatId: row.seat_id,
       }
     : undefined;
+  return { state, opened };
 }
 
 /** Whether this device has ever held a session of the user (a device the owner used). */

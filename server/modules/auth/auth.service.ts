@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
-import type { Tx } from '../../db/database';
+import type { OpenedTransaction, Tx } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { Lang } from '../../platform/i18n';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -157,21 +157,24 @@ export class AuthService {
    * Called for every signed-in request: the session must still be open and the member active.
    * Answers the member's role as stored now, so a role change or an archive counts from the
    * member's next call, not from their next token; and whether licensing refuses the member now
-   * (the caller decides, since a few calls work without a license).
+   * (the caller decides, since a few calls work without a license). With `hold`, the check is the
+   * first statement of a tenant transaction the handler may go on with (`opened`, see
+   * `Database.openTenant`).
    */
   async assertSessionOpen(
     tenantId: string,
     sessionId: string,
     userId: string,
-  ): Promise<{ role: Role; licenseRefusal: ReturnType<typeof licenseRefusal> }> {
-    const member = await repo.sessionState(this.db.pool, tenantId, sessionId, userId);
+    hold = false,
+  ): Promise<{ role: Role; licenseRefusal: ReturnType<typeof licenseRefusal>; opened?: OpenedTransaction }> {
+    const { state: member, opened } = await repo.sessionState(this.db, tenantId, sessionId, userId, hold);
     // 401: the token is dead (archiving ended the session), so the app refreshes, gets 403
     // USER_ARCHIVED there and signs out; the code already says why.
     if (member?.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived', { status: 401 });
     if (!member || member.revokedAt) throw new AppError('TOKEN_INVALID');
     const role = member.role as Role;
     const standing = this.subscription.standing(member.trialEndsAt, member.subscriptionProvider ? { provider: member.subscriptionProvider, status: member.subscriptionStatus! } : null);
-    return { role, licenseRefusal: licenseRefusal(standing, role, !!member.seatId) };
+    return { role, licenseRefusal: licenseRefusal(standing, role, !!member.seatId), opened };
   }
 
   // ---- sign-up and sign-in ----
