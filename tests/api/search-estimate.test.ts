@@ -9,8 +9,14 @@
  * Migration 0021 adds trigram indexes that serve `~~~` (LIKE itself may use no index under
  * row-level security): a search reads the rows containing the filter's trigrams, and rechecks
  * each with `~~~`, so the answers stay those of LIKE.
+ *
+ * The lists' tenant condition is `app_current_tenant()`, the policy's own words (server/db/helpers.ts
+ * `inCurrentTenant`): with the tenant as a value PostgreSQL checks the two against each other in a
+ * node above the scan that every row passes through.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { inCurrentTenant } from '../../server/db/helpers';
+import { customers } from '../../server/db/schema';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -134,5 +140,33 @@ describe('the list filter under row-level security', () => {
       'products.search_text',
       'time_tracks.search_text',
     ]);
+  });
+});
+
+describe('the tenant condition of a list', () => {
+  const planOf = (condition: SQL) =>
+    server.app.deps.database.withTenant(firm.tenantId, async (tx) => {
+      const query = sql`select count(*)::int as n from customers where ${condition} and archived = false`;
+      const plan = (await tx.execute(sql`explain (costs off) ${query}`)).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      return { plan, count: (await tx.execute(query)).rows[0].n as number };
+    });
+
+  it('is the policy\'s own condition, so no row passes a second check above the scan', async () => {
+    const current = await planOf(inCurrentTenant(customers.tenantId));
+    const value = await planOf(sql`${customers.tenantId} = ${firm.tenantId}`);
+    expect(value.plan).toMatch(/Result[\s\S]*One-Time Filter/);
+    expect(current.plan).not.toMatch(/Result|One-Time Filter/);
+    expect(current.count).toBeGreaterThanOrEqual(CUSTOMERS);
+    expect(current.count).toBe(value.count);
+  });
+
+  it('matches nothing on a connection without a tenant, as the policy does', async () => {
+    const client = await server.app.deps.database.pool.connect();
+    try {
+      const { rows } = await client.query('select count(*)::int as n from customers where tenant_id = app_current_tenant()');
+      expect(rows[0].n).toBe(0);
+    } finally {
+      client.release();
+    }
   });
 });

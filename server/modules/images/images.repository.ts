@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, images, users } from '../../db/schema';
-import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
+import { collated, inCurrentTenant, offsetOf, likePattern, searchPattern } from '../../db/helpers';
 import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
@@ -25,10 +25,10 @@ const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
   sizeBytes: { expression: sql`${images.sizeBytes}`, nullable: false },
 };
 
-function imagesWhere(tenantId: string, query: ImageListQuery) {
+function imagesWhere(query: ImageListQuery) {
   const filter = query.filter?.trim();
   return and(
-    eq(images.tenantId, tenantId),
+    inCurrentTenant(images.tenantId),
     query.customerId ? eq(images.customerId, query.customerId) : undefined,
     query.category ? sql`coalesce(${images.category}, 'other') = ${query.category}` : undefined,
     query.includeProcessed && query.includeUnprocessed
@@ -44,7 +44,7 @@ function imagesWhere(tenantId: string, query: ImageListQuery) {
     // (matched once per customer, not per photo).
     filter
       ? sql`(${likePattern(images.searchText, searchPattern(filter))} or ${images.customerId} in (
-          select c.id from ${customers} c where c.tenant_id = ${tenantId}
+          select c.id from ${customers} c where c.tenant_id = app_current_tenant()
           and ${likePattern(sql`c.name_search`, searchPattern(filter))}))`
       : undefined,
   );
@@ -64,8 +64,9 @@ const flatten = (row: { image: ImageRow; customerName: string; ownerName: string
   ownerName: row.ownerName,
 });
 
-export async function listImages(tx: Tx, tenantId: string, query: ImageListQuery) {
-  const where = imagesWhere(tenantId, query);
+/** A page of the transaction's tenant's photos, and how many there are. */
+export async function listImages(tx: Tx, query: ImageListQuery) {
+  const where = imagesWhere(query);
   const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(images).where(where);
   const offset = offsetOf(query.page, query.pageSize);
   if (count <= offset) return { totalCount: count, rows: [] as ImageListRow[] };

@@ -96,7 +96,7 @@ export class ImagesService {
 
   async getImagePage(ctx: RequestContext, query: ImageListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listImages(tx, ctx.tenantId, query));
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listImages(tx, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
   }
 

@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { informationEntries, products } from '../../db/schema';
-import { chunk, collated, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 import type { QueryOf } from '../../platform/contract';
 
@@ -27,10 +27,11 @@ const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
   updatedAtUtc: { expression: sql`${products.updatedAt}`, nullable: false },
 };
 
-export async function listProducts(tx: Tx, tenantId: string, query: ProductListQuery) {
+/** A page of the transaction's tenant's products, and how many there are. */
+export async function listProducts(tx: Tx, query: ProductListQuery) {
   const filter = query.filter?.trim();
   const where = and(
-    eq(products.tenantId, tenantId),
+    inCurrentTenant(products.tenantId),
     query.includeArchived ? undefined : eq(products.archived, false),
     filter ? likePattern(products.searchText, searchPattern(filter)) : undefined,
   );
