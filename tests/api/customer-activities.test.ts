@@ -198,6 +198,20 @@ describe('CustomerActivities/ByCustomer', () => {
     expect(all.data!.data!.totalCount).toBe(0);
   });
 
+  it('answers an empty page, not 404, for a customer of the firm without entries or without matches', async () => {
+    const quiet = await newCustomer(owner, 'Ruhiger Kunde GmbH');
+    const empty = await feed(owner, { customerId: quiet.id });
+    expect(empty.response.status).toBe(200);
+    expect(empty.data!.data).toMatchObject({ totalCount: 0, items: [] });
+    const nothingMatches = await feed(owner, { filter: 'kein treffer weit und breit' });
+    expect(nothingMatches.response.status).toBe(200);
+    expect(nothingMatches.data!.data!.totalCount).toBe(0);
+    // A page beyond the last of a customer with entries: still the customer's, no 404.
+    const beyond = await feed(owner, { page: 99 });
+    expect(beyond.response.status).toBe(200);
+    expect(beyond.data!.data!.items).toEqual([]);
+  });
+
   it('refuses a wrong archived filter and missing flags with field errors', async () => {
     const response = await fetch(`${server.baseUrl}/api/CustomerActivities/ByCustomer?customerId=${customer.id}&page=1&pageSize=10&isDescending=true&archived=maybe`, { headers: owner.auth });
     expect(response.status).toBe(400);

@@ -89,8 +89,11 @@ export class CustomerActivitiesService {
   async getActivities(ctx: RequestContext, query: Omit<ActivityQuery, 'onlyOwnTimeOf'>) {
     const { database } = this.deps;
     const { totalCount, capped, rows } = await database.withTenant(ctx.tenantId, async (tx) => {
-      if (query.customerId && !(await findCustomer(tx, ctx.tenantId, query.customerId))) throw notFound();
-      return listActivities(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }, titles(ctx.lang));
+      const list = await listActivities(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }, titles(ctx.lang));
+      // Entries of the customer show that it is one of this firm's (row-level security); only an
+      // empty answer asks whether the customer exists at all: 404 for an id unknown here.
+      if (query.customerId && list.totalCount === 0 && !(await findCustomer(tx, ctx.tenantId, query.customerId))) throw notFound();
+      return list;
     });
     return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) };
   }
