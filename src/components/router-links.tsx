@@ -1,18 +1,13 @@
 /**
  * Mantine components that navigate with TanStack Router, fully typed (`to`, `params`, `search`).
+ * The navigation's `NavLinkLink` is in `app-shell/nav-link-link.tsx`: the public screens use these
+ * and do without Mantine's NavLink.
  */
-import {
-  Anchor,
-  Button,
-  NavLink,
-  type AnchorProps,
-  type ButtonProps,
-  type NavLinkProps,
-} from '@mantine/core';
+import { Anchor, Button, type AnchorProps, type ButtonProps } from '@mantine/core';
 import { createLink, type LinkComponent } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 
-type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
+export type AnchorAttributes = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'color' | 'style'>;
 
 const AnchorBase = forwardRef<HTMLAnchorElement, AnchorProps & AnchorAttributes>((props, ref) => (
   <Anchor ref={ref} {...props} />
@@ -24,14 +19,8 @@ const ButtonBase = forwardRef<HTMLAnchorElement, ButtonProps & AnchorAttributes>
 ));
 ButtonBase.displayName = 'ButtonBase';
 
-const NavLinkBase = forwardRef<HTMLAnchorElement, NavLinkProps & AnchorAttributes>((props, ref) => (
-  <NavLink component="a" ref={ref} {...props} />
-));
-NavLinkBase.displayName = 'NavLinkBase';
-
 const CreatedAnchor = createLink(AnchorBase);
 const CreatedButton = createLink(ButtonBase);
-const CreatedNavLink = createLink(NavLinkBase);
 
 export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => (
   <CreatedAnchor preload="intent" {...props} />
@@ -39,8 +28,4 @@ export const AnchorLink: LinkComponent<typeof AnchorBase> = (props) => (
 
 export const ButtonLink: LinkComponent<typeof ButtonBase> = (props) => (
   <CreatedButton preload="intent" {...props} />
-);
-
-export const NavLinkLink: LinkComponent<typeof NavLinkBase> = (props) => (
-  <CreatedNavLink preload="intent" {...props} />
 );

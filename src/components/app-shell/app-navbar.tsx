@@ -3,7 +3,7 @@ import { Box, ScrollArea, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { hasRoles, useSession } from '../../lib/session';
-import { NavLinkLink } from '../router-links';
+import { NavLinkLink } from './nav-link-link';
 import classes from './app-shell.module.css';
 import { layoutActions } from './layout-state';
 import { isItemActive, menuGroups } from './menu-items';

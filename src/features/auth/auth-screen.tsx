@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { IconBrandApple, IconBrandGoogle, IconClockPause, IconFingerprint } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -37,6 +36,7 @@ import {
 } from './api/auth';
 import { providerConfig, startExternalLogin, type ExternalProvider } from './external-login';
 import { passkeyErrorLabel } from './passkey-errors';
+import { supportsPasskeys } from './passkey-support';
 import { MIN_PASSWORD_LENGTH, PasswordStrengthHint } from './password-strength';
 import { retryAfterSeconds } from './resend-confirmation';
 import { EMAIL_PATTERN } from './schemas';
@@ -59,14 +59,6 @@ function usePasskeyErrorHandler() {
     if (label) showError(i18n._(label));
     else notifyError(error);
   };
-}
-
-function supportsPasskeys(): boolean {
-  try {
-    return browserSupportsWebAuthn();
-  } catch {
-    return false;
-  }
 }
 
 function OrDivider() {

@@ -2,14 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import {
-  browserSupportsWebAuthn,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-} from '@simplewebauthn/browser';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { IconFingerprint, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { supportsPasskeys } from '../passkey-support';
 import {
   authWebAuthnDeleteKeyMutation,
   authWebAuthnGetKeysOptions,
@@ -106,13 +103,7 @@ export function PasskeysCard() {
       showSuccess(t`The passkey was deleted.`);
     },
   });
-  const supported = (() => {
-    try {
-      return browserSupportsWebAuthn();
-    } catch {
-      return false;
-    }
-  })();
+  const supported = supportsPasskeys();
 
   const confirmDelete = (passkey: Passkey) => {
     const name = passkey.deviceName;

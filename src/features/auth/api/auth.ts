@@ -4,13 +4,9 @@
  * complete calls), Google and Apple (the ID token from /login-success). Each answers a session,
  * which is stored; the UI switches to the account's language.
  * Failures throw an ApiError (or the browser's WebAuthn error); the mutation cache shows the toast.
+ * The passkey ceremony's code loads while its begin call is under way, not with the login screen.
  */
-import {
-  startAuthentication,
-  startRegistration,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import {
   authHandleAppleLogin,
   authHandleGoogleLogin,
@@ -86,11 +82,13 @@ export async function signUp(values: SignUpValues): Promise<Session> {
 /** Sign-up with a passkey instead of a password. */
 export async function signUpWithPasskey(values: PasskeySignUpValues): Promise<Session> {
   const email = values.email.trim();
+  const ceremony = import('@simplewebauthn/browser');
   const { data: begin } = await authWebAuthnRegisterBegin({
     body: { email, tenantName: tenantNameOf(values), termsConfirmed: values.termsConfirmed, language: getStoredLocale() },
     throwOnError: true,
   });
   const { challengeId, options } = begin.data;
+  const { startRegistration } = await ceremony;
   const response = await startRegistration({ optionsJSON: options as PublicKeyCredentialCreationOptionsJSON });
   const { data } = await authWebAuthnRegisterComplete({
     body: { challengeId, response: response as WebAuthnRegistrationResponse, deviceName: guessDeviceName() },
@@ -101,8 +99,10 @@ export async function signUpWithPasskey(values: PasskeySignUpValues): Promise<Se
 
 /** Sign-in with a discoverable passkey: no email typed. */
 export async function signInWithPasskey(): Promise<Session> {
+  const ceremony = import('@simplewebauthn/browser');
   const { data: begin } = await authWebAuthnLoginBegin({ throwOnError: true });
   const { challengeId, options } = begin.data;
+  const { startAuthentication } = await ceremony;
   const response = await startAuthentication({ optionsJSON: options as PublicKeyCredentialRequestOptionsJSON });
   const { data } = await authWebAuthnLoginComplete({
     body: { challengeId, response: response as WebAuthnAuthenticationResponse },
