@@ -1,0 +1,47 @@
+/** What the sign-in and the sign-up form share (auth-screen.tsx, sign-up-form.tsx). */
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Divider } from '@mantine/core';
+import { IconClockPause } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { nextPathAfterSignIn } from '../../lib/auth-guards';
+import { showError } from '../../lib/notifications';
+import { notifyError } from '../../lib/query-client';
+import type { Session } from '../../lib/session';
+import { passkeyErrorLabel } from './passkey-errors';
+
+/** Where to go once a session exists: the missing account step, the return url or the start page. */
+export function useAfterSignIn(returnUrl: string | undefined) {
+  const navigate = useNavigate();
+  return (session: Session) => navigate({ href: nextPathAfterSignIn(session, returnUrl), replace: true });
+}
+
+/** Errors of the passkey dialog get their own label; API errors the usual toast. */
+export function usePasskeyErrorHandler() {
+  const { i18n } = useLingui();
+  return (error: unknown) => {
+    const label = passkeyErrorLabel(error);
+    if (label) showError(i18n._(label));
+    else notifyError(error);
+  };
+}
+
+export function OrDivider() {
+  const { t } = useLingui();
+  return <Divider label={t`or`} labelPosition="center" my={4} />;
+}
+
+export function RateLimitAlert({ seconds }: { seconds: number }) {
+  return (
+    <Alert color="yellow" variant="light" icon={<IconClockPause size={18} />} role="alert">
+      <Trans>Too many attempts. Please wait {seconds} seconds before you try again.</Trans>
+    </Alert>
+  );
+}
+
+export interface FormProps {
+  returnUrl?: string;
+  /** Passkeys work in this browser. */
+  passkeys: boolean;
+  /** Other ways follow below the form (passkey, Google, Apple): an "or" line separates them. */
+  alternatives: boolean;
+}
