@@ -1,7 +1,8 @@
 /** What the sign-in and the sign-up form share (auth-screen.tsx, sign-up-form.tsx). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Divider } from '@mantine/core';
-import { IconClockPause } from '@tabler/icons-react';
+import { Alert, Button, Divider } from '@mantine/core';
+import { IconClockPause, IconFingerprint } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { nextPathAfterSignIn } from '../../lib/auth-guards';
 import { showError } from '../../lib/notifications';
@@ -44,4 +45,13 @@ export interface FormProps {
   passkeys: boolean;
   /** Other ways follow below the form (passkey, Google, Apple): an "or" line separates them. */
   alternatives: boolean;
+}
+
+/** The passkey way below a form: sign in or sign up with a passkey. */
+export function PasskeyButton({ loading, onClick, children }: { loading: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button variant="default" fullWidth size="md" leftSection={<IconFingerprint size={20} stroke={1.7} />} loading={loading} onClick={onClick}>
+      {children}
+    </Button>
+  );
 }

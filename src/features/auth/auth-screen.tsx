@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Center, Group, Loader, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconBrandApple, IconBrandGoogle, IconFingerprint } from '@tabler/icons-react';
+import { IconBrandApple, IconBrandGoogle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo } from 'react';
@@ -11,7 +11,7 @@ import { readAppConfig, type ExternalProviderConfig } from '../../lib/app-config
 import { useIdlePreload } from '../../lib/use-lazy-dialog';
 import { showFormError } from './form-errors';
 import { signIn, signInWithPasskey, type SignInValues } from './api/auth';
-import { OrDivider, RateLimitAlert, useAfterSignIn, usePasskeyErrorHandler, type FormProps } from './auth-form-parts';
+import { OrDivider, PasskeyButton, RateLimitAlert, useAfterSignIn, usePasskeyErrorHandler, type FormProps } from './auth-form-parts';
 import { providerConfig, startExternalLogin, type ExternalProvider } from './external-login';
 import { supportsPasskeys } from './passkey-support';
 import { retryAfterSeconds } from './resend-confirmation';
@@ -87,16 +87,9 @@ function SignInForm({ returnUrl, passkeys, alternatives }: FormProps) {
       </form>
       {alternatives ? <OrDivider /> : null}
       {passkeys ? (
-        <Button
-          variant="default"
-          fullWidth
-          size="md"
-          leftSection={<IconFingerprint size={20} stroke={1.7} />}
-          loading={passkey.isPending}
-          onClick={() => passkey.mutate()}
-        >
+        <PasskeyButton loading={passkey.isPending} onClick={() => passkey.mutate()}>
           {t`Sign in with a passkey`}
-        </Button>
+        </PasskeyButton>
       ) : null}
     </Stack>
   );

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconFingerprint } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { AnchorLink } from '../../components/router-links';
 import { signUp, signUpWithPasskey, type SignUpValues } from './api/auth';
-import { OrDivider, useAfterSignIn, usePasskeyErrorHandler, type FormProps } from './auth-form-parts';
+import { OrDivider, PasskeyButton, useAfterSignIn, usePasskeyErrorHandler, type FormProps } from './auth-form-parts';
 import { showFormError } from './form-errors';
 import { passkeyErrorLabel } from './passkey-errors';
 import { MIN_PASSWORD_LENGTH, PasswordStrengthHint } from './password-strength';
@@ -120,16 +119,9 @@ export function SignUpForm({ returnUrl, passkeys, alternatives }: FormProps) {
       {alternatives ? <OrDivider /> : null}
       {passkeys ? (
         <>
-          <Button
-            variant="default"
-            fullWidth
-            size="md"
-            leftSection={<IconFingerprint size={20} stroke={1.7} />}
-            loading={passkey.isPending}
-            onClick={submitWithPasskey}
-          >
+          <PasskeyButton loading={passkey.isPending} onClick={submitWithPasskey}>
             {t`Sign up with a passkey`}
-          </Button>
+          </PasskeyButton>
           <Text fz="xs" c="dimmed" ta="center" mt={-8}>
             {t`No password needed: your device unlocks your account with fingerprint, face or PIN.`}
           </Text>
