@@ -80,6 +80,29 @@ describe('the session check of every request', () => {
     expect(answer.status).toBe(401);
   });
 
+  it('does not wait for a session row another transaction holds, and notes the use later', async () => {
+    const member = await firm.member('Manager');
+    const session = await sessionOf(member);
+    await age(session, 5);
+    const before = await lastUse(session);
+    const holder = await admin.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from sessions where id = $1 for update', [session]);
+      // Before migration 0023 the note of the last use waited here until the holder ended: the
+      // calls would not answer before the rollback below, and the test would time out.
+      expect((await get(member.auth)).status).toBe(200);
+      const list = await rawCall(server.baseUrl, 'GET', '/api/Customers/GetAll?page=1&pageSize=10&isDescending=false', { headers: member.auth });
+      expect(list.status).toBe(200);
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
+    expect((await lastUse(session)).getTime()).toBe(before.getTime());
+    expect((await get(member.auth)).status).toBe(200);
+    expect((await lastUse(session)).getTime()).toBeGreaterThan(before.getTime());
+  });
+
   it('leaves no firm set on the pooled connection after the check', async () => {
     expect((await get(firm.owner.auth)).status).toBe(200);
     // Every connection of the app's pool: outside a transaction no firm is set.
