@@ -17,6 +17,21 @@ import { loadConfig } from '../../server/platform/config';
 import { freePort } from '../../tests/support/pg-global-setup';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+
+/**
+ * A process's name and the CPU time it has used so far in ms (utime + stime, fields 14 and 15 of
+ * `/proc/PID/stat`, in ticks of 10 ms); undefined when it has ended.
+ */
+export function processCpu(pid: number | string): { name: string; ms: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    return { name: stat.slice(stat.indexOf('(') + 1, close), ms: (Number(fields[11]) + Number(fields[12])) * 10 };
+  } catch {
+    return undefined;
+  }
+}
 const WARM_UP = 5;
 const REFRESH_AFTER_MS = 10 * 60_000;
 

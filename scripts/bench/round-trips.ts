@@ -9,19 +9,14 @@
  * (`Database.openTenant`, decision 0020). `select 1` is the bare round trip. Two rounds; this
  * machine is shared, so compare within a run.
  */
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../server/db/schema';
-import { machine, startBench } from './harness';
+import { machine, processCpu, startBench } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3000);
 
-/** CPU time of a process so far, ms (utime + stime, in ticks of 10 ms). */
-function cpuOf(pid: number) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time of the connection's backend so far, ms. */
+const cpuOf = (pid: number) => processCpu(pid)?.ms ?? 0;
 
 async function main() {
   const bench = await startBench({ poolSize: 2 });

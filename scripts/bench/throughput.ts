@@ -43,7 +43,7 @@ import { listImages } from '../../server/modules/images/images.repository';
 import { toImage } from '../../server/modules/images/images.service';
 import { customerIdsByExternalId, seed } from './activity';
 import { customerRow } from './catalog';
-import { machine, startBench, stats } from './harness';
+import { machine, processCpu, startBench, stats } from './harness';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -82,16 +82,8 @@ function cpuMs() {
   const own = process.cpuUsage();
   const postgres = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // utime and stime (fields 14 and 15 of stat), in ticks of 10 ms
-      postgres.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      // The process ended meanwhile.
-    }
+    const cpu = processCpu(pid);
+    if (cpu?.name.startsWith('postgres')) postgres.set(pid, cpu.ms);
   }
   return { node: (own.user + own.system) / 1000, postgres };
 }

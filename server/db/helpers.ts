@@ -34,7 +34,7 @@ export function newestFirstOrder(
  * of 50,000 customers (docs/benchmarks.md, throughput). On a connection without a tenant it
  * matches nothing, as the policy does.
  */
-export const inCurrentTenant = (column: AnyColumn) => sql`${column} = app_current_tenant()`;
+export const inCurrentTenant = (column: AnyColumn | SQL) => sql`${column} = app_current_tenant()`;
 
 /** `%text%` for LIKE with the user's `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {

@@ -44,7 +44,7 @@ function imagesWhere(query: ImageListQuery) {
     // (matched once per customer, not per photo).
     filter
       ? sql`(${likePattern(images.searchText, searchPattern(filter))} or ${images.customerId} in (
-          select c.id from ${customers} c where c.tenant_id = app_current_tenant()
+          select c.id from ${customers} c where ${inCurrentTenant(sql`c.tenant_id`)}
           and ${likePattern(sql`c.name_search`, searchPattern(filter))}))`
       : undefined,
   );
