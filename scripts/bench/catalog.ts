@@ -60,7 +60,7 @@ function ean13(i: number) {
   return body + String((10 - (sum % 10)) % 10);
 }
 
-function productRow(i: number) {
+export function productRow(i: number) {
   return {
     sourceLine: i + 2,
     name: `${pick(materials)} ${i} ${pick(['weiß', 'grau', '15 mm', '3x1,5 mm²', 'UP', 'AP', 'groß'])}`,

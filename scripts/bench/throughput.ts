@@ -24,17 +24,26 @@
  * round trip, as before the check began the handler's transaction; decision 0020),
  * BENCH_PROFILE=dir (after the measurements, one more load of each server under the CPU profiler of
  * the servers' thread: a `.cpuprofile` per server and call, for Chromium's DevTools or
- * `node scripts/bench/profile-summary.mjs FILE`).
+ * `node scripts/bench/profile-summary.mjs FILE`),
+ * BENCH_EXPLAIN=1 (instead of the loads: every query the real server runs for each call, captured
+ * on its way to PostgreSQL, run under `EXPLAIN ANALYZE` as the app role in a tenant transaction,
+ * with the tenant as a value, in the policy's own words, `app_current_tenant()`, and as an init
+ * plan, `(select app_current_tenant())`; the median of 7 runs of planning and execution; BENCH_EXPLAIN=plans prints the plans too).
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import * as schema from '../../server/db/schema';
-import type { Tx } from '../../server/db/database';
+import type { Database, Tx } from '../../server/db/database';
+import { createServices } from '../../server/modules/services';
+import type { RequestContext } from '../../server/platform/context';
+import { ok } from '../../server/platform/errors';
 import { listCustomers } from '../../server/modules/customers/customers.repository';
 import { toCustomer } from '../../server/modules/customers/customers.service';
 import { listActivities } from '../../server/modules/customer-activities/customer-activities.repository';
@@ -42,8 +51,10 @@ import { titles, toActivity } from '../../server/modules/customer-activities/cus
 import { listImages } from '../../server/modules/images/images.repository';
 import { toImage } from '../../server/modules/images/images.service';
 import { customerIdsByExternalId, seed } from './activity';
-import { customerRow } from './catalog';
+import { customerRow, productRow } from './catalog';
 import { machine, processCpu, startBench, stats } from './harness';
+import { seedWorkingTime } from './time-tracking';
+import { startOfLocalDay } from '../../server/platform/time-zone';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -155,8 +166,71 @@ async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A query's parameter as an SQL literal, for EXPLAIN of the query with its values in it. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (Array.isArray(value)) return literal(`{${value.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/** The statements of one call of the real server, as sent to PostgreSQL (without the transaction's own). */
+async function queriesOf(work: () => Promise<unknown>): Promise<string[]> {
+  const captured: string[] = [];
+  const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [config, values] = args as [string | { text: string; values?: unknown[] }, unknown[] | undefined];
+    const text = typeof config === 'string' ? config : config.text;
+    const params = (typeof config === 'string' ? values : (config.values ?? values)) ?? [];
+    if (!/^\s*(begin|commit|rollback|select set_config|select \* from app_session_state)/i.test(text)) {
+      captured.push(text.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1])));
+    }
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    client.query = original;
+  }
+  return captured;
+}
+
+/** BENCH_EXPLAIN: each query of each call, the tenant as a value and as `app_current_tenant()`, as the app role. */
+async function explainCalls(bench: Awaited<ReturnType<typeof startBench>>, calls: Array<[string, string]>) {
+  const tenant = bench.owner.tenantId;
+  const column = String.raw`((?:"?\w+"?\.)?"?tenant_id"?)`;
+  const asValue = (text: string) => text.replace(new RegExp(`${column} = app_current_tenant\\(\\)`, 'g'), `$1 = '${tenant}'`);
+  const asPolicy = (text: string) => text.replace(new RegExp(`${column} = '${tenant}'(::uuid)?`, 'g'), '$1 = app_current_tenant()');
+  const asInitPlan = (text: string) => asPolicy(text).replace(new RegExp(`${column} = app_current_tenant\\(\\)`, 'g'), '$1 = (select app_current_tenant())');
+  for (const [label, url] of calls) {
+    const queries = await queriesOf(() => bench.call('GET', url));
+    console.log(`\n### ${label}`);
+    for (const query of queries) {
+      const times: Record<string, number> = {};
+      for (const [variant, text] of [['value', asValue(query)], ['policy', asPolicy(query)], ['init plan', asInitPlan(query)]] as const) {
+        const samples: number[] = [];
+        let plan = '';
+        for (let run = 0; run < 7; run++) {
+          const rows = await bench.database.withTenant(tenant, async (tx) =>
+            (await tx.execute(sql.raw(`explain (analyze, costs off, timing off, summary on) ${text}`))).rows.map((row) => row['QUERY PLAN'] as string),
+          );
+          plan = rows.join('\n');
+          samples.push(Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1] ?? 0) + Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0));
+        }
+        times[variant] = stats(samples).median;
+        if (process.env.BENCH_EXPLAIN === 'plans') console.log(`\n${variant}:\n${plan}`);
+      }
+      console.log(`- ${query.replace(/\s+/g, ' ').slice(0, 90)}…: ${times.value.toFixed(2)} ms with the tenant as a value, ${times.policy.toFixed(2)} ms as app_current_tenant(), ${times['init plan'].toFixed(2)} ms as (select app_current_tenant())`);
+    }
+  }
+}
+
 /** The bare server: the same queries as the app's repositories, on the owner's pool. */
-async function startBaseline(adminUrl: string, tenantId: string) {
+async function startBaseline(bench: Awaited<ReturnType<typeof startBench>>, owner: Omit<RequestContext, 'now'>) {
+  const { adminUrl } = bench;
+  const { tenantId } = owner;
   const pool = new pg.Pool({ connectionString: adminUrl, max: 10 });
   pool.on('error', () => undefined);
   // The lists' tenant condition is `app_current_tenant()` (server/db/helpers.ts): set once per connection.
@@ -169,7 +243,7 @@ async function startBaseline(adminUrl: string, tenantId: string) {
   app.get('/api/Customers/GetAll', async (request) => {
     const q = request.query as Record<string, string>;
     const query = { page: int(q.page, 1), pageSize: int(q.pageSize, 10), filter: q.filter, orderBy: q.orderBy as never, isDescending: flag(q.isDescending), includeArchived: flag(q.includeArchived) };
-    const { totalCount, rows } = await listCustomers(db, query);
+    const { totalCount, rows } = await listCustomers(db, tenantId, query);
     return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) } };
   });
   app.get('/api/CustomerActivities/ByCustomer', async (request) => {
@@ -193,6 +267,17 @@ async function startBaseline(adminUrl: string, tenantId: string) {
     const { totalCount, rows } = await listImages(db, query as never);
     return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) } };
   });
+  // The calls of products and working time: the app's own services (queries and the grouping in
+  // JavaScript) on the owner's connection, without session check, transaction or row-level
+  // security, their query taken as it comes (numbers and booleans from the query string).
+  const services = createServices({ ...bench.app.deps, database: { ...bench.database, withTenant: (_tenant, fn) => fn(db) } as Database });
+  const ctx = (): RequestContext => ({ ...owner, now: new Date() });
+  const coerced = (query: unknown) =>
+    Object.fromEntries(Object.entries(query as Record<string, string>).map(([key, value]) => [key, /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value]));
+  app.get('/api/Products/GetAll', async (request) => ok(await services.products.getProducts(ctx(), coerced(request.query) as never)));
+  app.get('/api/TimeTracks/Get', async (request) => ok(await services.timeTracks.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/UserTimeTracks/GetList', async (request) => ok(await services.userTimeTracks.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/UserTimeTracks/GetListGrouped', async (request) => ok(await services.userTimeTracks.listGrouped(ctx(), coerced(request.query) as never)));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
@@ -222,7 +307,64 @@ async function main() {
     await admin.end();
     process.stderr.write(`seeded ${JSON.stringify(seeded)}\n`);
 
-    baseline = await startBaseline(bench.adminUrl, bench.owner.tenantId);
+    const owner = { sessionId: crypto.randomUUID(), userId: bench.owner.id, tenantId: bench.owner.tenantId, role: 'Owner', termsConfirmed: true, emailConfirmed: true, deviceId: 'bench', lang: 'de' } as const;
+    const bare = await startBaseline(bench, owner);
+    baseline = bare;
+    /** Checks that both servers answer the same, then measures each call (a row of the table each). */
+    const measureCalls = async (calls: Array<[string, string]>, rows: string[]) => {
+      if (process.env.BENCH_EXPLAIN) return explainCalls(bench, calls);
+      // Same answers: the items (ids and order) and the count of every call.
+      for (const [label, url] of calls) {
+        const real = (await bench.call('GET', url)).body as { data: Json };
+        const bareAnswer = (await (await fetch(bare.base + url)).json()) as { data: Json };
+        // Items by id; the groups of working time (no id) by their period and their tracks' ids.
+        const key = (item: Json) => item.id ?? [item.periodStart, (item.tracks as Json[]).map((track) => track.id), item.workSeconds, item.targetSeconds];
+        const ids = (body: { data: Json }) => JSON.stringify([body.data.totalCount, (body.data.items as Json[]).map(key)]);
+        if (ids(real) !== ids(bareAnswer)) throw new Error(`${label}: the baseline answers differently`);
+        const realItems = real.data.items as Json[];
+        const bareItems = bareAnswer.data.items as Json[];
+        const differing = realItems.flatMap((item, i) => Object.keys({ ...item, ...bareItems[i] }).filter((key) => JSON.stringify(item[key]) !== JSON.stringify(bareItems[i][key])));
+        if (differing.length) process.stderr.write(`${label}: same items; fields that differ: ${[...new Set(differing)].join(', ')}\n`);
+      }
+
+      for (const [label, url] of calls) {
+        const real: Load[] = [];
+        const bareLoads: typeof real = [];
+        const headers = await bench.headers();
+        await load(bench.base + url, headers, 1000);
+        await load(bare.base + url, {}, 1000);
+        const apart: Load[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          real.push(await load(bench.base + url, headers, SECONDS * 1000));
+          bareLoads.push(await load(bare.base + url, {}, SECONDS * 1000));
+          if (process.env.BENCH_APART) apart.push(await checkingApart(bench, () => load(bench.base + url, headers, SECONDS * 1000)));
+        }
+        if (process.env.BENCH_PROFILE) {
+          // After the measurements: the profiler costs time of its own.
+          await profiled(`real ${label}`, () => load(bench.base + url, headers, SECONDS * 1000));
+          await profiled(`bare ${label}`, () => load(bare.base + url, {}, SECONDS * 1000));
+        }
+        const counts = { ...bench.database.counts };
+        await load(bench.base + url, headers, 500);
+        const joined = (bench.database.counts.taken - counts.taken) / (bench.database.counts.opened - counts.opened);
+        process.stderr.write(`${label}: ${(joined * 100).toFixed(0)} % of the calls went on in their session check's transaction\n`);
+        const single: number[] = [];
+        for (let i = 0; i < SINGLE_RUNS; i++) single.push((await bench.call('GET', url)).ms);
+        const median = (list: number[]) => stats(list).median;
+        const realRate = median(real.map((r) => r.perSecond));
+        const bareRate = median(bareLoads.map((r) => r.perSecond));
+        const errors = [...real, ...bareLoads].reduce((sum, r) => sum + r.errors, 0);
+        const cpu = (list: Load[]) => `${median(list.map((r) => r.cpu.node)).toFixed(2)} + ${median(list.map((r) => r.cpu.postgres)).toFixed(2)}`;
+        const row = `| ${label} | ${realRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(realRate / bareRate).toFixed(2)} | ${median(real.map((r) => r.p95)).toFixed(0)} | ${median(bareLoads.map((r) => r.p95)).toFixed(0)} | ${stats(single).p95.toFixed(1)} | ${cpu(real)} | ${cpu(bareLoads)} |${errors ? ` ${errors} errors` : ''}`;
+        rows.push(row);
+        if (apart.length) {
+          const apartRate = median(apart.map((r) => r.perSecond));
+          process.stderr.write(`${label}: session check apart ${apartRate.toFixed(0)} req/s (${(apartRate / bareRate).toFixed(2)} of bare), CPU ${cpu(apart)}; pairs real/apart ${real.map((r, i) => (r.perSecond / apart[i].perSecond).toFixed(2)).join(' ')}\n`);
+        }
+        process.stderr.write(`${row}\n`);
+      }
+    };
+
     const feed = (query: string) => `/api/CustomerActivities/ByCustomer?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true${query}`;
     const allCalls: Array<[string, string]> = [
       ['Customers/GetAll, page 1', '/api/Customers/GetAll?page=1&pageSize=10&isDescending=false'],
@@ -234,57 +376,37 @@ async function main() {
       ['Feed, all customers, filter "rückruf"', feed(`&filter=${encodeURIComponent('rückruf')}`)],
       ['Images/GetAll, page 1', '/api/Images/GetAll?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=48&isDescending=true'],
     ];
-    const calls = allCalls.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
-
-    // Same answers: the items (ids and order) and the count of every call.
-    for (const [label, url] of calls) {
-      const real = (await bench.call('GET', url)).body as { data: Json };
-      const bare = (await (await fetch(baseline.base + url)).json()) as { data: Json };
-      const ids = (body: { data: Json }) => JSON.stringify([body.data.totalCount, (body.data.items as Array<{ id: string }>).map((i) => i.id)]);
-      if (ids(real) !== ids(bare)) throw new Error(`${label}: the baseline answers differently`);
-      const realItems = real.data.items as Json[];
-      const bareItems = bare.data.items as Json[];
-      const differing = realItems.flatMap((item, i) => Object.keys({ ...item, ...bareItems[i] }).filter((key) => JSON.stringify(item[key]) !== JSON.stringify(bareItems[i][key])));
-      if (differing.length) process.stderr.write(`${label}: same items; fields that differ: ${[...new Set(differing)].join(', ')}\n`);
-    }
-
+    const selected = (list: Array<[string, string]>) => list.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
     const rows: string[] = [];
-    for (const [label, url] of calls) {
-      const real: Load[] = [];
-      const bare: typeof real = [];
-      const headers = await bench.headers();
-      await load(bench.base + url, headers, 1000);
-      await load(baseline.base + url, {}, 1000);
-      const apart: Load[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        real.push(await load(bench.base + url, headers, SECONDS * 1000));
-        bare.push(await load(baseline.base + url, {}, SECONDS * 1000));
-        if (process.env.BENCH_APART) apart.push(await checkingApart(bench, () => load(bench.base + url, headers, SECONDS * 1000)));
+    await measureCalls(selected(allCalls), rows);
+
+    // Then, on the same database, 10,000 products and a year of working time for 30 members (the
+    // seed of bench:time-tracking: 200 more customers, 18,000 more customer time tracks; measured
+    // after the calls above, so that those read the same rows as in earlier runs).
+    const grouped = (query: string) => `/api/UserTimeTracks/GetListGrouped?page=1&pageSize=500&fillEmpty=true&${query}`;
+    const moreCalls: Array<[string, string]> = [
+      ['Products/GetAll, page 1', '/api/Products/GetAll?page=1&pageSize=10&isDescending=false'],
+      ['TimeTracks/Get, page 1 of every member\u2019s', '/api/TimeTracks/Get?includeRunning=true&includeStopped=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true'],
+      ['UserTimeTracks/GetList, page 1 of every member\u2019s', '/api/UserTimeTracks/GetList?includeActive=true&includeEnded=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true'],
+      ['UserTimeTracks/GetListGrouped by day, current month', grouped('grouping=day')],
+      ['UserTimeTracks/GetListGrouped by month, last 12 months', ''],
+    ];
+    if (selected(moreCalls).length) {
+      for (let start = 0; start < 10_000; start += 5_000) {
+        await bench.call('POST', '/api/Products/ImportCsv', { rows: Array.from({ length: 5_000 }, (_, k) => productRow(start + k)), dryRun: false });
       }
-      if (process.env.BENCH_PROFILE) {
-        // After the measurements: the profiler costs time of its own.
-        await profiled(`real ${label}`, () => load(bench.base + url, headers, SECONDS * 1000));
-        await profiled(`bare ${label}`, () => load(baseline!.base + url, {}, SECONDS * 1000));
-      }
-      const counts = { ...bench.database.counts };
-      await load(bench.base + url, headers, 500);
-      const joined = (bench.database.counts.taken - counts.taken) / (bench.database.counts.opened - counts.opened);
-      process.stderr.write(`${label}: ${(joined * 100).toFixed(0)} % of the calls went on in their session check's transaction\n`);
-      const single: number[] = [];
-      for (let i = 0; i < SINGLE_RUNS; i++) single.push((await bench.call('GET', url)).ms);
-      const median = (list: number[]) => stats(list).median;
-      const realRate = median(real.map((r) => r.perSecond));
-      const bareRate = median(bare.map((r) => r.perSecond));
-      const errors = [...real, ...bare].reduce((sum, r) => sum + r.errors, 0);
-      const cpu = (list: Load[]) => `${median(list.map((r) => r.cpu.node)).toFixed(2)} + ${median(list.map((r) => r.cpu.postgres)).toFixed(2)}`;
-      const row = `| ${label} | ${realRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(realRate / bareRate).toFixed(2)} | ${median(real.map((r) => r.p95)).toFixed(0)} | ${median(bare.map((r) => r.p95)).toFixed(0)} | ${stats(single).p95.toFixed(1)} | ${cpu(real)} | ${cpu(bare)} |${errors ? ` ${errors} errors` : ''}`;
-      rows.push(row);
-      if (apart.length) {
-        const apartRate = median(apart.map((r) => r.perSecond));
-        process.stderr.write(`${label}: session check apart ${apartRate.toFixed(0)} req/s (${(apartRate / bareRate).toFixed(2)} of bare), CPU ${cpu(apart)}; pairs real/apart ${real.map((r, i) => (r.perSecond / apart[i].perSecond).toFixed(2)).join(' ')}\n`);
-      }
-      process.stderr.write(`${row}\n`);
+      const working = await seedWorkingTime(bench, bench.owner);
+      const admin = new pg.Client({ connectionString: bench.adminUrl });
+      admin.on('error', () => undefined);
+      await admin.connect();
+      await admin.query('vacuum analyze');
+      await admin.end();
+      process.stderr.write(`seeded 10,000 products, ${working.shifts} shifts, ${working.timers} customer time tracks\n`);
+      const midnight = (day: number) => encodeURIComponent(new Date(startOfLocalDay(day, 'Europe/Berlin')).toISOString());
+      moreCalls[4][1] = grouped(`grouping=month&fromDate=${midnight(working.today - 364)}&toDate=${midnight(working.today + 1)}`);
+      await measureCalls(selected(moreCalls), rows);
     }
+
     console.log(`\n${CUSTOMERS.toLocaleString('en')} customers, ${(Number(seeded.info) + Number(seeded.tracks) + Number(seeded.photos)).toLocaleString('en')} activities; ${CONCURRENCY} clients at once, ${SECONDS} s × ${ROUNDS} rounds each; ${machine()}\n`);
     console.log('| Call | real req/s | bare req/s | real / bare | real p95 ms under load | bare p95 ms under load | real p95 ms, one client | real CPU ms per call, Node.js + PostgreSQL | bare CPU ms per call |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');

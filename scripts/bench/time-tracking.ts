@@ -16,11 +16,12 @@
  * Environment: BENCH_MEMBERS (default 30), BENCH_DAYS (default 365), BENCH_RUNS (default 40).
  */
 import crypto from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { customers, timeTracks, users, userTimeTracks, userTimeTrackSegments } from '../../server/db/schema';
 import { chunk } from '../../server/db/helpers';
 import { localEpochDay, startOfLocalDay, weekdayOfEpochDay } from '../../server/platform/time-zone';
-import { markdownTable, RUNS, startBench, stats } from './harness';
+import { markdownTable, RUNS, startBench, stats, type Bench } from './harness';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 30);
 const DAYS = Number(process.env.BENCH_DAYS ?? 365);
@@ -34,10 +35,109 @@ const random = () => {
   return seed / 2 ** 31;
 };
 
+/**
+ * Writes `members - 1` members beside the Owner, 200 customers and `days` of working days for
+ * every member straight into the tables (the API only clocks in "now"): one shift per weekday in
+ * the zone (work, a break, work; now and then a long day or a Saturday; 6 % days off) and two or
+ * three customer time tracks per working day; the Owner is at work right now with two timers
+ * running. Deterministic: the same rows on every run. Also used by `bench:throughput`.
+ */
+export async function seedWorkingTime(
+  { adminUrl, database }: Pick<Bench, 'adminUrl' | 'database'>,
+  owner: { tenantId: string; id: string },
+  { members = MEMBERS, days = DAYS } = {},
+) {
+  const { tenantId } = owner;
+  const memberIds = [owner.id];
+  const customerIds: string[] = [];
+  await database.withTenant(tenantId, async (tx) => {
+    const more = Array.from({ length: members - 1 }, (_, i) => ({
+      tenantId,
+      email: `mitarbeiter${i}@elektro-schneider.example`,
+      userName: `mitarbeiter${i}`,
+      firstName: ['Anna', 'Jonas', 'Lena', 'Tobias', 'Özlem', 'Marie'][i % 6],
+      lastName: `Muster ${i}`,
+      role: i % 10 === 0 ? 'Manager' : 'Employee',
+      activatedAt: new Date(),
+    }));
+    memberIds.push(...(await tx.insert(users).values(more).returning({ id: users.id })).map((r) => r.id));
+    const rows = Array.from({ length: 200 }, (_, i) => ({ tenantId, companyName: `Kunde ${i} GmbH`, city: 'München' }));
+    customerIds.push(...(await tx.insert(customers).values(rows).returning({ id: customers.id })).map((r) => r.id));
+  });
+
+  const today = localEpochDay(Date.now(), ZONE);
+  const at = (day: number, hours: number) => new Date(startOfLocalDay(day, ZONE) + hours * 3_600_000);
+  let shifts = 0;
+  let segments = 0;
+  let timers = 0;
+  for (const ownerId of memberIds) {
+    const trackRows: (typeof userTimeTracks.$inferInsert)[] = [];
+    const segmentRows: (typeof userTimeTrackSegments.$inferInsert)[] = [];
+    const timerRows: (typeof timeTracks.$inferInsert)[] = [];
+    for (let day = today - days; day < today; day++) {
+      const weekday = weekdayOfEpochDay(day);
+      const saturday = weekday === 6 && random() < 0.1;
+      if ((weekday === 0 || weekday === 6) && !saturday) continue;
+      if (random() < 0.06) continue; // holidays, sick days
+      const start = at(day, 6.5 + random());
+      const long = random() < 0.1;
+      const morning = (3.5 + random()) * 60;
+      const breakMinutes = random() < 0.15 ? 15 : 30;
+      const afternoon = (long ? 5.5 : 3.5) * 60 + random() * 60;
+      const id = crypto.randomUUID();
+      const t1 = new Date(start.getTime() + morning * MINUTE);
+      const t2 = new Date(t1.getTime() + breakMinutes * MINUTE);
+      const end = new Date(t2.getTime() + afternoon * MINUTE);
+      trackRows.push({ tenantId, id, ownerId, startedAt: start, endedAt: end });
+      segmentRows.push(
+        { tenantId, trackId: id, kind: 'work', startedAt: start, endedAt: t1 },
+        { tenantId, trackId: id, kind: 'break', startedAt: t1, endedAt: t2 },
+        { tenantId, trackId: id, kind: 'work', startedAt: t2, endedAt: end },
+      );
+      let cursor = start.getTime() + 15 * MINUTE;
+      for (let k = 0; k < 2 + Math.floor(random() * 2); k++) {
+        const seconds = Math.floor((60 + random() * 120) * 60);
+        timerRows.push({
+          tenantId,
+          customerId: customerIds[Math.floor(random() * customerIds.length)],
+          ownerId,
+          description: 'Arbeiten vor Ort',
+          startedAt: new Date(cursor),
+          endedAt: new Date(cursor + seconds * 1000),
+          durationSeconds: seconds,
+          processedAt: day < today - 60 ? new Date() : null,
+        });
+        cursor += seconds * 1000 + 20 * MINUTE;
+      }
+    }
+    await database.withTenant(tenantId, async (tx) => {
+      for (const part of chunk(trackRows, 2000)) await tx.insert(userTimeTracks).values(part);
+      for (const part of chunk(segmentRows, 3000)) await tx.insert(userTimeTrackSegments).values(part);
+      for (const part of chunk(timerRows, 2000)) await tx.insert(timeTracks).values(part);
+    });
+    shifts += trackRows.length;
+    segments += segmentRows.length;
+    timers += timerRows.length;
+  }
+  // The Owner is at work right now with two timers running, as the bar would show it.
+  await database.withTenant(tenantId, async (tx) => {
+    const id = crypto.randomUUID();
+    await tx.insert(userTimeTracks).values({ tenantId, id, ownerId: owner.id, startedAt: new Date(Date.now() - 2 * 3_600_000) });
+    await tx.insert(userTimeTrackSegments).values({ tenantId, trackId: id, kind: 'work', startedAt: new Date(Date.now() - 2 * 3_600_000) });
+    await tx.insert(timeTracks).values(
+      customerIds.slice(0, 2).map((customerId) => ({ tenantId, customerId, ownerId: owner.id, startedAt: new Date(Date.now() - 3_600_000) })),
+    );
+  });
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  for (const table of ['users', 'customers', 'user_time_tracks', 'user_time_track_segments', 'time_tracks']) await admin.query(`vacuum analyze ${table}`);
+  await admin.end();
+  return { memberIds, customerIds, shifts, segments, timers, today };
+}
+
 async function main() {
   // The "all members" view sends 30 calls at once: a pool that size keeps them from queueing.
   const { adminUrl, database, owner, results, call: callAs, measure, close } = await startBench({ poolSize: 20 });
-  const { tenantId } = owner;
   const call = (url: string) => callAs('GET', url);
 
   try {
@@ -52,92 +152,8 @@ async function main() {
       results.push({ call: label, ...stats(samples), note });
     };
 
-    // ---- seed ----
     const seedStarted = performance.now();
-    const memberIds = [owner.id];
-    const customerIds: string[] = [];
-    await database.withTenant(tenantId, async (tx) => {
-      const more = Array.from({ length: MEMBERS - 1 }, (_, i) => ({
-        tenantId,
-        email: `mitarbeiter${i}@elektro-schneider.example`,
-        userName: `mitarbeiter${i}`,
-        firstName: ['Anna', 'Jonas', 'Lena', 'Tobias', 'Özlem', 'Marie'][i % 6],
-        lastName: `Muster ${i}`,
-        role: i % 10 === 0 ? 'Manager' : 'Employee',
-        activatedAt: new Date(),
-      }));
-      memberIds.push(...(await tx.insert(users).values(more).returning({ id: users.id })).map((r) => r.id));
-      const rows = Array.from({ length: 200 }, (_, i) => ({ tenantId, companyName: `Kunde ${i} GmbH`, city: 'München' }));
-      customerIds.push(...(await tx.insert(customers).values(rows).returning({ id: customers.id })).map((r) => r.id));
-    });
-
-    const today = localEpochDay(Date.now(), ZONE);
-    const at = (day: number, hours: number) => new Date(startOfLocalDay(day, ZONE) + hours * 3_600_000);
-    let shifts = 0;
-    let segments = 0;
-    let timers = 0;
-    for (const ownerId of memberIds) {
-      const trackRows: (typeof userTimeTracks.$inferInsert)[] = [];
-      const segmentRows: (typeof userTimeTrackSegments.$inferInsert)[] = [];
-      const timerRows: (typeof timeTracks.$inferInsert)[] = [];
-      for (let day = today - DAYS; day < today; day++) {
-        const weekday = weekdayOfEpochDay(day);
-        const saturday = weekday === 6 && random() < 0.1;
-        if ((weekday === 0 || weekday === 6) && !saturday) continue;
-        if (random() < 0.06) continue; // holidays, sick days
-        const start = at(day, 6.5 + random());
-        const long = random() < 0.1;
-        const morning = (3.5 + random()) * 60;
-        const breakMinutes = random() < 0.15 ? 15 : 30;
-        const afternoon = (long ? 5.5 : 3.5) * 60 + random() * 60;
-        const id = crypto.randomUUID();
-        const t1 = new Date(start.getTime() + morning * MINUTE);
-        const t2 = new Date(t1.getTime() + breakMinutes * MINUTE);
-        const end = new Date(t2.getTime() + afternoon * MINUTE);
-        trackRows.push({ tenantId, id, ownerId, startedAt: start, endedAt: end });
-        segmentRows.push(
-          { tenantId, trackId: id, kind: 'work', startedAt: start, endedAt: t1 },
-          { tenantId, trackId: id, kind: 'break', startedAt: t1, endedAt: t2 },
-          { tenantId, trackId: id, kind: 'work', startedAt: t2, endedAt: end },
-        );
-        let cursor = start.getTime() + 15 * MINUTE;
-        for (let k = 0; k < 2 + Math.floor(random() * 2); k++) {
-          const seconds = Math.floor((60 + random() * 120) * 60);
-          timerRows.push({
-            tenantId,
-            customerId: customerIds[Math.floor(random() * customerIds.length)],
-            ownerId,
-            description: 'Arbeiten vor Ort',
-            startedAt: new Date(cursor),
-            endedAt: new Date(cursor + seconds * 1000),
-            durationSeconds: seconds,
-            processedAt: day < today - 60 ? new Date() : null,
-          });
-          cursor += seconds * 1000 + 20 * MINUTE;
-        }
-      }
-      await database.withTenant(tenantId, async (tx) => {
-        for (const part of chunk(trackRows, 2000)) await tx.insert(userTimeTracks).values(part);
-        for (const part of chunk(segmentRows, 3000)) await tx.insert(userTimeTrackSegments).values(part);
-        for (const part of chunk(timerRows, 2000)) await tx.insert(timeTracks).values(part);
-      });
-      shifts += trackRows.length;
-      segments += segmentRows.length;
-      timers += timerRows.length;
-    }
-    // The Owner is at work right now with two timers running, as the bar would show it.
-    await database.withTenant(tenantId, async (tx) => {
-      const id = crypto.randomUUID();
-      await tx.insert(userTimeTracks).values({ tenantId, id, ownerId: owner.id, startedAt: new Date(Date.now() - 2 * 3_600_000) });
-      await tx.insert(userTimeTrackSegments).values({ tenantId, trackId: id, kind: 'work', startedAt: new Date(Date.now() - 2 * 3_600_000) });
-      await tx.insert(timeTracks).values(
-        customerIds.slice(0, 2).map((customerId) => ({ tenantId, customerId, ownerId: owner.id, startedAt: new Date(Date.now() - 3_600_000) })),
-      );
-    });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    for (const table of ['users', 'customers', 'user_time_tracks', 'user_time_track_segments', 'time_tracks']) await admin.query(`vacuum analyze ${table}`);
-    await admin.end();
+    const { memberIds, customerIds, shifts, segments, timers, today } = await seedWorkingTime({ adminUrl, database }, owner);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     process.stderr.write(`seeded ${MEMBERS} members, ${shifts} shifts, ${segments} segments, ${timers} customer time tracks in ${seedSeconds.toFixed(1)} s\n`);
 
@@ -187,4 +203,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) await main();
