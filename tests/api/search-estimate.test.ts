@@ -16,6 +16,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { inCurrentTenant } from '../../server/db/helpers';
+import { listCustomers } from '../../server/modules/customers/customers.repository';
 import { customers } from '../../server/db/schema';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +159,56 @@ describe('the tenant condition of a list', () => {
     expect(current.plan).not.toMatch(/Result|One-Time Filter/);
     expect(current.count).toBeGreaterThanOrEqual(CUSTOMERS);
     expect(current.count).toBe(value.count);
+  });
+
+  /** The plan of the count `listCustomers` runs, as the app role: its statement captured on its way to PostgreSQL. */
+  async function countOfList(tenantId: string, filter: string | undefined) {
+    return server.app.deps.database.withTenant(tenantId, async (tx) => {
+      let count: { text: string; values: unknown[] } | undefined;
+      const client = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+      const original = client.query;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        const config = args[0] as { text?: string; values?: unknown[] };
+        if (!count && typeof config === 'object' && config.text?.startsWith('select count(*)')) count = { text: config.text, values: config.values ?? (args[1] as unknown[] | undefined) ?? [] };
+        return original.apply(this, args);
+      };
+      let totalCount: number;
+      try {
+        ({ totalCount } = await listCustomers(tx, tenantId, { page: 1, pageSize: 10, isDescending: false, filter }));
+      } finally {
+        client.query = original;
+      }
+      const literal = (value: unknown) => (typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : String(value));
+      const text = count!.text.replace(/\$(\d+)/g, (_, n: string) => literal(count!.values[Number(n) - 1]));
+      const plan = (await tx.execute(sql.raw(`explain (costs off) ${text}`))).rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      return { plan, totalCount };
+    });
+  }
+  /** Conditions checked on every row that name the policy's tenant (a `current_setting` per row). */
+  const perRowTenant = (plan: string) => plan.split('\n').filter((line) => /(?<!One-Time )Filter:.*current_setting/.test(line));
+
+  it('of a count is one index condition without a filter, and a constant when the filter\'s index finds the rows', async () => {
+    // 20,000 customers and 300 that a rare filter finds: the trigram index serves it.
+    const large = await createTenant(server);
+    await admin.query(
+      `insert into customers (tenant_id, company_name) select $1::uuid, 'Kunde ' || i from generate_series(1, 20000) as i
+       union all select $1::uuid, 'Yak Elektro ' || i from generate_series(1, 300) as i`,
+      [large.tenantId],
+    );
+    await admin.query('vacuum analyze customers');
+    const stored = async (condition: string) =>
+      (await admin.query(`select count(*)::int as n from customers where tenant_id = $1 and not archived ${condition}`, [large.tenantId])).rows[0].n as number;
+
+    const all = await countOfList(large.tenantId, undefined);
+    expect(all.plan).toMatch(/Index Cond: \(+tenant_id = .*current_setting/);
+    expect(all.plan).not.toMatch(/Result|One-Time Filter/);
+    expect(all.totalCount).toBe(await stored(''));
+
+    const found = await countOfList(large.tenantId, 'yak elektro');
+    expect(found.plan).toContain('customers_search_trgm_idx');
+    expect(perRowTenant(found.plan)).toEqual([]);
+    expect(found.totalCount).toBe(await stored(`and search_text like '%yak elektro%'`));
+    expect(found.totalCount).toBe(300);
   });
 
   it('matches nothing on a connection without a tenant, as the policy does', async () => {

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers } from '../../db/schema';
-import { chunk, collated, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, countTenantCondition, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { QueryOf } from '../../platform/contract';
 
 /** The columns a customer is read with; the filter's `search_text` stays in the database. */
@@ -60,19 +60,21 @@ const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
   updatedAtUtc: { expression: sql`${customers.updatedAt}`, nullable: false },
 };
 
-function listWhere(query: Pick<CustomerListQuery, 'filter' | 'includeArchived'>) {
+/** The list's conditions; its tenant's as the count (`countTenantCondition`) or the page (`inCurrentTenant`) reads best. */
+function listWhere(tenant: SQL, query: Pick<CustomerListQuery, 'filter' | 'includeArchived'>) {
   const filter = query.filter?.trim();
   return and(
-    inCurrentTenant(customers.tenantId),
+    tenant,
     query.includeArchived ? undefined : eq(customers.archived, false),
     filter ? likePattern(customers.searchText, searchPattern(filter)) : undefined,
   );
 }
 
-/** A page of the transaction's tenant's customers, and how many there are. */
-export async function listCustomers(tx: Tx, query: CustomerListQuery) {
-  const where = listWhere(query);
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(customers).where(where);
+/** A page of the transaction's tenant (`tenantId`)'s customers, and how many there are. */
+export async function listCustomers(tx: Tx, tenantId: string, query: CustomerListQuery) {
+  const where = listWhere(inCurrentTenant(customers.tenantId), query);
+  const countWhere = listWhere(countTenantCondition(customers.tenantId, tenantId, !!query.filter?.trim()), query);
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(customers).where(countWhere);
   const offset = offsetOf(query.page, query.pageSize);
   if (count <= offset) return { totalCount: count, rows: [] as CustomerRow[] };
   const sort = sortable[query.orderBy ?? ''] ?? sortable.displayName;

@@ -120,7 +120,7 @@ export class CustomersService {
 
   async getCustomers(ctx: RequestContext, query: CustomerListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listCustomers(tx, query));
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listCustomers(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
   }
 

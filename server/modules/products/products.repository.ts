@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { informationEntries, products } from '../../db/schema';
-import { chunk, collated, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, countTenantCondition, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 import type { QueryOf } from '../../platform/contract';
 
@@ -27,15 +27,14 @@ const sortable: Record<string, { expression: SQL; nullable: boolean }> = {
   updatedAtUtc: { expression: sql`${products.updatedAt}`, nullable: false },
 };
 
-/** A page of the transaction's tenant's products, and how many there are. */
-export async function listProducts(tx: Tx, query: ProductListQuery) {
+/** A page of the transaction's tenant (`tenantId`)'s products, and how many there are. */
+export async function listProducts(tx: Tx, tenantId: string, query: ProductListQuery) {
   const filter = query.filter?.trim();
-  const where = and(
-    inCurrentTenant(products.tenantId),
-    query.includeArchived ? undefined : eq(products.archived, false),
-    filter ? likePattern(products.searchText, searchPattern(filter)) : undefined,
-  );
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
+  const conditions = (tenant: SQL) =>
+    and(tenant, query.includeArchived ? undefined : eq(products.archived, false), filter ? likePattern(products.searchText, searchPattern(filter)) : undefined);
+  const where = conditions(inCurrentTenant(products.tenantId));
+  // The tenant's condition as the count reads best (`countTenantCondition`).
+  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(conditions(countTenantCondition(products.tenantId, tenantId, !!filter)));
   const offset = offsetOf(query.page, query.pageSize);
   if (count <= offset) return { totalCount: count, rows: [] as ProductRow[] };
   const sort = sortable[query.orderBy ?? ''] ?? sortable.name;

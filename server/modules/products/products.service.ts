@@ -82,7 +82,7 @@ export class ProductsService {
 
   async getProducts(ctx: RequestContext, query: ProductListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listProducts(tx, query));
+    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listProducts(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
   }
 

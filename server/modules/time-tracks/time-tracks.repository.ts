@@ -7,7 +7,7 @@ import { and, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, timeTracks, users } from '../../db/schema';
 import { memberNameSql } from '../../platform/display-names';
-import { collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
+import { collated, containsPattern, countTenantCondition, newestFirstOrder, offsetOf } from '../../db/helpers';
 import type { QueryOf } from '../../platform/contract';
 
 export type TimeTrackRecord = typeof timeTracks.$inferSelect;
@@ -33,12 +33,12 @@ const sortable: Record<string, SQL> = {
   ownerName: collated(sql`(${ownerName})`),
 };
 
-function listWhere(tenantId: string, q: TimeTrackListQuery): SQL | undefined {
+function listWhere(tenant: SQL, q: TimeTrackListQuery): SQL | undefined {
   const filter = q.filter?.trim();
   const processed = or(isNotNull(timeTracks.processedAt), isNotNull(timeTracks.archivedAt));
   const unprocessed = and(isNull(timeTracks.processedAt), isNull(timeTracks.archivedAt));
   return and(
-    eq(timeTracks.tenantId, tenantId),
+    tenant,
     q.customerId ? eq(timeTracks.customerId, q.customerId) : undefined,
     q.ownerId ? eq(timeTracks.ownerId, q.ownerId) : undefined,
     q.includeRunning && q.includeStopped ? undefined : q.includeRunning ? isNull(timeTracks.endedAt) : q.includeStopped ? isNotNull(timeTracks.endedAt) : sql`false`,
@@ -68,16 +68,18 @@ const flatten = (r: { track: TimeTrackRecord; customerName: string; ownerName: s
 });
 
 export async function listTimeTracks(tx: Tx, tenantId: string, q: TimeTrackListQuery) {
-  const where = listWhere(tenantId, q);
+  const where = listWhere(eq(timeTracks.tenantId, tenantId), q);
   const needsJoin = !!q.filter?.trim();
+  // The count's tenant condition as it reads best (`countTenantCondition`): from the tenant's time index unless filtered by text.
+  const countWhere = listWhere(countTenantCondition(timeTracks.tenantId, tenantId, needsJoin), q);
   const countQuery = needsJoin
     ? tx
         .select({ count: sql<number>`count(*)::int` })
         .from(timeTracks)
         .innerJoin(customers, and(eq(customers.tenantId, timeTracks.tenantId), eq(customers.id, timeTracks.customerId)))
         .innerJoin(users, and(eq(users.tenantId, timeTracks.tenantId), eq(users.id, timeTracks.ownerId)))
-        .where(where)
-    : tx.select({ count: sql<number>`count(*)::int` }).from(timeTracks).where(where);
+        .where(countWhere)
+    : tx.select({ count: sql<number>`count(*)::int` }).from(timeTracks).where(countWhere);
   const [{ count }] = await countQuery;
   const offset = offsetOf(q.page, q.pageSize);
   if (count <= offset) return { totalCount: count, rows: [] as TimeTrackRow[] };

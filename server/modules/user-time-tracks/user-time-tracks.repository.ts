@@ -70,7 +70,13 @@ export async function segmentsOf(tx: Tx, tenantId: string, trackIds: string[]): 
   return out;
 }
 
-/** One member's (or these members') tracks that started in [from, to), oldest first, with their segments. */
+/**
+ * One member's (or these members') tracks that started in [from, to), oldest first, with their
+ * segments. The segments are read by the tracks' ids (`segmentsOf`, the track index), not by
+ * joining the tracks' range again: the planner estimated a firm's range as most of its tracks and
+ * read every segment of the firm into a hash join, 2.2 ms for the 217 segments of four days at
+ * 22,000 segments (`BENCH_EXPLAIN=1 npm run bench:throughput`, docs/benchmarks.md).
+ */
 export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: string | string[], from: Date, to: Date) {
   const range = and(
     eq(userTimeTracks.tenantId, tenantId),
@@ -79,19 +85,7 @@ export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: st
     lt(userTimeTracks.startedAt, to),
   );
   const tracks = (await withOwner(tx).where(range).orderBy(asc(userTimeTracks.startedAt))).map(flatten);
-  const segments = new Map<string, SegmentRecord[]>(tracks.map((t) => [t.id, []]));
-  if (tracks.length > 0) {
-    const rows = await tx
-      .select({ segment: userTimeTrackSegments })
-      .from(userTimeTrackSegments)
-      .innerJoin(
-        userTimeTracks,
-        and(eq(userTimeTracks.tenantId, userTimeTrackSegments.tenantId), eq(userTimeTracks.id, userTimeTrackSegments.trackId)),
-      )
-      .where(range)
-      .orderBy(...segmentOrder);
-    for (const { segment } of rows) segments.get(segment.trackId)?.push(segment);
-  }
+  const segments = tracks.length > 0 ? await segmentsOf(tx, tenantId, tracks.map((track) => track.id)) : new Map<string, SegmentRecord[]>();
   return { tracks, segments };
 }
 
