@@ -80,7 +80,9 @@ function describe(error: unknown): string {
   const message = error instanceof Error && error.message ? error.message : '';
   if (config?.databaseUrl && isDatabaseUnavailable(error)) {
     const url = new URL(config.databaseUrl);
-    return `Could not reach the database at ${url.hostname}:${url.port || 5432} (DATABASE_URL)${message ? `: ${message}` : ''}.`;
+    // `?host=/dir` names a Unix socket's directory, which wins over the URL's host.
+    const host = url.searchParams.get('host') ?? url.hostname;
+    return `Could not reach the database at ${host}:${url.port || 5432} (DATABASE_URL)${message ? `: ${message}` : ''}.`;
   }
   if (code === '28P01' || code === '28000') {
     return `The database refused the login (${message}); check the user and password in ${config?.databaseUrl ? 'DATABASE_URL' : `${config?.dataDir}/secrets.json`}.`;

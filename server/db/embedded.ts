@@ -57,6 +57,12 @@ export async function startEmbeddedPostgres(options: {
   const { port, password } = options;
   const dir = path.resolve(options.dir);
   const warn = options.warn ?? (() => undefined);
+  // The server's connections go through a Unix socket in the data directory: a round trip over it
+  // costs PostgreSQL and Node.js less CPU than one over TCP on 127.0.0.1 (a call with three round
+  // trips: 205 against 230-277 µs of PostgreSQL's, 135 against 160-250 µs of Node.js's; decision
+  // 0020). Only where the socket's path fits a socket address (107 bytes) and PostgreSQL's list of
+  // directories takes it as it is; TCP stays open either way (tools, health checks).
+  const socketDir = `${dir}/.s.PGSQL.${port}`.length <= 100 && /^[\w/.-]+$/.test(dir) ? dir : undefined;
   let recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -67,7 +73,7 @@ export async function startEmbeddedPostgres(options: {
     authMethod: 'scram-sha-256',
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', ...(socketDir ? ['-c', `unix_socket_directories=${socketDir}`] : [])],
     onLog: (m: unknown) => {
       recent = [...recent, ...String(m).split('\n').filter(Boolean)].slice(-20);
       options.log?.(String(m));
@@ -138,7 +144,8 @@ export async function startEmbeddedPostgres(options: {
 
   supervise(await startOnce());
   return {
-    adminUrl: (database) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
+    adminUrl: (database) =>
+      `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}${socketDir ? `?host=${encodeURIComponent(socketDir)}` : ''}`,
     stop: async () => {
       stopping = true;
       clearTimeout(retry);

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { allOperations } from '../support/sample';
@@ -91,6 +92,30 @@ describe('health', () => {
   it('exposes metrics', async () => {
     const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(text).toContain('http_requests_total');
+  });
+});
+
+describe('the embedded PostgreSQL', () => {
+  it('is reached through its Unix socket, and over TCP on 127.0.0.1 as well', async () => {
+    // No client address: a Unix socket (cheaper per round trip than TCP; server/db/embedded.ts).
+    const { rows } = await server.app.deps.database.pool.query('select inet_client_addr() as address');
+    expect(rows[0].address).toBeNull();
+    const tcp = new URL(server.adminUrl);
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    try {
+      expect(tcp.searchParams.get('host')).toBe((await admin.query('show unix_socket_directories')).rows[0].unix_socket_directories);
+    } finally {
+      await admin.end();
+    }
+    tcp.searchParams.delete('host');
+    const client = new pg.Client({ connectionString: tcp.toString() });
+    await client.connect();
+    try {
+      expect((await client.query('select inet_client_addr()::text as address')).rows[0].address).toBe('127.0.0.1/32');
+    } finally {
+      await client.end();
+    }
   });
 });
 
