@@ -33,8 +33,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = pending.shift();
     if (!current || typeof current !== 'object' || seen.has(current)) continue;
     seen.add(current);
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+    const e = current as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
     if (typeof e.code === 'string' && (UNAVAILABLE_SQLSTATES.has(e.code) || UNAVAILABLE_NODE_CODES.has(e.code))) return true;
+    // A Unix socket whose server stopped is gone: connecting to it fails with ENOENT (only then;
+    // a missing file elsewhere is no outage).
+    if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
     if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => (e.message as string).startsWith(m))) return true;
     pending.push(e.cause);
     if (Array.isArray(e.errors)) pending.push(...e.errors);
