@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ChildProcess } from 'node:child_process';
@@ -57,12 +58,15 @@ export async function startEmbeddedPostgres(options: {
   const { port, password } = options;
   const dir = path.resolve(options.dir);
   const warn = options.warn ?? (() => undefined);
-  // The server's connections go through a Unix socket in the data directory: a round trip over it
-  // costs PostgreSQL and Node.js less CPU than one over TCP on 127.0.0.1 (a call with three round
-  // trips: 205 against 230-277 µs of PostgreSQL's, 135 against 160-250 µs of Node.js's; decision
-  // 0020). Only where the socket's path fits a socket address (107 bytes) and PostgreSQL's list of
-  // directories takes it as it is; TCP stays open either way (tools, health checks).
-  const socketDir = `${dir}/.s.PGSQL.${port}`.length <= 100 && /^[\w/.-]+$/.test(dir) ? dir : undefined;
+  // The server's connections go through PostgreSQL's Unix socket: a round trip over it costs
+  // PostgreSQL and Node.js less CPU than one over TCP on 127.0.0.1 (a call with three round trips:
+  // 205 against 230-277 µs of PostgreSQL's, 135 against 160-250 µs of Node.js's; decision 0020).
+  // The socket stays where PostgreSQL puts it by default, the system's temporary directory (named
+  // here explicitly), not DATA_DIR, which may lie on a file system without sockets; only where its
+  // path fits a socket address and PostgreSQL's list of directories takes it as it is. TCP stays
+  // open either way (tools, health checks).
+  const tmp = os.tmpdir();
+  const socketDir = process.platform !== 'win32' && `${tmp}/.s.PGSQL.${port}`.length <= 100 && /^[\w/.-]+$/.test(tmp) ? tmp : undefined;
   let recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dir,
