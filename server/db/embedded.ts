@@ -5,7 +5,6 @@
  */
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { ChildProcess } from 'node:child_process';
@@ -61,12 +60,11 @@ export async function startEmbeddedPostgres(options: {
   // The server's connections go through PostgreSQL's Unix socket: a round trip over it costs
   // PostgreSQL and Node.js less CPU than one over TCP on 127.0.0.1 (a call with three round trips:
   // 205 against 230-277 µs of PostgreSQL's, 135 against 160-250 µs of Node.js's; decision 0020).
-  // The socket stays where PostgreSQL puts it by default, the system's temporary directory (named
-  // here explicitly), not DATA_DIR, which may lie on a file system without sockets; only where its
-  // path fits a socket address and PostgreSQL's list of directories takes it as it is. TCP stays
-  // open either way (tools, health checks).
-  const tmp = os.tmpdir();
-  const socketDir = process.platform !== 'win32' && `${tmp}/.s.PGSQL.${port}`.length <= 100 && /^[\w/.-]+$/.test(tmp) ? tmp : undefined;
+  // The socket stays where this PostgreSQL build puts it by default, /tmp (named here explicitly),
+  // not in DATA_DIR, which may lie on a file system without sockets, nor in TMPDIR, which the
+  // "postgres" user (as root) may not be allowed to write: either would keep PostgreSQL from
+  // starting. Not on Windows. TCP stays open either way (tools, health checks).
+  const socketDir = process.platform !== 'win32' && fs.existsSync('/tmp') ? '/tmp' : undefined;
   let recent: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir: dir,
