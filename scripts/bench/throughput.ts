@@ -11,6 +11,9 @@
  *   security), running the app's own list queries (which earlier benchmarks tuned: the indexes of
  *   migrations 0004, 0007 and 0008, the capped feed count) straight on the pool, no transaction,
  *   no authentication, and `JSON.stringify` of the same answer.
+ * Then, on the same database, 10,000 products and a year of working time for 30 members (the seed
+ * of scripts/bench/time-tracking.ts), and the lists of products, time tracks, shifts and working
+ * time by period; the bare server answers these through the app's own services on its pool.
  * Both get the same pool size (10). A worker thread is the client, so its work does not share the
  * servers' event loop: `BENCH_CONCURRENCY` requests at once (default 50) for `BENCH_SECONDS`
  * (default 6) per measurement, real and bare alternating `BENCH_ROUNDS` times (default 2; the
@@ -28,7 +31,8 @@
  * BENCH_EXPLAIN=1 (instead of the loads: every query the real server runs for each call, captured
  * on its way to PostgreSQL, run under `EXPLAIN ANALYZE` as the app role in a tenant transaction,
  * with the tenant as a value, in the policy's own words, `app_current_tenant()`, and as an init
- * plan, `(select app_current_tenant())`; the median of 7 runs of planning and execution; BENCH_EXPLAIN=plans prints the plans too).
+ * plan, `(select app_current_tenant())`; the median of 7 runs of planning and execution;
+ * BENCH_EXPLAIN=plans prints the plans too).
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -197,7 +201,7 @@ async function queriesOf(work: () => Promise<unknown>): Promise<string[]> {
   return captured;
 }
 
-/** BENCH_EXPLAIN: each query of each call, the tenant as a value and as `app_current_tenant()`, as the app role. */
+/** BENCH_EXPLAIN: each query of each call in three forms of its tenant condition, timed as the app role. */
 async function explainCalls(bench: Awaited<ReturnType<typeof startBench>>, calls: Array<[string, string]>) {
   const tenant = bench.owner.tenantId;
   const column = String.raw`((?:"?\w+"?\.)?"?tenant_id"?)`;
