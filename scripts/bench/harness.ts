@@ -18,6 +18,9 @@ import { freePort } from '../../tests/support/pg-global-setup';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
+const WARM_UP = 5;
+const REFRESH_AFTER_MS = 10 * 60_000;
+
 /**
  * A process's name and the CPU time it has used so far in ms (utime + stime, fields 14 and 15 of
  * `/proc/PID/stat`, in ticks of 10 ms); undefined when it has ended.
@@ -32,8 +35,6 @@ export function processCpu(pid: number | string): { name: string; ms: number } |
     return undefined;
   }
 }
-const WARM_UP = 5;
-const REFRESH_AFTER_MS = 10 * 60_000;
 
 export interface BenchResult {
   call: string;

@@ -43,7 +43,6 @@ import Fastify from 'fastify';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import * as schema from '../../server/db/schema';
 import type { Database, Tx } from '../../server/db/database';
 import { createServices } from '../../server/modules/services';
 import type { RequestContext } from '../../server/platform/context';
@@ -239,7 +238,8 @@ async function startBaseline(bench: Awaited<ReturnType<typeof startBench>>, owne
   pool.on('error', () => undefined);
   // The lists' tenant condition is `app_current_tenant()` (server/db/helpers.ts): set once per connection.
   pool.on('connect', (client) => void client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]));
-  const db = drizzle(pool, { schema }) as unknown as Tx;
+  // Without the schema, as the app's own (server/db/database.ts).
+  const db = drizzle(pool) as unknown as Tx;
   const headings = titles('de');
   const int = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
   const flag = (value: unknown) => value === 'true';
@@ -312,8 +312,7 @@ async function main() {
     process.stderr.write(`seeded ${JSON.stringify(seeded)}\n`);
 
     const owner = { sessionId: crypto.randomUUID(), userId: bench.owner.id, tenantId: bench.owner.tenantId, role: 'Owner', termsConfirmed: true, emailConfirmed: true, deviceId: 'bench', lang: 'de' } as const;
-    const bare = await startBaseline(bench, owner);
-    baseline = bare;
+    const bare = (baseline = await startBaseline(bench, owner));
     /** Checks that both servers answer the same, then measures each call (a row of the table each). */
     const measureCalls = async (calls: Array<[string, string]>, rows: string[]) => {
       if (process.env.BENCH_EXPLAIN) return explainCalls(bench, calls);
