@@ -11,16 +11,27 @@ import { validateXML } from 'xmllint-wasm';
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const CII = { dir: path.join(fixtures, 'cii-d16b'), main: 'CrossIndustryInvoice_100pD16B.xsd' };
-const FACTURX = { dir: path.join(fixtures, 'einvoice-rules/facturx-en16931/xsd'), main: 'FACTUR-X_EN16931.xsd' };
+// The profile's ReusableAggregateBusinessInformationEntity schema imports the data types under the
+// names of the official package (Factur-X_1.07.2_EN16931_…), the other files use the shorter names
+// of the vendored copy: both names are offered.
+const FACTURX = {
+  dir: path.join(fixtures, 'einvoice-rules/facturx-en16931/xsd'),
+  main: 'FACTUR-X_EN16931.xsd',
+  alias: (name: string) => name.replace(/^FACTUR-X_EN16931_/, 'Factur-X_1.07.2_EN16931_'),
+};
 
-const files = (dir: string) =>
+const files = (dir: string, alias?: (name: string) => string) =>
   fs
     .readdirSync(dir)
     .filter((name) => name.endsWith('.xsd'))
-    .map((fileName) => ({ fileName, contents: fs.readFileSync(path.join(dir, fileName), 'utf8') }));
+    .flatMap((fileName) => {
+      const contents = fs.readFileSync(path.join(dir, fileName), 'utf8');
+      const other = alias?.(fileName);
+      return other && other !== fileName ? [{ fileName, contents }, { fileName: other, contents }] : [{ fileName, contents }];
+    });
 
-async function schemaErrors(xml: string, schema: { dir: string; main: string }): Promise<string[]> {
-  const all = files(schema.dir);
+async function schemaErrors(xml: string, schema: { dir: string; main: string; alias?: (name: string) => string }): Promise<string[]> {
+  const all = files(schema.dir, schema.alias);
   const result = await validateXML({
     xml: [{ fileName: 'invoice.xml', contents: xml }],
     schema: all.filter((f) => f.fileName === schema.main),
