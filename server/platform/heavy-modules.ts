@@ -3,13 +3,14 @@
  * cost about half a second and 50 MiB at every start (scripts/bench/server-start.ts), while most
  * servers render a PDF or decode a photo only now and then.
  */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => (loading ??= load());
 }
 
 export const loadExcel = once(async () => (await import('exceljs')).default);
 export const loadPdfKit = once(async () => (await import('pdfkit')).default);
+export const loadFontkit = once(async () => await import('fontkit'));
 export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadHeicDecode = once(async () => (await import('heic-decode')).default);
 export const loadEInvoice = once(async () => await import('@e-invoice-eu/core'));

@@ -9,7 +9,9 @@
  * drawing code keeps naming the fonts 'Helvetica', 'Helvetica-Bold' and 'Helvetica-Oblique':
  * `newPdfDocument` registers these names for the shipped files, so no standard font is used.
  */
+import fs from 'node:fs';
 import type PDFDocument from 'pdfkit';
+import { loadFontkit, loadPdfKit, once } from './heavy-modules';
 import { fromRoot } from './paths';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -22,13 +24,23 @@ const FONT_FILES = {
   'Helvetica-Oblique': 'LiberationSans-Italic.ttf',
 } as const;
 
-const fontPath = (file: string) => fromRoot('server', 'assets', 'fonts', file);
+/**
+ * The shipped fonts, read and parsed once per process: parsing them for every document made a PDF
+ * several times slower. pdfkit takes a parsed fontkit font as a font source (its types only name
+ * files and buffers) and makes a new subset of it for each document.
+ */
+const productFonts = once(async () => {
+  const fontkit = await loadFontkit();
+  const parse = (file: string) => fontkit.create(fs.readFileSync(fromRoot('server', 'assets', 'fonts', file))) as unknown as Uint8Array;
+  return Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, parse(file)])) as Record<keyof typeof FONT_FILES, Uint8Array>;
+});
 
 /** A pdfkit document that draws only with the product's embedded fonts. */
-export function newPdfDocument(PDFKit: typeof PDFDocument, options: DocOptions): Doc {
+export async function newPdfDocument(options: DocOptions): Promise<Doc> {
+  const [PDFKit, fonts] = await Promise.all([loadPdfKit(), productFonts()]);
   // The default font is the shipped one, so pdfkit never sets up its standard Helvetica.
-  const doc = new PDFKit({ ...options, font: fontPath(FONT_FILES.Helvetica) });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, fontPath(file));
+  const doc = new PDFKit({ ...options, font: fonts.Helvetica as unknown as string });
+  for (const [name, font] of Object.entries(fonts)) doc.registerFont(name, font);
   return doc;
 }
 

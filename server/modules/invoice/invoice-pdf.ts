@@ -6,7 +6,6 @@
  * is missing instead of printing a blank. Without an invoice number it is a draft whose number is
  * left to the issuing step; with one (the ZUGFeRD export) it is the invoice.
  */
-import { loadPdfKit } from '../../platform/heavy-modules';
 import { translate, type MessageKey } from '../../platform/i18n';
 import { drawLogo, drawTable, newPdfDocument, printable, type PdfColumn } from '../../platform/pdf';
 import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
@@ -18,7 +17,6 @@ const FOOTER_SPACE = 56;
 const MISSING_COLOR = '#b00020';
 
 export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(input.language, key, params);
   const locale = input.language === 'de' ? 'de-DE' : 'en-GB';
   const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' });
@@ -29,7 +27,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   // With its number the PDF is the invoice itself, else the draft whose number comes on issue.
   const documentTitle = t(input.invoiceNumber ? 'invoiceDoc.titleIssued' : 'invoiceDoc.title');
 
-  const doc = newPdfDocument(PDFDocument, {
+  const doc = await newPdfDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,

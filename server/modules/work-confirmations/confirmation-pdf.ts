@@ -5,7 +5,6 @@
  *
  * Font, character set and table layout are those of `platform/pdf.ts`.
  */
-import { loadPdfKit } from '../../platform/heavy-modules';
 import { drawLogo, newPdfDocument } from '../../platform/pdf';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
@@ -70,7 +69,6 @@ const PAGE_MARGIN = 50;
 const FOOTER_SPACE = 30;
 
 export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promise<Buffer> {
-  const PDFDocument = await loadPdfKit();
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(input.language, key, params);
   const locale = input.language === 'de' ? 'de-DE' : 'en-GB';
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: input.timeZone });
@@ -79,7 +77,7 @@ export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promis
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const duration = (seconds: number) => t('pdf.hours', { hours: Math.floor(seconds / 3600), minutes: Math.round((seconds % 3600) / 60) });
 
-  const doc = newPdfDocument(PDFDocument, {
+  const doc = await newPdfDocument({
     size: 'A4',
     margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN },
     bufferPages: true,
