@@ -15,8 +15,9 @@
  * Both with the encodings Chromium offers by itself and with `Accept-Encoding: gzip, deflate` only
  * (what Chromium sends where brotli is not offered). Needs `npm run build` first.
  *
- * Environment: BENCH_RUNS (cold visits per screen, default 2; the figures are byte counts, which
- * do not depend on the machine's load, so runs only show that they are stable).
+ * Environment: BENCH_RUNS (cold visits per screen, default 2; the last one is reported). What a
+ * visit fetches in all does not depend on the machine's load; what has arrived when the heading
+ * shows does (idle-time parts may come before or after it), so compare that between runs.
  */
 import fs from 'node:fs';
 import pg from 'pg';
