@@ -3,11 +3,13 @@
 // under _app, and the route's own component chunk with its imports. Fails (exit 1) when a budget is
 // exceeded; run by CI after the build. Sizes, not timers: the same on any machine. What a route
 // imports dynamically (the dashboard's charts, dialogs opened on demand) loads after its first
-// screen and is not counted.
+// screen and is not counted. Nor are CSS, index.html, the message catalog, API answers and headers:
+// this is a budget of the code, not what a browser fetches (`npm run bench:wire-bytes` measures
+// that: 315–359 KiB brotli before a signed-in screen shows, docs/benchmarks.md).
 //
 // Every route is held at the goal of 300 KiB. The login's budget is a ratchet at today's size plus
-// a little room, to be lowered as it gets smaller; its goal is 150 KiB (decision 0019 says why
-// React and Mantine stay above it).
+// a little room, to be lowered as it gets smaller; its goal was 150 KiB, and the owner has accepted
+// 177 KiB (issue 33; decision 0019 says why React and Mantine stay above 150).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

@@ -41,7 +41,7 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
     await stopEmbedded?.();
     throw error;
   }
-  const database = connectDatabase(config.databaseAppUrl ?? appUrlFrom(adminUrl, config.appRolePassword));
+  const database = connectDatabase(config.databaseAppUrl ?? appUrlFrom(adminUrl, config.appRolePassword), undefined, config.databaseTimeouts);
   return {
     database,
     stop: async () => {

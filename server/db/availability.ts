@@ -1,7 +1,8 @@
 /**
  * Recognises failures that mean "the database is away" (refused or lost connections, a server
- * shutting down or starting up, no free connection slot), which the API answers with 503 and
- * Retry-After instead of 500: the call may succeed unchanged a moment later.
+ * shutting down or starting up, no free connection slot, no answer within the configured time),
+ * which the API answers with 503 and Retry-After instead of 500: the call may succeed unchanged a
+ * moment later.
  */
 const UNAVAILABLE_SQLSTATES = new Set([
   '57P01', // admin_shutdown: terminated by pg_terminate_backend or a fast shutdown
@@ -13,6 +14,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '08004',
   '08006',
   '53300', // too_many_connections
+  '57014', // query_canceled: the statement ran past DATABASE_STATEMENT_TIMEOUT_MS (statement_timeout)
 ]);
 const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 // node-postgres reports lost connections and connect timeouts as plain errors without a code.
@@ -21,6 +23,8 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
+  // No answer within DATABASE_STATEMENT_TIMEOUT_MS (and its grace): the database does not respond.
+  'Query read timeout',
 ];
 
 /** Seconds a client is asked to wait before trying again while the database is away. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fromRoot } from '../platform/paths';
+import type { DatabaseTimeouts } from '../platform/config';
 
 /**
  * The app builds its queries with drizzle's query builder over the tables of `./schema`, never with
@@ -128,9 +129,34 @@ interface PoolSessionParts {
   options: ConstructorParameters<typeof NodePgSession>[3];
 }
 
-export function connectDatabase(appUrl: string, max = 10): Database {
-  // A call waits at most this long for a connection while the database is away, then answers 503.
-  const pool = new pg.Pool({ connectionString: appUrl, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+/** The defaults of `DATABASE_*_TIMEOUT_MS` (`platform/config.ts`), for servers built without a configuration (tests, benchmarks). */
+const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 5_000, healthMs: 1_000 };
+
+/**
+ * How much longer than `statement_timeout` the server waits for an answer before it gives up on
+ * the connection itself: a PostgreSQL that answers cancels the statement first and keeps the
+ * connection usable; one that does not answer at all (frozen, a network partition) is noticed here.
+ */
+const READ_TIMEOUT_GRACE_MS = 500;
+/** node-postgres's error when a statement's answer does not come within `query_timeout`. */
+const READ_TIMEOUT_MESSAGE = 'Query read timeout';
+
+function isReadTimeout(error: unknown) {
+  return error instanceof Error && error.message === READ_TIMEOUT_MESSAGE;
+}
+
+export function connectDatabase(appUrl: string, max = 10, timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS): Database {
+  // While the database is away or does not answer, a call waits at most `connectMs` for a
+  // connection and `statementMs` (plus a grace) for a statement, then answers 503
+  // (`availability.ts`): nothing hangs for as long as the outage lasts.
+  const pool = new pg.Pool({
+    connectionString: appUrl,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + READ_TIMEOUT_GRACE_MS,
+  });
   // A lost connection (database restarted, failover, backend terminated) is reported to the pool
   // for idle clients and to the client itself while checked out; without listeners on both the
   // 'error' event would end the process. The broken client is dropped on release.
@@ -142,7 +168,14 @@ export function connectDatabase(appUrl: string, max = 10): Database {
   const offered = new AsyncLocalStorage<OpenedTransaction>();
 
   /** Gives a client back after a failure: rolled back, or dropped if it cannot even do that. */
-  async function abandon(client: pg.PoolClient) {
+  async function abandon(client: pg.PoolClient, cause?: unknown) {
+    // A statement whose answer never came leaves the connection in an unknown state, and a
+    // rollback would wait just as long: the connection is dropped (PostgreSQL rolls back when it
+    // sees it closed).
+    if (isReadTimeout(cause)) {
+      client.release(cause as Error);
+      return;
+    }
     let broken: Error | undefined;
     await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
     client.release(broken);
@@ -159,7 +192,7 @@ export function connectDatabase(appUrl: string, max = 10): Database {
       result = await fn(tx);
       await client.query('commit');
     } catch (error) {
-      await abandon(client);
+      await abandon(client, error);
       throw error;
     }
     client.release();
@@ -195,7 +228,7 @@ export function connectDatabase(appUrl: string, max = 10): Database {
       try {
         results = await client.query(text);
       } catch (error) {
-        await abandon(client);
+        await abandon(client, error);
         throw error;
       }
       counts.opened++;
@@ -215,11 +248,18 @@ export function connectDatabase(appUrl: string, max = 10): Database {
     },
     offerOpened: (opened, fn) => offered.run(opened, fn),
     ping: async () => {
+      // Bounded as a whole (waiting for a slot of the pool, connecting, the statement), so that
+      // `/health` answers in time while the database does not.
+      let timer: NodeJS.Timeout | undefined;
+      const giveUp = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeouts.healthMs)));
+      const check = pool.query({ text: 'select 1', query_timeout: timeouts.healthMs } as pg.QueryConfig).then(
+        () => true,
+        () => false,
+      );
       try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([check, giveUp]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => pool.end(),

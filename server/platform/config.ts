@@ -35,6 +35,12 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATABASE_APP_URL: optionalUrl(['postgres:', 'postgresql:']),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /** How long a call waits for a database connection before it answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** How long one statement may take (cancelled by PostgreSQL, or given up by the server if it does not answer at all). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How long `/health` waits for the database before it reports it unreachable. */
+  DATABASE_HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().trim().min(3).default('Fieldbook <no-reply@localhost>'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -104,6 +110,8 @@ export interface Config {
   databaseUrl?: string;
   databaseAppUrl?: string;
   embeddedPgPort: number;
+  /** Bounds on waiting for PostgreSQL (ms): a connection, one statement, the health check. */
+  databaseTimeouts: DatabaseTimeouts;
   smtpUrl?: string;
   mailFrom: string;
   jwtSecret: string;
@@ -139,6 +147,16 @@ export interface Config {
   metricsToken?: string;
   /** Send Strict-Transport-Security: the public address is https. */
   hsts: boolean;
+}
+
+/** Bounds on waiting for PostgreSQL, in milliseconds (`db/database.ts`). */
+export interface DatabaseTimeouts {
+  /** A call waits at most this long for a connection (a free slot of the pool, or a new one). */
+  connectMs: number;
+  /** One statement: PostgreSQL cancels it after this long (`statement_timeout`); one that gets no answer at all is given up shortly after. */
+  statementMs: number;
+  /** `/health` reports the database unreachable after this long. */
+  healthMs: number;
 }
 
 export interface StripeConfig {
@@ -190,6 +208,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      healthMs: e.DATABASE_HEALTH_TIMEOUT_MS,
+    },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     jwtSecret: e.JWT_SECRET ?? secrets.jwtSecret,

@@ -3,6 +3,9 @@
  * within 1200 × 600 px without metadata, read by every member, set or removed only by the back
  * office, and each firm sees only its own.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -75,5 +78,62 @@ describe('the firm logo', () => {
     expect(removed.status).toBe(200);
     expect(((await removed.json()) as { data: { logoUpdatedAtUtc: string | null } }).data.logoUpdatedAtUtc).toBeNull();
     expect((await getLogo(firm.owner)).status).toBe(404);
+  });
+
+  it('keeps the row and the file together when uploads and removals run at the same time', async () => {
+    const racing = await createTenant(server, { name: 'Parallel Elektro' });
+    const manager = await racing.member('Manager');
+    const pictures = [await jpeg(300, 150), await jpeg(200, 200)];
+    const remove = (member: TestTenant['owner']) =>
+      fetch(`${server.baseUrl}/api/Management/DeleteLogo`, { method: 'DELETE', headers: member.auth }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as unknown,
+      }));
+    const profile = async () => {
+      const response = await fetch(`${server.baseUrl}/api/Management/GetTenant`, { headers: racing.owner.auth });
+      return ((await response.json()) as { data: { logoUpdatedAtUtc: string | null } }).data;
+    };
+    const lost: number[] = [];
+    for (let round = 0; round < 30; round++) {
+      // An upload by one member, a removal by another and a second upload, all at once.
+      const answers = await Promise.all([upload(racing.owner, pictures[round % 2]), remove(manager), upload(manager, pictures[(round + 1) % 2])]);
+      for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const { logoUpdatedAtUtc } = await profile();
+      const logo = await getLogo(racing.owner);
+      if ((logoUpdatedAtUtc === null) !== (logo.status === 404)) lost.push(round);
+      if (logo.status === 200) expect((await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).format).toBe('png');
+      else await logo.arrayBuffer();
+    }
+    expect(lost, 'rounds whose profile and logo file disagree').toEqual([]);
+    // Removing it at the end leaves neither row nor file, and the files of the replaced logos are gone.
+    expect((await remove(racing.owner)).status).toBe(200);
+    expect((await profile()).logoUpdatedAtUtc).toBeNull();
+    expect((await getLogo(racing.owner)).status).toBe(404);
+    const folder = path.join(server.config.dataDir, 'files', racing.tenantId);
+    const left = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.startsWith('logo')) : [];
+    expect(left).toEqual([]);
+  }, 120_000);
+
+  it('still reads a logo stored before versions (logo.png) and removes that file once it is replaced', async () => {
+    const older = await createTenant(server, { name: 'Elektro Alt' });
+    const png = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2f9e44' } }).png().toBuffer();
+    await server.app.deps.storage.put(`${older.tenantId}/logo.png`, png);
+    const admin = new pg.Client({ connectionString: server.adminUrl });
+    await admin.connect();
+    try {
+      await admin.query('update tenants set logo_updated_at = now() where tenant_id = $1', [older.tenantId]);
+    } finally {
+      await admin.end();
+    }
+    const read = await getLogo(older.owner);
+    expect(read.status).toBe(200);
+    expect(Buffer.from(await read.arrayBuffer()).equals(png)).toBe(true);
+    expect((await upload(older.owner, await jpeg(300, 150))).status).toBe(200);
+    const replaced = await getLogo(older.owner);
+    expect(replaced.status).toBe(200);
+    expect(Buffer.from(await replaced.arrayBuffer()).equals(png)).toBe(false);
+    const names = fs.readdirSync(path.join(server.config.dataDir, 'files', older.tenantId)).filter((name) => name.startsWith('logo'));
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^logo-\d+\.png$/);
   });
 });

@@ -45,7 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   await ensureDatabase(adminUrl, dbName);
   // The app role is cluster-wide: all test files share one password for it.
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
-  const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5);
+  const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
   const app = await buildServer({ config, database, clock: options.clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -1,6 +1,12 @@
 /**
  * The firm's logo: checked by its bytes, re-encoded as a metadata-free PNG of bounded size, kept as
  * a file of the tenant, read by the PDF renderers.
+ *
+ * Each version is its own file, named by the version the firm's row holds (`logo_updated_at` in
+ * milliseconds): a new file is written before the row names it, and a file is removed only once
+ * no row names it (`ManagementService.sweepLogoFiles`), so the row never names a file that is gone,
+ * whatever uploads and removals run at the same time. Before versions the file was `logo.png`;
+ * such a logo is still read until it is replaced or removed.
  */
 import type { FileStorage } from '../../platform/storage';
 import { tenantKey } from '../../platform/storage';
@@ -12,7 +18,18 @@ export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 const MAX_WIDTH = 1200;
 const MAX_HEIGHT = 600;
 
-export const logoKey = (tenantId: string) => tenantKey(tenantId, 'logo.png');
+/** The file of one version of the logo. */
+export const logoKey = (tenantId: string, version: Date) => tenantKey(tenantId, `logo-${version.getTime()}.png`);
+/** The one file of a logo stored before versions. */
+export const legacyLogoKey = (tenantId: string) => tenantKey(tenantId, 'logo.png');
+
+/** The stored file of the logo version a row names (or of a logo from before versions); undefined when there is none. */
+export async function logoFileKey(storage: FileStorage, tenantId: string, version: Date): Promise<string | undefined> {
+  for (const key of [logoKey(tenantId, version), legacyLogoKey(tenantId)]) {
+    if (await storage.stat(key)) return key;
+  }
+  return undefined;
+}
 
 export async function processLogo(data: Buffer): Promise<Buffer> {
   const type = detectImageType(data);
@@ -34,7 +51,8 @@ export async function processLogo(data: Buffer): Promise<Buffer> {
 export async function readTenantLogo(storage: FileStorage, tenant: { tenantId: string; logoUpdatedAt: Date | null }): Promise<Buffer | undefined> {
   if (!tenant.logoUpdatedAt) return undefined;
   try {
-    return await storage.get(logoKey(tenant.tenantId));
+    const key = await logoFileKey(storage, tenant.tenantId, tenant.logoUpdatedAt);
+    return key ? await storage.get(key) : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 /** Handlers of the Management calls. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readMultipart } from '../../platform/multipart';
-import { sendStoredFile } from '../../platform/file-response';
+import { contentDisposition } from '../../platform/file-names';
 import { MAX_LOGO_BYTES } from './logo';
 import type { OperationHandlers } from '../../platform/handler';
 import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
@@ -34,7 +34,12 @@ export const managementHandlers = {
   },
   managementGetLogo: async (request: FastifyRequest, reply: FastifyReply) => {
     const logo = await management(request).logo(contextOf(request));
-    return sendStoredFile(reply, request.server.deps.storage, { key: logo.key, contentType: 'image/png', fileName: 'logo.png', etag: `"logo-${logo.version}"` });
+    return reply
+      .header('Content-Type', 'image/png')
+      .header('Content-Disposition', contentDisposition('logo.png'))
+      .header('ETag', `"logo-${logo.version}"`)
+      .header('Cache-Control', 'private, max-age=86400')
+      .send(logo.data);
   },
   managementDeleteLogo: async (request: FastifyRequest) => ok(await management(request).removeLogo(contextOf(request)), translate(request.lang, 'common.saved')),
 } satisfies OperationHandlers;

@@ -11,7 +11,7 @@ import { isValidTimeZone } from '../../platform/time-zone';
 import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 import type { BodyOf, QueryOf } from '../../platform/contract';
-import { logoKey, processLogo } from './logo';
+import { legacyLogoKey, logoFileKey, logoKey, processLogo } from './logo';
 import { findConnection } from '../external-system/external-system.repository';
 import { connectionDto } from '../external-system/external-system.service';
 
@@ -73,32 +73,78 @@ export class ManagementService {
     });
   }
 
-  /** Stores the checked, re-encoded logo first; the profile then points at it. */
+  /**
+   * Writes the checked, re-encoded logo as a new file while the firm's row is locked, then lets the
+   * row name it; the file it replaces is removed once the change is committed.
+   */
   async setLogo(ctx: RequestContext, data: Buffer): Promise<Tenant> {
     const png = await processLogo(data);
-    await this.deps.storage.put(logoKey(ctx.tenantId), png);
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: new Date() });
-      if (!row) throw notFound();
-      return toDto(row, connectionDto(await findConnection(tx)));
-    });
+    const versions: Date[] = [];
+    try {
+      return await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+        const current = await profile.lockLogoVersion(tx, ctx.tenantId);
+        if (!current) throw notFound();
+        if (current.logoUpdatedAt) versions.push(current.logoUpdatedAt);
+        // Later than the version it replaces, so the new file never has the old one's name.
+        const version = new Date(Math.max(Date.now(), (current.logoUpdatedAt?.getTime() ?? 0) + 1));
+        versions.push(version);
+        await this.deps.storage.put(logoKey(ctx.tenantId, version), png);
+        const row = await profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: version });
+        if (!row) throw notFound();
+        return toDto(row, connectionDto(await findConnection(tx)));
+      });
+    } finally {
+      // The replaced file after a success; the new one if the change did not commit.
+      await this.sweepLogoFiles(ctx.tenantId, versions);
+    }
   }
 
   async removeLogo(ctx: RequestContext): Promise<Tenant> {
+    const versions: Date[] = [];
     const tenant = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const current = await profile.lockLogoVersion(tx, ctx.tenantId);
+      if (!current) throw notFound();
+      if (current.logoUpdatedAt) versions.push(current.logoUpdatedAt);
       const row = await profile.updateTenant(tx, ctx.tenantId, { logoUpdatedAt: null });
       if (!row) throw notFound();
       return toDto(row, connectionDto(await findConnection(tx)));
     });
-    await this.deps.storage.delete(logoKey(ctx.tenantId)).catch(() => undefined);
+    await this.sweepLogoFiles(ctx.tenantId, versions);
     return tenant;
   }
 
-  /** The logo file's key and version, or 404 when the firm has none. */
-  async logo(ctx: RequestContext): Promise<{ key: string; version: string }> {
-    const tenant = await this.deps.database.withTenant(ctx.tenantId, (tx) => findTenant(tx));
-    if (!tenant?.logoUpdatedAt) throw notFound();
-    return { key: logoKey(ctx.tenantId), version: String(tenant.logoUpdatedAt.getTime()) };
+  /**
+   * Removes the files of these logo versions that the firm's row no longer names, with the row
+   * locked: no other change of the logo is between writing its file and committing meanwhile, so
+   * a file not named now is named by nobody. Best effort: a file left behind costs only space.
+   */
+  private async sweepLogoFiles(tenantId: string, versions: Date[]) {
+    if (versions.length === 0) return;
+    await this.deps.database
+      .withTenant(tenantId, async (tx) => {
+        const current = (await profile.lockLogoVersion(tx, tenantId))?.logoUpdatedAt ?? null;
+        for (const version of versions) {
+          if (version.getTime() !== current?.getTime()) await this.deps.storage.delete(logoKey(tenantId, version));
+        }
+        // A logo from before versions is gone once the row names a file of its own, or none.
+        if (!current || (await this.deps.storage.stat(logoKey(tenantId, current)))) await this.deps.storage.delete(legacyLogoKey(tenantId));
+      })
+      .catch(() => undefined);
+  }
+
+  /**
+   * The logo's bytes and version, or 404 when the firm has none. The file is read after the row;
+   * if a change replaced it in between, the row is read again.
+   */
+  async logo(ctx: RequestContext): Promise<{ data: Buffer; version: string }> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const tenant = await this.deps.database.withTenant(ctx.tenantId, (tx) => findTenant(tx));
+      if (!tenant?.logoUpdatedAt) throw notFound();
+      const key = await logoFileKey(this.deps.storage, ctx.tenantId, tenant.logoUpdatedAt);
+      const data = key ? await this.deps.storage.get(key).catch(() => undefined) : undefined;
+      if (data) return { data, version: String(tenant.logoUpdatedAt.getTime()) };
+    }
+    throw notFound();
   }
 }
 
