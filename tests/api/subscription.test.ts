@@ -295,12 +295,14 @@ describe('with Stripe (a local fake following its API)', () => {
     expect(data<Details>(await details(firm.owner)).licenseCount).toBe(5);
   });
 
-  it('applies each event once and ignores an older event arriving late', async () => {
+  it('applies each event once and follows Stripe\'s state, not an older event arriving late', async () => {
     const sub = stripe.subscriptions.get(subscriptionId)!;
     const stale = stripe.event('customer.subscription.updated', { ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], quantity: 1 }] } }, Math.floor(Date.now() / 1000) - 120);
     expect((await stripe.deliver(stale.payload)).status).toBe(200);
     expect(data<Details>(await details(firm.owner)).licenseCount).toBe(5);
 
+    // Stripe's state moves on to 6 seats, and says so.
+    sub.items.data[0].quantity = 6;
     const fresh = stripe.event('customer.subscription.updated', { ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], quantity: 6 }] } }, Math.floor(Date.now() / 1000) + 5);
     expect((await stripe.deliver(fresh.payload)).status).toBe(200);
     expect(data<Details>(await details(firm.owner)).licenseCount).toBe(6);

@@ -12,6 +12,12 @@ export async function upsertSubscription(tx: Tx, tenantId: string, values: Omit<
     .onConflictDoUpdate({ target: subscriptions.tenantId, set: { ...values, updatedAt: now } });
 }
 
+/** The firm's subscription row, locked until the transaction ends (webhook deliveries of a firm one at a time). */
+export async function lockSubscription(tx: Tx) {
+  const [row] = await tx.select().from(subscriptions).for('update');
+  return row;
+}
+
 /** The seats, held ones first (by assignment), then the free ones. */
 export async function listSeats(tx: Tx) {
   return tx
