@@ -1645,7 +1645,7 @@ export type ProductImportRequest = {
 };
 
 /**
- * `trial` for 30 days after sign-up, `active` with a paid (or self-hosted) subscription, else `expired`.
+ * `trial` for 30 days after sign-up (never on a self-hosted server), `active` with a paid subscription or on a self-hosted server (which never expires), else `expired`.
  */
 export type SubscriptionStatus = 'trial' | 'active' | 'expired';
 
@@ -1665,6 +1665,10 @@ export type SubscriptionMember = {
     email: string;
     roles: Array<Role>;
     hasLicense: boolean;
+    /**
+     * Invited and not accepted yet; holds no license until the invitation is accepted.
+     */
+    invitationPending: boolean;
 };
 
 export type SubscriptionDetails = {
@@ -1674,7 +1678,10 @@ export type SubscriptionDetails = {
      * Start of the trial (sign-up).
      */
     startDate: string;
-    trialEndDate: string;
+    /**
+     * End of the trial; null on a self-hosted server, which has no trial.
+     */
+    trialEndDate: string | null;
     /**
      * Next billing date of the subscription; null in trial, self-hosted or expired.
      */

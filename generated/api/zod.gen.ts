@@ -1171,7 +1171,7 @@ export const zProductImportRequest = z.object({
 });
 
 /**
- * `trial` for 30 days after sign-up, `active` with a paid (or self-hosted) subscription, else `expired`.
+ * `trial` for 30 days after sign-up (never on a self-hosted server), `active` with a paid subscription or on a self-hosted server (which never expires), else `expired`.
  */
 export const zSubscriptionStatus = z.enum([
     'trial',
@@ -1191,14 +1191,15 @@ export const zSubscriptionMember = z.object({
     lastName: z.string().max(100).nullable(),
     email: z.email().max(254),
     roles: z.array(zRole).min(1),
-    hasLicense: z.boolean()
+    hasLicense: z.boolean(),
+    invitationPending: z.boolean()
 });
 
 export const zSubscriptionDetails = z.object({
     tenantId: zId,
     status: zSubscriptionStatus,
     startDate: z.iso.datetime(),
-    trialEndDate: z.iso.datetime(),
+    trialEndDate: z.iso.datetime().nullable(),
     billingDate: z.iso.datetime().nullable(),
     runtime: z.enum(['monthly']).nullable(),
     licenseCount: z.int().gte(0),

@@ -4322,7 +4322,7 @@ export interface components {
             dryRun: boolean;
         };
         /**
-         * @description `trial` for 30 days after sign-up, `active` with a paid (or self-hosted) subscription, else `expired`.
+         * @description `trial` for 30 days after sign-up (never on a self-hosted server), `active` with a paid subscription or on a self-hosted server (which never expires), else `expired`.
          * @example active
          * @enum {string}
          */
@@ -4360,6 +4360,11 @@ export interface components {
             roles: components["schemas"]["Role"][];
             /** @example true */
             hasLicense: boolean;
+            /**
+             * @description Invited and not accepted yet; holds no license until the invitation is accepted.
+             * @example false
+             */
+            invitationPending: boolean;
         };
         SubscriptionDetails: {
             tenantId: components["schemas"]["Id"];
@@ -4372,9 +4377,10 @@ export interface components {
             startDate: string;
             /**
              * Format: date-time
+             * @description End of the trial; null on a self-hosted server, which has no trial.
              * @example 2026-10-31T10:00:00Z
              */
-            trialEndDate: string;
+            trialEndDate: string | null;
             /**
              * Format: date-time
              * @description Next billing date of the subscription; null in trial, self-hosted or expired.

@@ -17,8 +17,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const colleague = { userId: ids.colleague, firstName: 'Max', lastName: 'Monteur', email: 'max@elektro-schneider.de', roles: ['Employee' as const] };
-const me = { userId: ids.me, firstName: 'Anna', lastName: 'Schneider', email: 'anna@elektro-schneider.de', roles: ['Owner' as const] };
+const colleague = { userId: ids.colleague, firstName: 'Max', lastName: 'Monteur', email: 'max@elektro-schneider.de', roles: ['Employee' as const], invitationPending: false };
+const me = { userId: ids.me, firstName: 'Anna', lastName: 'Schneider', email: 'anna@elektro-schneider.de', roles: ['Owner' as const], invitationPending: false };
 
 function subscription(over: Partial<SubscriptionDetails> = {}): SubscriptionDetails {
   return {

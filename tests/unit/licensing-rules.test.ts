@@ -26,11 +26,11 @@ describe('standingOf', () => {
     expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'self', status: 'active' }, selfHosted: false }).status).toBe('expired');
   });
 
-  it('never expires self-hosted; seats apply once the Owner set a count and the trial is over', () => {
+  it('has no trial and never expires self-hosted; seats apply as soon as the Owner set a count', () => {
     expect(standingOf({ now, trialEndsAt: trialOver, subscription: null, selfHosted: true })).toEqual({ status: 'active', seatsApply: false, inTrial: false });
-    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: true }).status).toBe('trial');
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: true })).toEqual({ status: 'active', seatsApply: false, inTrial: false });
     expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(true);
-    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(false);
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(true);
   });
 });
 

@@ -33,8 +33,8 @@ export function standingOf(input: {
   const inTrial = !!input.trialEndsAt && input.now.getTime() < input.trialEndsAt.getTime();
   const sub = input.subscription ?? null;
   if (input.selfHosted) {
-    // No payment provider: never expires; once the Owner sets a license count, seats apply.
-    return { status: inTrial && !sub ? 'trial' : 'active', seatsApply: !!sub && !inTrial, inTrial };
+    // No payment provider: no trial and nothing expires; once the Owner sets a license count, seats apply.
+    return { status: 'active', seatsApply: !!sub, inTrial: false };
   }
   const paid = !!sub && sub.provider === 'stripe' && isPaidStatus(sub.status);
   const status: SubscriptionStatus = paid ? 'active' : inTrial ? 'trial' : 'expired';
@@ -71,6 +71,11 @@ export function licenseRefusal(standing: Standing, role: Role, hasSeat: boolean)
   if (isLicensed(standing, hasSeat)) return null;
   if (standing.status === 'expired' && MANAGING_ROLES.includes(role)) return 'NO_ACTIVE_LICENSE_MANAGER_TRIAL';
   return 'NO_LICENSE';
+}
+
+/** An invited member who has not accepted yet holds no seat: seats go to members who work. */
+export function holdsSeats(member: { invitedAt: Date | null; activatedAt: Date | null }): boolean {
+  return !member.invitedAt || !!member.activatedAt;
 }
 
 /** Order in which seats go to members when a subscription starts: Owner first, then by role and age. */

@@ -14,7 +14,7 @@ import { findTenant } from '../../db/tenant-settings';
 import { findSubscription, releaseSeat, type SubscriptionRow } from '../../db/licenses';
 import * as repo from './subscription.repository';
 import { getUser } from '../../db/accounts';
-import { currentSubscription, isLicensed, licenseRefusal, standingOf, type Standing } from './subscription.rules';
+import { currentSubscription, holdsSeats, isLicensed, licenseRefusal, standingOf, type Standing } from './subscription.rules';
 import { StripeGateway, type ProviderSubscription } from './stripe-gateway';
 
 type SubscriptionDetails = components['schemas']['SubscriptionDetails'];
@@ -46,6 +46,15 @@ export class SubscriptionService {
     const standing = this.standing(tenant?.trialEndsAt ?? null, await findSubscription(tx));
     const holders = new Set((await repo.listSeats(tx)).flatMap((s) => (s.userId ? [s.userId] : [])));
     return (userId) => isLicensed(standing, holders.has(userId));
+  }
+
+  /**
+   * An invited member accepted: once seats apply they take a free one, if there is one (an open
+   * invitation holds none). Without a free seat the member is refused like any other.
+   */
+  async seatOnAcceptance(tx: Tx, userId: string): Promise<void> {
+    const sub = await findSubscription(tx);
+    if (sub && (sub.provider === 'self' || sub.subscriptionId)) await repo.assignSeat(tx, userId);
   }
 
   /** The refusal of a member who may not work, as the error the caller gets (with a checkout page for managers). */
@@ -123,7 +132,7 @@ export class SubscriptionService {
       tenantId,
       status: standing.status,
       startDate: tenant.createdAt.toISOString(),
-      trialEndDate: trialEnd.toISOString(),
+      trialEndDate: this.selfHosted ? null : trialEnd.toISOString(),
       billingDate: paid ? (sub?.currentPeriodEnd?.toISOString() ?? null) : null,
       runtime: paid ? 'monthly' : null,
       licenseCount: seatsCount ? seats.length : standing.status === 'expired' ? 0 : members.length,
@@ -138,13 +147,17 @@ export class SubscriptionService {
         email: m.email,
         roles: [m.role as Role],
         hasLicense: licensed(m.id),
+        invitationPending: !holdsSeats(m),
       })),
     };
   }
 
   async assign(ctx: RequestContext, body: BodyOf<'subscriptionAssignLicense'>): Promise<SubscriptionDetails> {
-    return this.changeSeat(ctx, body.userId, async (tx) => {
-      if ((await repo.assignSeat(tx, body.userId)) === 'none') throw new AppError('LICENSE_LIMIT_REACHED');
+    return this.changeSeat(ctx, body.userId, async (tx, member) => {
+      if (!holdsSeats(member)) throw new AppError('CONFLICT', 'subscription.invitationPending');
+      if ((await repo.assignSeat(tx, body.userId)) === 'none') {
+        throw new AppError('LICENSE_LIMIT_REACHED', this.selfHosted ? 'subscription.limitSelfHosted' : 'LICENSE_LIMIT_REACHED');
+      }
     });
   }
 
@@ -159,7 +172,7 @@ export class SubscriptionService {
   private async changeSeat(
     ctx: RequestContext,
     userId: string,
-    change: (tx: Tx, member: { role: string }) => Promise<void>,
+    change: (tx: Tx, member: { role: string; invitedAt: Date | null; activatedAt: Date | null }) => Promise<void>,
   ): Promise<SubscriptionDetails> {
     const price = this.stripe ? await this.stripe.pricePerLicense().catch(() => null) : null;
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
