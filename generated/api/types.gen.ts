@@ -1400,6 +1400,28 @@ export type TenantConsent = {
     revokedAtUtc: string | null;
 };
 
+export type ConsentEvent = {
+    id: Id;
+    purpose: ConsentPurpose;
+    /**
+     * true for a grant, false for a revocation.
+     */
+    granted: boolean;
+    atUtc: string;
+    /**
+     * The member who gave or revoked it; null when unknown (records from before the history was kept).
+     */
+    userId: string | null;
+    /**
+     * The member's name (or e-mail) as now; null when unknown.
+     */
+    userName: string | null;
+    /**
+     * The version of the consent text that was granted or revoked.
+     */
+    version: string | null;
+};
+
 /**
  * Short name of the tenant, shown in the app.
  */
@@ -4571,6 +4593,56 @@ export type ManagementGetTenantConsentResponses = {
 };
 
 export type ManagementGetTenantConsentResponse = ManagementGetTenantConsentResponses[keyof ManagementGetTenantConsentResponses];
+
+export type ManagementGetConsentHistoryData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Page number, starting at 1.
+         */
+        page: number;
+        /**
+         * Items per page.
+         */
+        pageSize: number;
+        /**
+         * Only this purpose.
+         */
+        purpose?: ConsentPurpose;
+    };
+    url: '/api/Management/GetConsentHistory';
+};
+
+export type ManagementGetConsentHistoryErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ManagementGetConsentHistoryError = ManagementGetConsentHistoryErrors[keyof ManagementGetConsentHistoryErrors];
+
+export type ManagementGetConsentHistoryResponses = {
+    /**
+     * One page of the history.
+     */
+    200: Envelope & {
+        data: PageMeta & {
+            items: Array<ConsentEvent>;
+        };
+    };
+};
+
+export type ManagementGetConsentHistoryResponse = ManagementGetConsentHistoryResponses[keyof ManagementGetConsentHistoryResponses];
 
 export type ManagementGetTenantData = {
     body?: never;

@@ -983,6 +983,16 @@ export const zTenantConsent = z.object({
     revokedAtUtc: z.iso.datetime().nullable()
 });
 
+export const zConsentEvent = z.object({
+    id: zId,
+    purpose: zConsentPurpose,
+    granted: z.boolean(),
+    atUtc: z.iso.datetime(),
+    userId: z.uuid().nullable(),
+    userName: z.string().max(254).nullable(),
+    version: z.string().max(40).nullable()
+});
+
 /**
  * Short name of the tenant, shown in the app.
  */
@@ -2208,6 +2218,21 @@ export const zManagementGetTenantConsentQuery = z.object({
  */
 export const zManagementGetTenantConsentResponse = zEnvelope.and(z.object({
     data: zTenantConsent
+}));
+
+export const zManagementGetConsentHistoryQuery = z.object({
+    page: z.int().gte(1).lte(100000).default(1),
+    pageSize: z.int().gte(1).lte(500).default(10),
+    purpose: zConsentPurpose.optional()
+});
+
+/**
+ * One page of the history.
+ */
+export const zManagementGetConsentHistoryResponse = zEnvelope.and(z.object({
+    data: zPageMeta.and(z.object({
+        items: z.array(zConsentEvent)
+    }))
 }));
 
 /**
