@@ -1400,6 +1400,28 @@ export type TenantConsent = {
     revokedAtUtc: string | null;
 };
 
+export type ConsentEvent = {
+    id: Id;
+    purpose: ConsentPurpose;
+    /**
+     * true for a grant, false for a revocation.
+     */
+    granted: boolean;
+    atUtc: string;
+    /**
+     * The member who gave or revoked it; null when unknown (records from before the history was kept).
+     */
+    userId: string | null;
+    /**
+     * The member's name (or e-mail) as now; null when unknown.
+     */
+    userName: string | null;
+    /**
+     * The version of the consent text that was granted or revoked.
+     */
+    version: string | null;
+};
+
 /**
  * Short name of the tenant, shown in the app.
  */
@@ -1645,7 +1667,7 @@ export type ProductImportRequest = {
 };
 
 /**
- * `trial` for 30 days after sign-up, `active` with a paid (or self-hosted) subscription, else `expired`.
+ * `trial` for 30 days after sign-up (never on a self-hosted server), `active` with a paid subscription or on a self-hosted server (which never expires), else `expired`.
  */
 export type SubscriptionStatus = 'trial' | 'active' | 'expired';
 
@@ -1665,6 +1687,10 @@ export type SubscriptionMember = {
     email: string;
     roles: Array<Role>;
     hasLicense: boolean;
+    /**
+     * Invited and not accepted yet; holds no license until the invitation is accepted.
+     */
+    invitationPending: boolean;
 };
 
 export type SubscriptionDetails = {
@@ -1674,7 +1700,10 @@ export type SubscriptionDetails = {
      * Start of the trial (sign-up).
      */
     startDate: string;
-    trialEndDate: string;
+    /**
+     * End of the trial; null on a self-hosted server, which has no trial.
+     */
+    trialEndDate: string | null;
     /**
      * Next billing date of the subscription; null in trial, self-hosted or expired.
      */
@@ -4564,6 +4593,56 @@ export type ManagementGetTenantConsentResponses = {
 };
 
 export type ManagementGetTenantConsentResponse = ManagementGetTenantConsentResponses[keyof ManagementGetTenantConsentResponses];
+
+export type ManagementGetConsentHistoryData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Page number, starting at 1.
+         */
+        page: number;
+        /**
+         * Items per page.
+         */
+        pageSize: number;
+        /**
+         * Only this purpose.
+         */
+        purpose?: ConsentPurpose;
+    };
+    url: '/api/Management/GetConsentHistory';
+};
+
+export type ManagementGetConsentHistoryErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ManagementGetConsentHistoryError = ManagementGetConsentHistoryErrors[keyof ManagementGetConsentHistoryErrors];
+
+export type ManagementGetConsentHistoryResponses = {
+    /**
+     * One page of the history.
+     */
+    200: Envelope & {
+        data: PageMeta & {
+            items: Array<ConsentEvent>;
+        };
+    };
+};
+
+export type ManagementGetConsentHistoryResponse = ManagementGetConsentHistoryResponses[keyof ManagementGetConsentHistoryResponses];
 
 export type ManagementGetTenantData = {
     body?: never;

@@ -983,6 +983,16 @@ export const zTenantConsent = z.object({
     revokedAtUtc: z.iso.datetime().nullable()
 });
 
+export const zConsentEvent = z.object({
+    id: zId,
+    purpose: zConsentPurpose,
+    granted: z.boolean(),
+    atUtc: z.iso.datetime(),
+    userId: z.uuid().nullable(),
+    userName: z.string().max(254).nullable(),
+    version: z.string().max(40).nullable()
+});
+
 /**
  * Short name of the tenant, shown in the app.
  */
@@ -1171,7 +1181,7 @@ export const zProductImportRequest = z.object({
 });
 
 /**
- * `trial` for 30 days after sign-up, `active` with a paid (or self-hosted) subscription, else `expired`.
+ * `trial` for 30 days after sign-up (never on a self-hosted server), `active` with a paid subscription or on a self-hosted server (which never expires), else `expired`.
  */
 export const zSubscriptionStatus = z.enum([
     'trial',
@@ -1191,14 +1201,15 @@ export const zSubscriptionMember = z.object({
     lastName: z.string().max(100).nullable(),
     email: z.email().max(254),
     roles: z.array(zRole).min(1),
-    hasLicense: z.boolean()
+    hasLicense: z.boolean(),
+    invitationPending: z.boolean()
 });
 
 export const zSubscriptionDetails = z.object({
     tenantId: zId,
     status: zSubscriptionStatus,
     startDate: z.iso.datetime(),
-    trialEndDate: z.iso.datetime(),
+    trialEndDate: z.iso.datetime().nullable(),
     billingDate: z.iso.datetime().nullable(),
     runtime: z.enum(['monthly']).nullable(),
     licenseCount: z.int().gte(0),
@@ -2207,6 +2218,21 @@ export const zManagementGetTenantConsentQuery = z.object({
  */
 export const zManagementGetTenantConsentResponse = zEnvelope.and(z.object({
     data: zTenantConsent
+}));
+
+export const zManagementGetConsentHistoryQuery = z.object({
+    page: z.int().gte(1).lte(100000).default(1),
+    pageSize: z.int().gte(1).lte(500).default(10),
+    purpose: zConsentPurpose.optional()
+});
+
+/**
+ * One page of the history.
+ */
+export const zManagementGetConsentHistoryResponse = zEnvelope.and(z.object({
+    data: zPageMeta.and(z.object({
+        items: z.array(zConsentEvent)
+    }))
 }));
 
 /**

@@ -1268,6 +1268,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Management/GetConsentHistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every grant and revocation of the tenant's consents, newest first
+         * @description The record of consents is never overwritten: each grant and each revocation is kept with
+         *     who gave it, when, and the version of the text. Every member may read it, as they may read
+         *     the consents themselves. `purpose` narrows it to one purpose.
+         */
+        get: operations["managementGetConsentHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Management/GetTenant": {
         parameters: {
             query?: never;
@@ -4021,6 +4043,36 @@ export interface components {
              */
             revokedAtUtc: string | null;
         };
+        ConsentEvent: {
+            id: components["schemas"]["Id"];
+            purpose: components["schemas"]["ConsentPurpose"];
+            /**
+             * @description true for a grant, false for a revocation.
+             * @example true
+             */
+            granted: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-11-02T08:15:00Z
+             */
+            atUtc: string;
+            /**
+             * Format: uuid
+             * @description The member who gave or revoked it; null when unknown (records from before the history was kept).
+             * @example 7b1e4d2a-9c3f-4b5e-8a61-2d0f9e8c7b6a
+             */
+            userId: string | null;
+            /**
+             * @description The member's name (or e-mail) as now; null when unknown.
+             * @example Anna Schneider
+             */
+            userName: string | null;
+            /**
+             * @description The version of the consent text that was granted or revoked.
+             * @example 2026-11
+             */
+            version: string | null;
+        };
         /**
          * @description Short name of the tenant, shown in the app.
          * @example Elektro Schneider
@@ -4322,7 +4374,7 @@ export interface components {
             dryRun: boolean;
         };
         /**
-         * @description `trial` for 30 days after sign-up, `active` with a paid (or self-hosted) subscription, else `expired`.
+         * @description `trial` for 30 days after sign-up (never on a self-hosted server), `active` with a paid subscription or on a self-hosted server (which never expires), else `expired`.
          * @example active
          * @enum {string}
          */
@@ -4360,6 +4412,11 @@ export interface components {
             roles: components["schemas"]["Role"][];
             /** @example true */
             hasLicense: boolean;
+            /**
+             * @description Invited and not accepted yet; holds no license until the invitation is accepted.
+             * @example false
+             */
+            invitationPending: boolean;
         };
         SubscriptionDetails: {
             tenantId: components["schemas"]["Id"];
@@ -4372,9 +4429,10 @@ export interface components {
             startDate: string;
             /**
              * Format: date-time
+             * @description End of the trial; null on a self-hosted server, which has no trial.
              * @example 2026-10-31T10:00:00Z
              */
-            trialEndDate: string;
+            trialEndDate: string | null;
             /**
              * Format: date-time
              * @description Next billing date of the subscription; null in trial, self-hosted or expired.
@@ -7003,6 +7061,49 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: components["schemas"]["TenantConsent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    managementGetConsentHistory: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page number, starting at 1.
+                 * @example 1
+                 */
+                page: components["parameters"]["Page"];
+                /**
+                 * @description Items per page.
+                 * @example 10
+                 */
+                pageSize: components["parameters"]["PageSize"];
+                /**
+                 * @description Only this purpose.
+                 * @example ai
+                 */
+                purpose?: components["schemas"]["ConsentPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PageMeta"] & {
+                            items: components["schemas"]["ConsentEvent"][];
+                        };
                     };
                 };
             };

@@ -266,6 +266,8 @@ const de = {
   'subscription.memberArchived': 'Das Mitglied ist archiviert und braucht keine Lizenz.',
   'subscription.fewerThanAssigned': 'Es sind {assigned} Lizenzen vergeben; bitte nehmen Sie erst Lizenzen zurück.',
   'subscription.neverSubscribed': 'Es gibt noch kein Abonnement; bitte kaufen Sie zuerst Lizenzen.',
+  'subscription.limitSelfHosted': 'Alle Lizenzen sind vergeben. Erhöhen Sie als Inhaber die Zahl der Lizenzen oder nehmen Sie eine Lizenz zurück, um dieses Mitglied freizuschalten.',
+  'subscription.invitationPending': 'Die Einladung ist noch nicht angenommen. Das Mitglied erhält eine freie Lizenz, sobald es die Einladung annimmt.',
   'subscription.signatureInvalid': 'Die Signatur des Ereignisses ist ungültig.',
   'localisation.tooMany': 'Es sind bereits {limit} eigene Texte gespeichert; bitte entfernen Sie zuerst welche.',
   // Accounting service (lexoffice)
@@ -552,6 +554,8 @@ const en: Record<MessageKey, string> = {
   'subscription.memberArchived': 'The member is archived and needs no license.',
   'subscription.fewerThanAssigned': '{assigned} licenses are assigned; please take licenses back first.',
   'subscription.neverSubscribed': 'There is no subscription yet; please buy licenses first.',
+  'subscription.limitSelfHosted': 'All licenses are assigned. As the owner, raise the number of licenses or take one back to license this member.',
+  'subscription.invitationPending': 'The invitation has not been accepted yet. The member gets a free license on accepting it.',
   'subscription.signatureInvalid': 'The event signature is invalid.',
   'localisation.tooMany': '{limit} own texts are stored already; please remove some first.',
   ACCOUNTING_NOT_CONNECTED: 'lexoffice is not connected. Please store an API key in the company profile first.',

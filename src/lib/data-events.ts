@@ -18,6 +18,7 @@ import {
   imagesGetAllQueryKey,
   informationGetAllQueryKey,
   informationReportingQueryKey,
+  managementGetConsentHistoryQueryKey,
   timeTracksGetByIdQueryKey,
   timeTracksGetMyQueryKey,
   timeTracksGetMyTotalsQueryKey,
@@ -63,7 +64,7 @@ const refreshes = {
   /** Clocked in or out, a break, a corrected or deleted segment. */
   workingTimeChanged: () => workingTime(),
   /** A consent was granted or revoked: the AI features ask for it (position stamps read it themselves). */
-  consentChanged: () => [allOf(aiGetStatusQueryKey())],
+  consentChanged: () => [allOf(aiGetStatusQueryKey()), allOf(managementGetConsentHistoryQueryKey({ query: { page: 1, pageSize: 10 } }))],
 } satisfies Record<string, () => ReturnType<typeof allOf>[]>;
 
 export type DataEvent = keyof typeof refreshes;

@@ -68,19 +68,30 @@ function LicenseExpiredPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const { reason, role, checkoutUrl } = Route.useSearch();
-  const { token, roles } = useSession();
-  const manager = role === 'Manager' || role === 'Owner' || role === 'Admin';
+  const { token, roles, tenantId, userId } = useSession();
+  const signedInManager = !!token && (roles.includes('Owner') || roles.includes('Admin') || roles.includes('Manager'));
+  // A signed-in manager may read the firm's licenses: the page then says what is true now, not
+  // what the link it was opened with claims (a running trial, or a self-hosted firm, never ended).
+  const details = useQuery({
+    ...subscriptionGetSubscriptionDetailsOptions({ query: { tenantId: tenantId ?? '' } }),
+    enabled: signedInManager && !!tenantId,
+  }).data?.data;
+  const manager = signedInManager || role === 'Manager' || role === 'Owner' || role === 'Admin';
   const owner = !!token && roles.includes('Owner');
   const leave = useMutation({
     mutationFn: signOut,
     onSuccess: () => navigate({ to: '/login', replace: true }),
   });
-  const trial = reason === 'trial';
+  const trial = details ? details.status === 'expired' : reason === 'trial';
+  const licensed = !!details && details.status !== 'expired' && details.members.some((m) => m.userId === userId && m.hasLicense);
+  const selfHosted = !!details?.selfHosted;
   return (
     <InfoPage
       icon={IconHourglassEmpty}
       color="yellow"
-      title={trial ? <Trans>Your trial has ended</Trans> : <Trans>No license for your account</Trans>}
+      title={
+        licensed ? <Trans>Your license is valid</Trans> : trial ? <Trans>Your trial has ended</Trans> : <Trans>No license for your account</Trans>
+      }
       actions={
         <>
           {trial && owner ? <BuyLicenses /> : null}
@@ -111,7 +122,18 @@ function LicenseExpiredPage() {
         </>
       }
     >
-      {!trial ? (
+      {licensed ? (
+        details?.status === 'trial' ? (
+          <Trans>Your company's trial is still running and you hold a license. You can keep working.</Trans>
+        ) : (
+          <Trans>You hold a license of your company. You can keep working.</Trans>
+        )
+      ) : !trial && selfHosted ? (
+        <Trans>
+          All licenses of your company are assigned to other members. The owner can raise the number of licenses or
+          assign one to you on the Licenses tab of the profile.
+        </Trans>
+      ) : !trial ? (
         <Trans>
           Your company has licenses, but none is assigned to you. Please ask a manager of your company to
           assign you a license.

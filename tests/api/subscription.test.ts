@@ -32,6 +32,7 @@ const work = (member: SignedIn) => member.call('GET', '/api/Customers/GetAll?pag
 
 type Details = {
   status: string;
+  trialEndDate: string | null;
   licenseCount: number;
   assignedCount: number;
   selfHosted: boolean;
@@ -60,11 +61,11 @@ describe('self-hosted (no payment provider)', () => {
     await server?.close();
   });
 
-  it('answers the trial with every member licensed, for managing roles only and only for the own firm', async () => {
+  it('answers an active firm without trial, every member licensed, for managing roles only and only for the own firm', async () => {
     const response = await details(firm.manager);
     expect(response.status).toBe(200);
     const d = data<Details>(response);
-    expect(d).toMatchObject({ status: 'trial', selfHosted: true, pricePerLicense: null, billingDate: null, runtime: null, licenseCount: 4, assignedCount: 4, licenses: [] });
+    expect(d).toMatchObject({ status: 'active', trialEndDate: null, selfHosted: true, pricePerLicense: null, billingDate: null, runtime: null, licenseCount: 4, assignedCount: 4, licenses: [] });
     expect(d.members.every((m) => m.hasLicense)).toBe(true);
     expect((await details(firm.employee)).status).toBe(403);
     const foreign = await details(firm.owner, other.tenantId);
@@ -82,8 +83,8 @@ describe('self-hosted (no payment provider)', () => {
     const d = data<Details>(await details(firm.owner));
     expect(d.status).toBe('active');
     expect(d.licenses).toHaveLength(3);
-    // Still in the trial: everyone may work, seats apply once it ends.
-    expect(d.members.every((m) => m.hasLicense)).toBe(true);
+    // No trial self-hosted: the seats apply at once.
+    expect(licensed(d, firm.employee.userId)).toBe(false);
     const holders = d.licenses.map((l) => l.userId);
     expect(holders).toContain(firm.owner.userId);
     expect(holders).toContain(firm.admin.userId);
@@ -295,12 +296,14 @@ describe('with Stripe (a local fake following its API)', () => {
     expect(data<Details>(await details(firm.owner)).licenseCount).toBe(5);
   });
 
-  it('applies each event once and ignores an older event arriving late', async () => {
+  it('applies each event once and follows Stripe\'s state, not an older event arriving late', async () => {
     const sub = stripe.subscriptions.get(subscriptionId)!;
     const stale = stripe.event('customer.subscription.updated', { ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], quantity: 1 }] } }, Math.floor(Date.now() / 1000) - 120);
     expect((await stripe.deliver(stale.payload)).status).toBe(200);
     expect(data<Details>(await details(firm.owner)).licenseCount).toBe(5);
 
+    // Stripe's state moves on to 6 seats, and says so.
+    sub.items.data[0].quantity = 6;
     const fresh = stripe.event('customer.subscription.updated', { ...sub, items: { ...sub.items, data: [{ ...sub.items.data[0], quantity: 6 }] } }, Math.floor(Date.now() / 1000) + 5);
     expect((await stripe.deliver(fresh.payload)).status).toBe(200);
     expect(data<Details>(await details(firm.owner)).licenseCount).toBe(6);

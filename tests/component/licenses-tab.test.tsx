@@ -17,8 +17,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const colleague = { userId: ids.colleague, firstName: 'Max', lastName: 'Monteur', email: 'max@elektro-schneider.de', roles: ['Employee' as const] };
-const me = { userId: ids.me, firstName: 'Anna', lastName: 'Schneider', email: 'anna@elektro-schneider.de', roles: ['Owner' as const] };
+const colleague = { userId: ids.colleague, firstName: 'Max', lastName: 'Monteur', email: 'max@elektro-schneider.de', roles: ['Employee' as const], invitationPending: false };
+const me = { userId: ids.me, firstName: 'Anna', lastName: 'Schneider', email: 'anna@elektro-schneider.de', roles: ['Owner' as const], invitationPending: false };
 
 function subscription(over: Partial<SubscriptionDetails> = {}): SubscriptionDetails {
   return {
@@ -166,6 +166,36 @@ describe('/license-expired', { timeout: 30_000 }, () => {
     await renderApp('/license-expired?reason=license');
     expect(await screen.findByText('Keine Lizenz für Ihr Konto')).toBeInTheDocument();
     expect(screen.getByText(/aber Ihnen ist keine zugewiesen/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lizenzen kaufen' })).not.toBeInTheDocument();
+  });
+});
+
+describe('licenses on a self-hosted server', { timeout: 30_000 }, () => {
+  const pending = { userId: '9d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f1a', firstName: 'Nina', lastName: 'Neu', email: 'nina@elektro-schneider.de', roles: ['Manager' as const], hasLicense: false, invitationPending: true };
+  const selfHosted = (over: Partial<SubscriptionDetails> = {}) =>
+    subscription({ selfHosted: true, pricePerLicense: null, billingDate: null, runtime: null, trialEndDate: null, members: [{ ...me, hasLicense: true }, { ...colleague, hasLicense: true }, pending], ...over });
+
+  it('shows no trial, and an open invitation without a license that it cannot be given yet', async () => {
+    setWindowWidth(1280);
+    injectSession({ roles: ['Owner'] });
+    serveContract({ ...quietShell, subscriptionGetSubscriptionDetails: selfHosted() });
+    await renderApp('/profile?tab=2');
+    expect(await screen.findByText(/Dieser Server läuft ohne Online-Zahlung/)).toBeInTheDocument();
+    expect(screen.queryByText('Testphase')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Testphase läuft bis/)).not.toBeInTheDocument();
+    const toggle = screen.getByRole('switch', { name: 'Lizenz für Nina Neu' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText(/Einladung noch nicht angenommen/)).toBeInTheDocument();
+  });
+
+  it('does not claim on /license-expired that a running trial has ended', async () => {
+    injectSession({ roles: ['Owner'] });
+    serveContract({ subscriptionGetSubscriptionDetails: subscription({ status: 'trial', licenses: [], billingDate: null, runtime: null }) });
+    await renderApp('/license-expired?reason=trial&role=Owner');
+    expect(await screen.findByText('Ihre Lizenz ist gültig')).toBeInTheDocument();
+    expect(screen.getByText(/Testphase Ihrer Firma läuft noch/)).toBeInTheDocument();
+    expect(screen.queryByText('Ihre Testphase ist abgelaufen')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Lizenzen kaufen' })).not.toBeInTheDocument();
   });
 });

@@ -105,11 +105,18 @@ const admin = member({ id: '8c3d2e1f-0a9b-4c8d-9e7f-6a5b4c3d2e1f', firstName: 'A
 const pending = member({ id: '9d4e3f2a-1b0c-4d9e-8f7a-6b5c4d3e2f1a', firstName: 'Nina', lastName: 'Neu', invitationPending: true, lastLoginAtUtc: null });
 const me = member({ id: ids.me, firstName: 'Anna', lastName: 'Schneider', roles: ['Manager'] });
 
+const trialDetails = {
+  tenantId: ids.tenant, status: 'trial' as const, startDate: '2026-11-01T10:00:00.000Z', trialEndDate: '2026-12-01T10:00:00.000Z', billingDate: null, runtime: null,
+  licenseCount: 3, assignedCount: 3, pricePerLicense: 9.9, selfHosted: false, licenses: [], members: [],
+};
+
 describe('/profile Members tab', { timeout: 30_000 }, () => {
   it('invites a member, sends an open invitation again and archives after a confirmation', async () => {
     injectSession({ roles: ['Owner'] });
     const server = serveContract({
       usersGetAll: page([admin, max, pending, { ...me, roles: ['Owner'] }]),
+      // During the trial no license limits an invitation: no warning.
+      subscriptionGetSubscriptionDetails: trialDetails,
       usersInvite: ({ body }) => ({ ...member({ id: 'ae5f4a3b-2c1d-4e0f-9a8b-7c6d5e4f3a2b', firstName: 'Lena', lastName: 'Hoffmann' }), email: (body as { email: string }).email, invitationPending: true }),
       usersUpdate: ({ body }) => ({ ...max, archived: (body as { archived: boolean }).archived }),
     });
@@ -148,10 +155,39 @@ describe('/profile Members tab', { timeout: 30_000 }, () => {
     expect(server.calls('usersUpdate')[0].body).toEqual({ id: ids.colleague, firstName: 'Max', lastName: 'Monteur', role: 'Employee', archived: true });
   });
 
+  it('warns the owner before inviting beyond the licenses, in the self-hosted wording', async () => {
+    injectSession({ roles: ['Owner'] });
+    serveContract({
+      usersGetAll: page([admin, max, { ...me, roles: ['Owner'] }]),
+      subscriptionGetSubscriptionDetails: {
+        ...trialDetails,
+        status: 'active',
+        trialEndDate: null,
+        selfHosted: true,
+        pricePerLicense: null,
+        licenseCount: 2,
+        assignedCount: 2,
+        licenses: [
+          { id: '6a1f0c3e-2b4d-4e5f-8a9b-0c1d2e3f4a5b', userId: ids.me, assignedAtUtc: '2026-11-01T09:00:00.000Z' },
+          { id: '7b2a1d4f-3c5e-4f6a-9b0c-1d2e3f4a5b6c', userId: ids.colleague, assignedAtUtc: '2026-11-01T09:00:00.000Z' },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=1');
+    await screen.findByRole('table', { name: 'Mitarbeiter' }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Mitarbeiter einladen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mitarbeiter einladen' });
+    expect(await within(dialog).findByText(/Alle 2 Lizenzen sind vergeben/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/die Zahl der Lizenzen erhöht/)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/kauft/)).not.toBeInTheDocument();
+  });
+
   it('sets a member\'s first working day, from which their targets count', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({
       usersGetAll: page([max, me]),
+      subscriptionGetSubscriptionDetails: trialDetails,
       usersUpdate: ({ body }) => ({ ...max, startDate: (body as { startDate: string | null }).startDate }),
     });
     const user = userEvent.setup();
@@ -170,7 +206,7 @@ describe('/profile Members tab', { timeout: 30_000 }, () => {
 
   it('offers a Manager no changes to an Admin, no Admin role, and no archive of themselves', async () => {
     injectSession({ roles: ['Manager'] });
-    serveContract({ usersGetAll: page([admin, max, me]) });
+    serveContract({ usersGetAll: page([admin, max, me]), subscriptionGetSubscriptionDetails: trialDetails });
     const user = userEvent.setup();
     await renderApp('/profile?tab=1');
     const table = await screen.findByRole('table', { name: 'Mitarbeiter' });
@@ -196,6 +232,7 @@ describe('/profile Consents tab', { timeout: 30_000 }, () => {
         (['terms', 'privacy', 'ai', 'gps'] as const).map((purpose) => ({ purpose, language: 'de' as const, title: `Titel ${purpose}`, text: `Text zu ${purpose}`, version: '2026-11', required: purpose === 'terms' })),
       ),
       managementGetTenantConsent: ({ query }) => states[query.purpose as string],
+      managementGetConsentHistory: page([]),
       managementUpdateTenantConsent: ({ body }) => {
         const { purpose, granted } = body as { purpose: string; granted: boolean };
         states[purpose] = { ...consent(purpose as TenantConsent['purpose'], granted), revokedAtUtc: granted ? null : '2026-11-24T08:00:00.000Z' };
@@ -218,6 +255,63 @@ describe('/profile Consents tab', { timeout: 30_000 }, () => {
     const ai = screen.getByRole('heading', { name: 'Titel ai' }).closest('.mantine-Paper-root') as HTMLElement;
     await user.click(within(ai).getByRole('button', { name: 'Erteilen' }));
     await waitFor(() => expect(server.calls('managementUpdateTenantConsent')[1].body).toEqual({ purpose: 'ai', granted: true }));
+  });
+});
+
+describe('/profile Consents history', { timeout: 30_000 }, () => {
+  it('lists every grant and revocation with who, when and the text version, and pages a long history', async () => {
+    injectSession({ roles: ['Employee'] });
+    const event = (n: number) => ({
+      id: `0b6f2c1e-4a3d-4e5f-8a9b-1c2d3e4f5a${String(n).padStart(2, '0')}`,
+      purpose: n % 2 ? ('terms' as const) : ('ai' as const),
+      granted: n !== 1,
+      atUtc: `2026-11-${String(25 - n).padStart(2, '0')}T08:00:00.000Z`,
+      userId: ids.me,
+      userName: n === 12 ? null : n % 2 ? 'Max Monteur' : 'Anna Schneider',
+      version: '2026-11',
+    });
+    const all = Array.from({ length: 12 }, (_, i) => event(i + 1));
+    const server = serveContract({
+      managementGetConsentTexts: page(
+        (['terms', 'privacy', 'ai', 'gps'] as const).map((purpose) => ({ purpose, language: 'de' as const, title: `Titel ${purpose}`, text: `Text zu ${purpose}`, version: '2026-11', required: purpose === 'terms' })),
+      ),
+      managementGetTenantConsent: ({ query }) => consent(query.purpose as TenantConsent['purpose'], true),
+      managementGetConsentHistory: ({ query }) => {
+        const at = Number(query.page);
+        const size = Number(query.pageSize);
+        return page(all.slice((at - 1) * size, at * size), { totalCount: all.length, page: at, pageSize: size });
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=3');
+    const history = (await screen.findByRole('heading', { name: 'Verlauf' })).closest('.mantine-Paper-root') as HTMLElement;
+    const table = await within(history).findByRole('table');
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(rows()).toHaveLength(10);
+    expect(within(rows()[0]).getByText('Widerrufen')).toBeInTheDocument();
+    expect(within(rows()[0]).getByText('Titel terms')).toBeInTheDocument();
+    expect(within(rows()[0]).getByText('Max Monteur')).toBeInTheDocument();
+    expect(within(rows()[0]).getByText('2026-11')).toBeInTheDocument();
+    expect(within(rows()[1]).getByText('Erteilt')).toBeInTheDocument();
+    expect(within(history).getByText('1–10 von 12')).toBeInTheDocument();
+    await user.click(within(history).getByRole('button', { name: 'Nächste Seite' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(within(rows()[1]).getByText('unbekannt')).toBeInTheDocument();
+    expect(server.calls('managementGetConsentHistory').map((c) => c.query)).toEqual([
+      { page: '1', pageSize: '10' },
+      { page: '2', pageSize: '10' },
+    ]);
+  });
+
+  it('says so when nothing was granted or revoked yet', async () => {
+    injectSession({ roles: ['Manager'] });
+    serveContract({
+      managementGetConsentTexts: page([]),
+      managementGetTenantConsent: ({ query }) => consent(query.purpose as TenantConsent['purpose'], false),
+      managementGetConsentHistory: page([]),
+    });
+    await renderApp('/profile?tab=3');
+    expect(await screen.findByText('Bisher wurde keine Einwilligung erteilt oder widerrufen.')).toBeInTheDocument();
   });
 });
 

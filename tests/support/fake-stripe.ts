@@ -1,6 +1,6 @@
 /**
  * A local stand-in for Stripe, for the calls the server makes through the official `stripe` client
- * (prices, checkout sessions, subscriptions, billing portal sessions), following Stripe's public
+ * (prices, checkout sessions, subscriptions and their list per customer, billing portal sessions), following Stripe's public
  * API: form-encoded requests with bracketed keys, bearer secret key, JSON objects with `object`
  * and `id`, errors as `{ error: { type, message } }`. Its hosted checkout page has a "Pay" button
  * that creates customer and subscription and delivers the webhook events Stripe would send, signed
@@ -66,6 +66,11 @@ export interface FakeStripe {
   renew(subscriptionId: string): Promise<void>;
   /** The customer cancelled in the portal: delivers `customer.subscription.deleted`. */
   cancel(subscriptionId: string): Promise<void>;
+  /**
+   * A subscription as Stripe would hold it after a purchase (no events sent), e.g. an older one of
+   * the same firm; `createdAgo` in seconds.
+   */
+  addSubscription(input: { customer: string; tenantId: string; status?: string; quantity?: number; createdAgo?: number }): FakeSubscription;
   /** Builds an event around an object. */
   event(type: string, object: object, created?: number): { id: string; type: string; created: number; payload: string };
   /** Delivers a payload with a signature (a valid one unless given). */
@@ -173,6 +178,24 @@ export async function startFakeStripe(options: { unitAmount?: number } = {}): Pr
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
     });
   };
+  fake.addSubscription = (input) => {
+    const created = now() - (input.createdAgo ?? 0);
+    const subscription: FakeSubscription = {
+      id: id('sub'),
+      object: 'subscription',
+      customer: input.customer,
+      status: input.status ?? 'active',
+      metadata: { tenantId: input.tenantId },
+      cancel_at_period_end: false,
+      created,
+      items: {
+        object: 'list',
+        data: [{ id: id('si'), object: 'subscription_item', quantity: input.quantity ?? 1, price: { id: fake.priceId, object: 'price' }, current_period_start: created, current_period_end: created + MONTH_SECONDS }],
+      },
+    };
+    fake.subscriptions.set(subscription.id, subscription);
+    return subscription;
+  };
   fake.cancel = async (subscriptionId) => {
     const sub = fake.subscriptions.get(subscriptionId)!;
     sub.status = 'canceled';
@@ -212,6 +235,22 @@ export async function startFakeStripe(options: { unitAmount?: number } = {}): Pr
       fake.checkoutSessions.set(sessionId, session);
       const { quantity: _q, price: _p, subscriptionMetadata: _m, ...visible } = session;
       return [200, visible];
+    }
+    if (method === 'GET' && resource === 'checkout' && key === 'sessions' && action) {
+      const session = fake.checkoutSessions.get(action);
+      if (!session) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such checkout.session: '${action}'` } }];
+      const { quantity: _q, price: _p, subscriptionMetadata: _m, ...visible } = session;
+      return [200, visible];
+    }
+    // The list: newest first; without `status` Stripe leaves out cancelled ones, `status=all` has every one.
+    if (method === 'GET' && resource === 'subscriptions' && !key) {
+      const status = (body.status as string | undefined) ?? null;
+      const limit = Math.min(100, Number(body.limit ?? 10));
+      const matching = [...fake.subscriptions.values()]
+        .filter((s) => !body.customer || s.customer === body.customer)
+        .filter((s) => (status === 'all' ? true : status ? s.status === status : s.status !== 'canceled' && s.status !== 'incomplete_expired'))
+        .sort((a, b) => b.created - a.created);
+      return [200, { object: 'list', url: '/v1/subscriptions', has_more: matching.length > limit, data: matching.slice(0, limit) }];
     }
     if (resource === 'subscriptions' && key) {
       const sub = fake.subscriptions.get(key);

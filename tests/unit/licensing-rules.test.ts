@@ -1,6 +1,6 @@
 /** The licensing rules: trial, paid and self-hosted standing, and who is refused with which code. */
 import { describe, expect, it } from 'vitest';
-import { licenseRefusal, seatOrder, standingOf } from '../../server/modules/subscription/subscription.rules';
+import { currentSubscription, licenseRefusal, seatOrder, standingOf } from '../../server/modules/subscription/subscription.rules';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const trialRunning = new Date('2026-12-01T00:00:00Z');
@@ -26,11 +26,11 @@ describe('standingOf', () => {
     expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'self', status: 'active' }, selfHosted: false }).status).toBe('expired');
   });
 
-  it('never expires self-hosted; seats apply once the Owner set a count and the trial is over', () => {
+  it('has no trial and never expires self-hosted; seats apply as soon as the Owner set a count', () => {
     expect(standingOf({ now, trialEndsAt: trialOver, subscription: null, selfHosted: true })).toEqual({ status: 'active', seatsApply: false, inTrial: false });
-    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: true }).status).toBe('trial');
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: null, selfHosted: true })).toEqual({ status: 'active', seatsApply: false, inTrial: false });
     expect(standingOf({ now, trialEndsAt: trialOver, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(true);
-    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(false);
+    expect(standingOf({ now, trialEndsAt: trialRunning, subscription: { provider: 'self', status: 'active' }, selfHosted: true }).seatsApply).toBe(true);
   });
 });
 
@@ -68,5 +68,28 @@ describe('seatOrder', () => {
       { id: 'a', role: 'Admin', createdAt: at(3) },
     ];
     expect(seatOrder(members).map((m) => m.id)).toEqual(['o', 'a', 'm1', 'e1', 'e2']);
+  });
+});
+
+describe('currentSubscription', () => {
+  const firm = 'f0000000-0000-4000-8000-000000000001';
+  const sub = (subscriptionId: string, status: string, minutes: number, tenantId: string | null = firm) => ({
+    subscriptionId,
+    status,
+    tenantId,
+    createdAt: new Date(Date.UTC(2026, 10, 1, 12, minutes)),
+  });
+
+  it('takes the newest paid subscription of the firm, else the newest of any status', () => {
+    expect(currentSubscription([sub('old', 'active', 0), sub('new', 'canceled', 60)], firm)?.subscriptionId).toBe('old');
+    expect(currentSubscription([sub('old', 'canceled', 0), sub('new', 'canceled', 60)], firm)?.subscriptionId).toBe('new');
+    expect(currentSubscription([sub('a', 'past_due', 0), sub('b', 'trialing', 5), sub('c', 'incomplete', 9)], firm)?.subscriptionId).toBe('b');
+  });
+
+  it('ignores subscriptions bought for another firm or for none, and decides ties by id whatever the order', () => {
+    expect(currentSubscription([sub('x', 'active', 60, 'another'), sub('y', 'active', 70, null)], firm)).toBeNull();
+    const tied = [sub('sub_a', 'active', 1), sub('sub_b', 'active', 1)];
+    expect(currentSubscription(tied, firm)?.subscriptionId).toBe('sub_b');
+    expect(currentSubscription([...tied].reverse(), firm)?.subscriptionId).toBe('sub_b');
   });
 });

@@ -1,6 +1,9 @@
 /** The firm's consents. */
+import { sql } from 'drizzle-orm';
 import {
+  boolean,
   foreignKey,
+  index,
   pgTable,
   primaryKey,
   text,
@@ -23,5 +26,27 @@ export const consents = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.purpose] }),
     foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.tenantId], name: 'consents_tenant_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Every grant and revocation of a consent, never changed afterwards: who, when, which text
+ * version. `consents` keeps the present state per purpose; this keeps how it came to be.
+ */
+export const consentEvents = pgTable(
+  'consent_events',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    purpose: text('purpose').notNull(),
+    granted: boolean('granted').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    version: text('version'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId], foreignColumns: [tenants.tenantId], name: 'consent_events_tenant_fk' }).onDelete('cascade'),
+    index('consent_events_at_idx').on(t.tenantId, t.at, t.id),
   ],
 );

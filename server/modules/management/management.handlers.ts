@@ -18,6 +18,8 @@ export const managementHandlers = {
   },
   managementGetTenantConsent: async (request: Query<'managementGetTenantConsent'>) =>
     ok(await management(request).tenantConsent(contextOf(request), request.query.purpose)),
+  managementGetConsentHistory: async (request: Query<'managementGetConsentHistory'>) =>
+    ok(await management(request).consentHistory(contextOf(request), request.query)),
   managementUpdateTenantConsent: async (request: Body<'managementUpdateTenantConsent'>) =>
     ok(await management(request).updateConsent(contextOf(request), request.body.purpose, request.body.granted), translate(request.lang, 'common.saved')),
   managementGetTenant: async (request) => ok(await management(request).tenant(contextOf(request))),

@@ -5,7 +5,7 @@ import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
 import { AppError, notFound, type FieldErrors } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
-import { findConsent, isGranted, upsertConsent } from '../../db/consents';
+import { consentHistory, findConsent, isGranted, upsertConsent } from '../../db/consents';
 import { findTenant } from '../../db/tenant-settings';
 import { isValidTimeZone } from '../../platform/time-zone';
 import * as profile from './management.repository';
@@ -41,6 +41,27 @@ export class ManagementService {
         granted,
         grantedAtUtc: row?.grantedAt?.toISOString() ?? null,
         revokedAtUtc: row?.revokedAt?.toISOString() ?? null,
+      };
+    });
+  }
+
+  /** Every grant and revocation, newest first (the record is never overwritten). */
+  async consentHistory(ctx: RequestContext, query: QueryOf<'managementGetConsentHistory'>) {
+    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      const { totalCount, items } = await consentHistory(tx, query);
+      return {
+        totalCount,
+        page: query.page,
+        pageSize: query.pageSize,
+        items: items.map((e) => ({
+          id: e.id,
+          purpose: e.purpose as (typeof purposes)[number],
+          granted: e.granted,
+          atUtc: e.at.toISOString(),
+          userId: e.userId ?? null,
+          userName: e.userName ?? null,
+          version: e.version ?? null,
+        })),
       };
     });
   }

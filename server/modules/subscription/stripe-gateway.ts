@@ -14,8 +14,14 @@ export interface ProviderSubscription {
   quantity: number;
   itemId: string | null;
   currentPeriodEnd: Date | null;
+  /** The firm it was bought for: the metadata our checkout sets (`subscription_data.metadata.tenantId`). */
   tenantId: string | null;
+  /** When Stripe created it (seconds resolution), to tell the newest of a firm's subscriptions. */
+  createdAt: Date;
 }
+
+/** Stripe's signature tolerance, in seconds, both ways: an event signed further in the past or the future is refused. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const PRICE_CACHE_MS = 3600_000;
 
@@ -85,14 +91,41 @@ export class StripeGateway {
     return toProviderSubscription(await (await this.stripe()).subscriptions.retrieve(subscriptionId));
   }
 
+  /** Every subscription of the customer, whatever its status (newest first, as Stripe lists them). */
+  async customerSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
+    const page = await (await this.stripe()).subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+    return page.data.map(toProviderSubscription);
+  }
+
+  /** The checkout session as Stripe has it (not as an event's payload says). */
+  async checkoutSession(sessionId: string): Promise<{ tenantId: string | null; metadataTenantId: string | null; subscriptionId: string | null; mode: string }> {
+    const session = await (await this.stripe()).checkout.sessions.retrieve(sessionId);
+    const sub = session.subscription;
+    return {
+      tenantId: session.client_reference_id ?? null,
+      metadataTenantId: session.metadata?.tenantId ?? null,
+      subscriptionId: sub ? (typeof sub === 'string' ? sub : sub.id) : null,
+      mode: session.mode,
+    };
+  }
+
   async createPortal(customerId: string, returnUrl: string): Promise<string> {
     const session = await (await this.stripe()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
     return session.url;
   }
 
-  /** The event of a webhook delivery, after its signature is checked; throws when it does not match. */
-  async verifyEvent(rawBody: Buffer, signature: string): Promise<Stripe.Event> {
-    return (await this.stripe()).webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  /**
+   * The event of a webhook delivery, after its signature is checked; throws when it does not match
+   * or was signed more than the tolerance away from now. Stripe's library refuses only signatures
+   * too far in the past; one from the future is refused here (a replay window must not open ahead).
+   */
+  async verifyEvent(rawBody: Buffer, signature: string, nowMs = Date.now()): Promise<Stripe.Event> {
+    const event = (await this.stripe()).webhooks.constructEvent(rawBody, signature, this.config.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, nowMs);
+    const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+    if (!Number.isFinite(signedAt) || signedAt - Math.floor(nowMs / 1000) > SIGNATURE_TOLERANCE_SECONDS) {
+      throw new Error('Timestamp outside the tolerance zone');
+    }
+    return event;
   }
 }
 
@@ -107,5 +140,6 @@ export function toProviderSubscription(sub: Stripe.Subscription): ProviderSubscr
     itemId: item?.id ?? null,
     currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
     tenantId: sub.metadata?.tenantId ?? null,
+    createdAt: new Date(sub.created * 1000),
   };
 }

@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { billingEvents, licenses, subscriptions, users } from '../../db/schema';
-import { seatOrder } from './subscription.rules';
+import { holdsSeats, seatOrder } from './subscription.rules';
 
 export async function upsertSubscription(tx: Tx, tenantId: string, values: Omit<Partial<typeof subscriptions.$inferInsert>, 'tenantId'>) {
   const now = new Date();
@@ -10,6 +10,12 @@ export async function upsertSubscription(tx: Tx, tenantId: string, values: Omit<
     .insert(subscriptions)
     .values({ provider: 'stripe', status: 'incomplete', licenseCount: 0, ...values, tenantId, updatedAt: now })
     .onConflictDoUpdate({ target: subscriptions.tenantId, set: { ...values, updatedAt: now } });
+}
+
+/** The firm's subscription row, locked until the transaction ends (webhook deliveries of a firm one at a time). */
+export async function lockSubscription(tx: Tx) {
+  const [row] = await tx.select().from(subscriptions).for('update');
+  return row;
 }
 
 /** The seats, held ones first (by assignment), then the free ones. */
@@ -30,6 +36,8 @@ export async function activeMembers(tx: Tx) {
       email: users.email,
       role: users.role,
       createdAt: users.createdAt,
+      invitedAt: users.invitedAt,
+      activatedAt: users.activatedAt,
     })
     .from(users)
     .where(eq(users.archived, false))
@@ -86,10 +94,13 @@ export async function setSeatCount(tx: Tx, tenantId: string, count: number): Pro
   return released;
 }
 
-/** Free seats go to members without one: Owner first, then Admins, Managers, Employees by age. */
+/**
+ * Free seats go to members without one: Owner first, then Admins, Managers, Employees by age; an
+ * invitation not yet accepted gets none (its member takes a free one on accepting).
+ */
 export async function fillFreeSeats(tx: Tx) {
   const holders = new Set((await listSeats(tx)).flatMap((s) => (s.userId ? [s.userId] : [])));
-  for (const member of seatOrder(await activeMembers(tx))) {
+  for (const member of seatOrder((await activeMembers(tx)).filter(holdsSeats))) {
     if (holders.has(member.id)) continue;
     if ((await assignSeat(tx, member.id)) === 'none') break;
   }

@@ -33,12 +33,32 @@ export function standingOf(input: {
   const inTrial = !!input.trialEndsAt && input.now.getTime() < input.trialEndsAt.getTime();
   const sub = input.subscription ?? null;
   if (input.selfHosted) {
-    // No payment provider: never expires; once the Owner sets a license count, seats apply.
-    return { status: inTrial && !sub ? 'trial' : 'active', seatsApply: !!sub && !inTrial, inTrial };
+    // No payment provider: no trial and nothing expires; once the Owner sets a license count, seats apply.
+    return { status: 'active', seatsApply: !!sub, inTrial: false };
   }
-  const paid = !!sub && sub.provider === 'stripe' && PAID_STATUSES.has(sub.status);
+  const paid = !!sub && sub.provider === 'stripe' && isPaidStatus(sub.status);
   const status: SubscriptionStatus = paid ? 'active' : inTrial ? 'trial' : 'expired';
   return { status, seatsApply: !inTrial, inTrial };
+}
+
+export function isPaidStatus(status: string): boolean {
+  return PAID_STATUSES.has(status);
+}
+
+/**
+ * The firm's current subscription among what Stripe has: of the subscriptions bought for the firm
+ * (their metadata names it), the newest one that is paid (active, trialing, past_due); when none
+ * is paid, the newest one of any status. "Newest" is Stripe's creation time, then the id, so the
+ * choice never depends on the order or the age of the events that made us look.
+ */
+export function currentSubscription<T extends { tenantId: string | null; status: string; createdAt: Date; subscriptionId: string }>(
+  subscriptions: readonly T[],
+  tenantId: string,
+): T | null {
+  const newestFirst = subscriptions
+    .filter((s) => s.tenantId === tenantId)
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.subscriptionId < b.subscriptionId ? 1 : a.subscriptionId > b.subscriptionId ? -1 : 0));
+  return newestFirst.find((s) => isPaidStatus(s.status)) ?? newestFirst[0] ?? null;
 }
 
 export function isLicensed(standing: Standing, hasSeat: boolean): boolean {
@@ -51,6 +71,11 @@ export function licenseRefusal(standing: Standing, role: Role, hasSeat: boolean)
   if (isLicensed(standing, hasSeat)) return null;
   if (standing.status === 'expired' && MANAGING_ROLES.includes(role)) return 'NO_ACTIVE_LICENSE_MANAGER_TRIAL';
   return 'NO_LICENSE';
+}
+
+/** An invited member who has not accepted yet holds no seat: seats go to members who work. */
+export function holdsSeats(member: { invitedAt: Date | null; activatedAt: Date | null }): boolean {
+  return !member.invitedAt || !!member.activatedAt;
 }
 
 /** Order in which seats go to members when a subscription starts: Owner first, then by role and age. */

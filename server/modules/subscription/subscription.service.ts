@@ -14,8 +14,8 @@ import { findTenant } from '../../db/tenant-settings';
 import { findSubscription, releaseSeat, type SubscriptionRow } from '../../db/licenses';
 import * as repo from './subscription.repository';
 import { getUser } from '../../db/accounts';
-import { isLicensed, licenseRefusal, standingOf, type Standing } from './subscription.rules';
-import { StripeGateway, toProviderSubscription, type ProviderSubscription } from './stripe-gateway';
+import { currentSubscription, holdsSeats, isLicensed, licenseRefusal, standingOf, type Standing } from './subscription.rules';
+import { StripeGateway, type ProviderSubscription } from './stripe-gateway';
 
 type SubscriptionDetails = components['schemas']['SubscriptionDetails'];
 
@@ -46,6 +46,15 @@ export class SubscriptionService {
     const standing = this.standing(tenant?.trialEndsAt ?? null, await findSubscription(tx));
     const holders = new Set((await repo.listSeats(tx)).flatMap((s) => (s.userId ? [s.userId] : [])));
     return (userId) => isLicensed(standing, holders.has(userId));
+  }
+
+  /**
+   * An invited member accepted: once seats apply they take a free one, if there is one (an open
+   * invitation holds none). Without a free seat the member is refused like any other.
+   */
+  async seatOnAcceptance(tx: Tx, userId: string): Promise<void> {
+    const sub = await findSubscription(tx);
+    if (sub && (sub.provider === 'self' || sub.subscriptionId)) await repo.assignSeat(tx, userId);
   }
 
   /** The refusal of a member who may not work, as the error the caller gets (with a checkout page for managers). */
@@ -123,7 +132,7 @@ export class SubscriptionService {
       tenantId,
       status: standing.status,
       startDate: tenant.createdAt.toISOString(),
-      trialEndDate: trialEnd.toISOString(),
+      trialEndDate: this.selfHosted ? null : trialEnd.toISOString(),
       billingDate: paid ? (sub?.currentPeriodEnd?.toISOString() ?? null) : null,
       runtime: paid ? 'monthly' : null,
       licenseCount: seatsCount ? seats.length : standing.status === 'expired' ? 0 : members.length,
@@ -138,13 +147,17 @@ export class SubscriptionService {
         email: m.email,
         roles: [m.role as Role],
         hasLicense: licensed(m.id),
+        invitationPending: !holdsSeats(m),
       })),
     };
   }
 
   async assign(ctx: RequestContext, body: BodyOf<'subscriptionAssignLicense'>): Promise<SubscriptionDetails> {
-    return this.changeSeat(ctx, body.userId, async (tx) => {
-      if ((await repo.assignSeat(tx, body.userId)) === 'none') throw new AppError('LICENSE_LIMIT_REACHED');
+    return this.changeSeat(ctx, body.userId, async (tx, member) => {
+      if (!holdsSeats(member)) throw new AppError('CONFLICT', 'subscription.invitationPending');
+      if ((await repo.assignSeat(tx, body.userId)) === 'none') {
+        throw new AppError('LICENSE_LIMIT_REACHED', this.selfHosted ? 'subscription.limitSelfHosted' : 'LICENSE_LIMIT_REACHED');
+      }
     });
   }
 
@@ -159,7 +172,7 @@ export class SubscriptionService {
   private async changeSeat(
     ctx: RequestContext,
     userId: string,
-    change: (tx: Tx, member: { role: string }) => Promise<void>,
+    change: (tx: Tx, member: { role: string; invitedAt: Date | null; activatedAt: Date | null }) => Promise<void>,
   ): Promise<SubscriptionDetails> {
     const price = this.stripe ? await this.stripe.pricePerLicense().catch(() => null) : null;
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
@@ -220,8 +233,12 @@ export class SubscriptionService {
   // ---- the provider's webhook ----
 
   /**
-   * One webhook delivery: the signature must match, each event is applied once, and an event older
-   * than the last one applied to the subscription changes nothing (deliveries can come out of order).
+   * One webhook delivery. The signature must match and be fresh (both ways); each event is handled
+   * once. An event is only a hint that something changed: the firm's license follows what Stripe
+   * has *now* for the firm's current subscription (`currentSubscription`: of the subscriptions of
+   * the firm's Stripe customer bought for the firm, the newest paid one, else the newest), fetched
+   * from Stripe, never the event's payload, so the order, repetition or age of events cannot move
+   * it. A Stripe customer becomes the firm's only through a completed checkout opened for the firm.
    */
   async webhook(rawBody: Buffer | undefined, signature: string): Promise<{ received: boolean }> {
     if (!this.stripe) throw new AppError('PAYMENT_PROVIDER_NOT_CONFIGURED');
@@ -231,42 +248,53 @@ export class SubscriptionService {
     } catch {
       throw new AppError('BAD_REQUEST', 'subscription.signatureInvalid');
     }
-    const provider = await this.subscriptionOfEvent(event);
-    if (!provider) return { received: true };
-    const tenantId = provider.tenantId;
-    if (!tenantId || !UUID.test(tenantId)) return { received: true };
+    const touched = await this.subscriptionOfEvent(event);
+    if (!touched) return { received: true };
+    const { subscription, tenantId, bindsCustomer } = touched;
+    if (!UUID.test(tenantId)) return { received: true };
     await this.deps.database.withTenant(tenantId, async (tx) => {
       if (!(await findTenant(tx))) return;
       if (!(await repo.recordEvent(tx, tenantId, event.id, event.type))) return;
-      const sub = await findSubscription(tx);
-      const at = new Date(event.created * 1000);
-      if (sub?.lastEventAt && sub.lastEventAt.getTime() > at.getTime() && sub.subscriptionId === provider.subscriptionId) return;
-      await this.applySubscription(tx, tenantId, provider, at);
+      // One delivery of the firm at a time: the last to look at Stripe is the last to write.
+      const stored = await repo.lockSubscription(tx);
+      if (!bindsCustomer && stored?.customerId !== subscription.customerId) return;
+      const current = currentSubscription(await this.stripe!.customerSubscriptions(subscription.customerId), tenantId);
+      if (current) await this.applySubscription(tx, tenantId, current, new Date(event.created * 1000));
     });
     return { received: true };
   }
 
-  /** The subscription an event is about, as Stripe has it; null for events we do not act on. */
-  private async subscriptionOfEvent(event: Stripe.Event): Promise<ProviderSubscription | null> {
+  /**
+   * The subscription an event is about, fetched from Stripe, and the firm it names; null for events
+   * we do not act on. A completed checkout binds its customer to the firm it was opened for: the
+   * session (as Stripe has it: `client_reference_id` and `metadata.tenantId`, both set when we
+   * opened it) and the subscription it created (`metadata.tenantId`) must all name that firm.
+   */
+  private async subscriptionOfEvent(
+    event: Stripe.Event,
+  ): Promise<{ subscription: ProviderSubscription; tenantId: string; bindsCustomer: boolean } | null> {
     const stripe = this.stripe!;
+    const about = async (id: string) => {
+      const subscription = await stripe.subscription(id);
+      return subscription.tenantId ? { subscription, tenantId: subscription.tenantId, bindsCustomer: false } : null;
+    };
     switch (event.type) {
       case 'checkout.session.completed': {
-        const session = event.data.object;
-        if (session.mode !== 'subscription' || !session.subscription) return null;
-        const id = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
-        const provider = await stripe.subscription(id);
-        return { ...provider, tenantId: provider.tenantId ?? session.client_reference_id ?? null };
+        const session = await stripe.checkoutSession(event.data.object.id);
+        if (session.mode !== 'subscription' || !session.subscriptionId || !session.tenantId) return null;
+        if (session.metadataTenantId !== session.tenantId) return null;
+        const subscription = await stripe.subscription(session.subscriptionId);
+        if (subscription.tenantId !== session.tenantId) return null;
+        return { subscription, tenantId: session.tenantId, bindsCustomer: true };
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return toProviderSubscription(event.data.object);
+        return about(event.data.object.id);
       case 'invoice.paid':
       case 'invoice.payment_failed': {
-        const invoice = event.data.object;
-        const ref = invoice.parent?.subscription_details?.subscription;
-        if (!ref) return null;
-        return stripe.subscription(typeof ref === 'string' ? ref : ref.id);
+        const ref = event.data.object.parent?.subscription_details?.subscription;
+        return ref ? about(typeof ref === 'string' ? ref : ref.id) : null;
       }
       default:
         return null;

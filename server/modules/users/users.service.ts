@@ -220,6 +220,7 @@ export class UsersService {
       const now = new Date();
       const user = await accounts.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
       if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.linkInvalid');
+      await this.subscription.seatOnAcceptance(tx, user.id);
       // The password is kept even when licensing refuses the session: the member signs in once a
       // license is assigned.
       const refusal = await this.subscription.refusal(tx, tenantId, user);

@@ -2,18 +2,22 @@
  * The Consents tab of /profile: each purpose with its text in the UI language and the firm's state
  * (granted since, revoked on). `ai` and `gps` are granted and revoked here by Owner, Admin and
  * Manager (revoking asks first; revoking `gps` stops position stamps at once, the app's own cached
- * state included); terms and privacy are shown as accepted, not revocable here.
+ * state included); terms and privacy are shown as accepted, not revocable here. Below, the history
+ * of every grant and revocation (who, when, which text version), newest first and paged.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Group, Loader, Paper, Spoiler, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  managementGetConsentHistoryOptions,
   managementGetTenantConsentOptions,
   managementGetTenantConsentQueryKey,
   managementUpdateTenantConsentMutation,
 } from '../../../generated/api/@tanstack/react-query.gen';
 import type { ConsentPurpose, ConsentText, TenantConsent } from '../../../generated/api/types.gen';
+import { ListFooter } from '../../components/data-list/list-footer';
 import { ConsentDocument, ConsentTextsState, textOf, useConsentTexts } from '../../components/consent-texts';
 import { envelopeOf } from '../../lib/query-keys';
 import { formatDateTime } from '../../lib/format';
@@ -125,6 +129,111 @@ function ConsentCard({ purpose, text, mayChange }: { purpose: ConsentPurpose; te
   );
 }
 
+/** Every grant and revocation, newest first: the record is kept, never overwritten. */
+function ConsentHistory({ titleOf }: { titleOf: (purpose: ConsentPurpose) => string }) {
+  const { t } = useLingui();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const history = useQuery({ ...managementGetConsentHistoryOptions({ query: { page, pageSize } }), placeholderData: (previous) => previous });
+  const data = history.data?.data;
+  let body;
+  if (history.isPending) {
+    body = (
+      <Group justify="center" py="md">
+        <Loader size="sm" aria-label={t`Loading`} />
+      </Group>
+    );
+  } else if (history.isError || !data) {
+    body = (
+      <Text fz="sm" c="red">
+        <Trans>The history could not be loaded. Please try again in a moment.</Trans>
+      </Text>
+    );
+  } else if (data.totalCount === 0) {
+    body = (
+      <Text fz="sm" c="dimmed">
+        <Trans>No consent has been given or revoked yet.</Trans>
+      </Text>
+    );
+  } else {
+    body = (
+      <>
+        <Table.ScrollContainer minWidth={320}>
+          <Table verticalSpacing="xs" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>
+                  <Trans>When</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Consent</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Change</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>By</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Text version</Trans>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((event) => (
+                <Table.Tr key={event.id}>
+                  <Table.Td>
+                    <Text fz="sm">{formatDateTime(event.atUtc)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{titleOf(event.purpose)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={event.granted ? 'green' : 'gray'} variant="light">
+                      {event.granted ? <Trans>Granted</Trans> : <Trans>Revoked</Trans>}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{event.userName ?? t`unknown`}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text fz="sm">{event.version ?? '–'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {data.totalCount > 10 ? (
+          <ListFooter
+            page={page}
+            pageSize={pageSize}
+            totalCount={data.totalCount}
+            onPage={setPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={3} fz="h5">
+          <Trans>History</Trans>
+        </Title>
+        <Text fz="sm" c="dimmed">
+          <Trans>Every grant and revocation, with who made it, when, and the version of the text.</Trans>
+        </Text>
+        {body}
+      </Stack>
+    </Paper>
+  );
+}
+
 export function ConsentsTab() {
   const texts = useConsentTexts();
   const mayChange = useIsBackOffice();
@@ -134,6 +243,7 @@ export function ConsentsTab() {
       {PURPOSES.map((purpose) => (
         <ConsentCard key={purpose} purpose={purpose} text={textOf(texts.data, purpose)} mayChange={mayChange} />
       ))}
+      <ConsentHistory titleOf={(purpose) => textOf(texts.data, purpose)?.title ?? purpose} />
     </Stack>
   );
 }

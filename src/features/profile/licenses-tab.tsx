@@ -52,15 +52,15 @@ function StatusBadge({ status }: { status: SubscriptionDetails['status'] }) {
 }
 
 function StatusText({ details }: { details: SubscriptionDetails }) {
+  if (details.selfHosted) {
+    return <Trans>This server runs without online payment: the owner sets the number of licenses directly.</Trans>;
+  }
   const trialEnd = formatDate(details.trialEndDate);
   if (details.status === 'trial') {
     return <Trans>Your trial runs until {trialEnd}. During the trial every member has a license.</Trans>;
   }
   if (details.status === 'expired') {
     return <Trans>The trial ended on {trialEnd}. Buy licenses so that your team can keep working.</Trans>;
-  }
-  if (details.selfHosted) {
-    return <Trans>This server runs without online payment: the owner sets the number of licenses directly.</Trans>;
   }
   const billing = formatDate(details.billingDate);
   return <Trans>Monthly subscription; the next billing date is {billing}.</Trans>;
@@ -205,7 +205,7 @@ function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; 
                     <Switch
                       aria-label={t`License for ${name}`}
                       checked={member.hasLicense}
-                      disabled={!seats || owner || details.status === 'expired' || pendingFor === member.userId}
+                      disabled={!seats || owner || member.invitationPending || details.status === 'expired' || pendingFor === member.userId}
                       onChange={(event) =>
                         (event.currentTarget.checked ? assign : remove).mutate({ body: { userId: member.userId } })
                       }
@@ -214,6 +214,11 @@ function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; 
                     {owner && seats ? (
                       <Text fz="xs" c="dimmed">
                         <Trans>always licensed</Trans>
+                      </Text>
+                    ) : null}
+                    {member.invitationPending && seats ? (
+                      <Text fz="xs" c="dimmed">
+                        <Trans>invitation not accepted yet; gets a free license on accepting</Trans>
                       </Text>
                     ) : null}
                   </Group>
@@ -283,7 +288,11 @@ function Licenses() {
       </SimpleGrid>
       {details.licenses.length === 0 && details.status !== 'expired' ? (
         <Alert color="blue" variant="light">
-          <Trans>Every active member is licensed until licenses are bought or set. Then you decide here who holds one.</Trans>
+          {details.selfHosted ? (
+            <Trans>Every active member is licensed until the owner sets a number of licenses. Then you decide here who holds one.</Trans>
+          ) : (
+            <Trans>Every active member is licensed until licenses are bought or set. Then you decide here who holds one.</Trans>
+          )}
         </Alert>
       ) : null}
       {isOwner ? (

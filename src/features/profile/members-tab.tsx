@@ -6,7 +6,7 @@
  * changes an Admin or the Owner; nobody changes their own role or archives themselves.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -14,9 +14,9 @@ import { IconArchive, IconDots, IconMailForward, IconPencil, IconRestore, IconSe
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
-import { usersInviteMutation, usersUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
+import { subscriptionGetSubscriptionDetailsOptions, usersInviteMutation, usersUpdateMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import { usersGetAll } from '../../../generated/api/sdk.gen';
-import type { User } from '../../../generated/api/types.gen';
+import type { SubscriptionDetails, User } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import { FormButtons, FormModal } from '../../components/form-modal';
 import { formatDateTime } from '../../lib/format';
@@ -55,6 +55,39 @@ function useRoleOptions(roles: Role[]) {
 const nameSchema = z.string().trim().min(1).max(100);
 const inviteSchema = z.object({ firstName: nameSchema, lastName: nameSchema, email: z.email().max(254) });
 
+/**
+ * Whether an invitation now would find no license: seats apply, and the free ones are already
+ * spoken for by invitations still open (an open invitation takes a free one on accepting).
+ */
+export function noSeatForInvitation(details: SubscriptionDetails | undefined): boolean {
+  if (!details || details.licenses.length === 0 || details.status === 'expired') return false;
+  const free = details.licenses.filter((l) => !l.userId).length;
+  const waiting = details.members.filter((m) => m.invitationPending && !m.hasLicense).length;
+  return free - waiting <= 0;
+}
+
+function SeatWarning() {
+  const { tenantId } = useSession();
+  const details = useQuery({ ...subscriptionGetSubscriptionDetailsOptions({ query: { tenantId: tenantId ?? '' } }), enabled: !!tenantId }).data?.data;
+  if (!details || !noSeatForInvitation(details)) return null;
+  const count = details.licenses.length;
+  return (
+    <Alert color="yellow" variant="light" role="status">
+      {details.selfHosted ? (
+        <Trans>
+          All {count} licenses are taken. The new member can accept the invitation, but can only work once the owner raises
+          the number of licenses on the Licenses tab or a license is taken back.
+        </Trans>
+      ) : (
+        <Trans>
+          All {count} licenses are taken. The new member can accept the invitation, but can only work once the owner buys
+          more licenses on the Licenses tab or a license is taken back.
+        </Trans>
+      )}
+    </Alert>
+  );
+}
+
 function InviteForm({ roles, onDone }: { roles: Role[]; onDone: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
@@ -68,6 +101,8 @@ function InviteForm({ roles, onDone }: { roles: Role[]; onDone: () => void }) {
     meta: { silent: true },
     onSuccess: async (answer) => {
       await queryClient.invalidateQueries({ queryKey: [{ _id: 'usersGetAll' }] });
+      // The licenses change with a new open invitation; read again when next shown.
+      void queryClient.invalidateQueries({ queryKey: [{ _id: 'subscriptionGetSubscriptionDetails' }], refetchType: 'none' });
       const email = answer.data.email;
       showSuccess(answer.data.invitationPending ? t`Invitation sent to ${email}.` : t`Saved.`);
       onDone();
@@ -84,6 +119,7 @@ function InviteForm({ roles, onDone }: { roles: Role[]; onDone: () => void }) {
       )}
     >
       <Stack gap="sm">
+        <SeatWarning />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`First name`} required maxLength={100} data-autofocus {...form.getInputProps('firstName')} />
           <TextInput label={t`Last name`} required maxLength={100} {...form.getInputProps('lastName')} />
@@ -147,6 +183,7 @@ function EditForm({ member, roles, changeRole, onDone }: { member: User; roles: 
       )}
     >
       <Stack gap="sm">
+        <SeatWarning />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`First name`} required maxLength={100} data-autofocus {...form.getInputProps('firstName')} />
           <TextInput label={t`Last name`} required maxLength={100} {...form.getInputProps('lastName')} />
