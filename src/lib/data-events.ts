@@ -12,6 +12,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  managementGetTenantConsentQueryKey,
   aiGetStatusQueryKey,
   customerActivitiesByCustomerQueryKey,
   customerActivitiesGetTotalsQueryKey,
@@ -62,8 +63,8 @@ const refreshes = {
   timersChanged: () => [...timers(), feeds(), totals()],
   /** Clocked in or out, a break, a corrected or deleted segment. */
   workingTimeChanged: () => workingTime(),
-  /** A consent was granted or revoked: the AI features ask for it (position stamps read it themselves). */
-  consentChanged: () => [allOf(aiGetStatusQueryKey())],
+  /** A consent was granted or revoked: the AI features and the position stamps (and their notice) ask for it. */
+  consentChanged: () => [allOf(aiGetStatusQueryKey()), allOf(managementGetTenantConsentQueryKey({ query: { purpose: 'gps' } }))],
 } satisfies Record<string, () => ReturnType<typeof allOf>[]>;
 
 export type DataEvent = keyof typeof refreshes;
