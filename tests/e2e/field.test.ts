@@ -86,3 +86,48 @@ describe('positions', () => {
     await context.close();
   });
 });
+
+describe('a forgotten day', () => {
+  it('is added with its break on the working-time screen and shows as added later (desktop German, phone English)', async () => {
+    const owner = await seedAccount({ prefix: 'late' });
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000);
+    const day = `${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`;
+    for (const [viewport, locale] of [
+      ['desktop', 'de'],
+      ['phone', 'en'],
+    ] as const) {
+      const de = locale === 'de';
+      const context = await newContext(browser, { viewport, locale: de ? 'de-DE' : 'en-GB' });
+      await signInContext(context, owner, locale);
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/timetracking`);
+      await page.getByRole('button', { name: de ? 'Vergessenen Tag nachtragen' : 'Add a forgotten day' }).click();
+      const dialog = page.getByRole('dialog', { name: de ? 'Arbeitstag nachtragen' : 'Add a working day' });
+      await dialog.waitFor();
+      await dialog.getByLabel(de ? /^Tag/ : /^Day/).fill(day);
+      if (!de) {
+        // The second run adds a later shift of the same day.
+        await dialog.getByLabel(/^Start/).first().fill('18:00');
+        await dialog.getByLabel(/^End/).first().fill('20:00');
+        await dialog.getByRole('button', { name: 'Remove break 1' }).click();
+      }
+      await shot(page, `f-03-add-day-${viewport}-${locale}`, false);
+      await dialog.getByRole('button', { name: de ? 'Tag nachtragen' : 'Add day' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const row = page.getByTestId('work-day').first();
+      await row.click();
+      await page.getByText(de ? 'nachgetragen' : 'Added later').first().waitFor();
+      await shot(page, `f-04-added-later-${viewport}-${locale}`);
+      await context.close();
+    }
+    const list = (await apiAs(
+      owner,
+      'GET',
+      '/api/UserTimeTracks/GetList?includeActive=true&includeEnded=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=false',
+    )) as { items: { addedLater: boolean; breakSeconds: number }[] };
+    expect(list.items.map((t) => [t.addedLater, t.breakSeconds])).toEqual([
+      [true, 1800],
+      [true, 0],
+    ]);
+  });
+});
