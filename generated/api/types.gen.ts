@@ -36,7 +36,7 @@ export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 /**
  * Stable code of a business or technical error; the app maps each to a translated message.
  */
-export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
+export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
 
 export type ErrorMessage = {
     code: ErrorCode;
@@ -1454,6 +1454,14 @@ export type TenantWorkingDays = Array<number>;
  */
 export type TenantHolidayRegion = 'DE' | 'DE-BW' | 'DE-BY' | 'DE-BE' | 'DE-BB' | 'DE-HB' | 'DE-HH' | 'DE-HE' | 'DE-MV' | 'DE-NI' | 'DE-NW' | 'DE-RP' | 'DE-SL' | 'DE-SN' | 'DE-ST' | 'DE-SH' | 'DE-TH';
 
+/**
+ * How many days back an Employee may add a forgotten working day or break afterwards
+ * (`UserTimeTracks/AddDay`, `AddBreak`); 0 allows only today. Owner, Admin and Manager have
+ * no limit.
+ *
+ */
+export type TenantLateEntryDays = number;
+
 export type Tenant = {
     /**
      * When the logo (`Management/GetLogo`) was last set; null without one.
@@ -1493,6 +1501,7 @@ export type Tenant = {
     dailyTargetMinutes: TenantDailyTargetMinutes;
     workingDays: TenantWorkingDays;
     holidayRegion: TenantHolidayRegion;
+    lateEntryDays: TenantLateEntryDays;
     /**
      * The accounting connection (read-only here; set with `ExternalSystem/ConnectExternalSystem`), null if never connected.
      */
@@ -1548,6 +1557,10 @@ export type TenantUpdateRequest = {
      * Whose public holidays are free days; left out means unchanged.
      */
     holidayRegion?: TenantHolidayRegion;
+    /**
+     * How many days back an Employee may add working time afterwards; left out means unchanged.
+     */
+    lateEntryDays?: TenantLateEntryDays;
 };
 
 /**
@@ -2055,6 +2068,10 @@ export type UserTimeTrack = {
      * Handed over to payroll; segments can no longer be changed.
      */
     processed: boolean;
+    /**
+     * Entered afterwards ("nachgetragen"), not clocked live; the day was added with `AddDay` or a break with `AddBreak`.
+     */
+    addedLater: boolean;
     startPosition: NullableGeoPosition;
     endPosition: NullableGeoPosition;
     warnings: Array<LawWarning>;
@@ -2084,6 +2101,39 @@ export type UserTimeTrackUpdateSegment = {
 export type UserTimeTrackSegmentRef = {
     userTimeTrackId: string;
     segmentId: string;
+};
+
+/**
+ * A break of a day that is added afterwards.
+ */
+export type UserTimeTrackBreak = {
+    startedAtUtc: string;
+    endedAtUtc: string;
+};
+
+/**
+ * A working day entered afterwards.
+ */
+export type UserTimeTrackAddDay = {
+    /**
+     * The member whose day it is; left out, the caller.
+     */
+    ownerId?: Id;
+    startedAtUtc: string;
+    endedAtUtc: string;
+    /**
+     * The day's breaks, each strictly inside the day; they may come in any order.
+     */
+    breaks: Array<UserTimeTrackBreak>;
+};
+
+/**
+ * A break added afterwards to one user time track.
+ */
+export type UserTimeTrackAddBreak = {
+    userTimeTrackId: string;
+    startedAtUtc: string;
+    endedAtUtc: string;
 };
 
 /**
@@ -6539,6 +6589,96 @@ export type UserTimeTracksDeleteSegmentResponses = {
 };
 
 export type UserTimeTracksDeleteSegmentResponse = UserTimeTracksDeleteSegmentResponses[keyof UserTimeTracksDeleteSegmentResponses];
+
+export type UserTimeTracksAddDayData = {
+    body: UserTimeTrackAddDay;
+    path?: never;
+    query?: never;
+    url: '/api/UserTimeTracks/AddDay';
+};
+
+export type UserTimeTracksAddDayErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type UserTimeTracksAddDayError = UserTimeTracksAddDayErrors[keyof UserTimeTracksAddDayErrors];
+
+export type UserTimeTracksAddDayResponses = {
+    /**
+     * The added user time track.
+     */
+    200: Envelope & {
+        data: UserTimeTrack;
+    };
+};
+
+export type UserTimeTracksAddDayResponse = UserTimeTracksAddDayResponses[keyof UserTimeTracksAddDayResponses];
+
+export type UserTimeTracksAddBreakData = {
+    body: UserTimeTrackAddBreak;
+    path?: never;
+    query?: never;
+    url: '/api/UserTimeTracks/AddBreak';
+};
+
+export type UserTimeTracksAddBreakErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type UserTimeTracksAddBreakError = UserTimeTracksAddBreakErrors[keyof UserTimeTracksAddBreakErrors];
+
+export type UserTimeTracksAddBreakResponses = {
+    /**
+     * The user time track with the added break.
+     */
+    200: Envelope & {
+        data: UserTimeTrack;
+    };
+};
+
+export type UserTimeTracksAddBreakResponse = UserTimeTracksAddBreakResponses[keyof UserTimeTracksAddBreakResponses];
 
 export type UserTimeTracksGetListData = {
     body?: never;

@@ -92,6 +92,7 @@ export const zErrorCode = z.enum([
     'NO_ACTIVE_USER_TIME_TRACK',
     'SEGMENT_OVERLAP',
     'END_BEFORE_START',
+    'LATE_ENTRY_TOO_OLD',
     'INVALID_IMAGE',
     'NO_ACTIVITIES_SELECTED',
     'ACCOUNTING_NOT_CONNECTED',
@@ -1043,6 +1044,14 @@ export const zTenantHolidayRegion = z.enum([
     'DE-TH'
 ]);
 
+/**
+ * How many days back an Employee may add a forgotten working day or break afterwards
+ * (`UserTimeTracks/AddDay`, `AddBreak`); 0 allows only today. Owner, Admin and Manager have
+ * no limit.
+ *
+ */
+export const zTenantLateEntryDays = z.int().gte(0).lte(365);
+
 export const zTenant = z.object({
     logoUpdatedAtUtc: z.iso.datetime().nullable(),
     id: zId,
@@ -1067,6 +1076,7 @@ export const zTenant = z.object({
     dailyTargetMinutes: zTenantDailyTargetMinutes,
     workingDays: zTenantWorkingDays,
     holidayRegion: zTenantHolidayRegion,
+    lateEntryDays: zTenantLateEntryDays,
     accountingConnection: zExternalSystemConnection.nullable(),
     createdAtUtc: z.iso.datetime()
 });
@@ -1097,7 +1107,8 @@ export const zTenantUpdateRequest = z.object({
     timeZone: zTenantTimeZone,
     dailyTargetMinutes: zTenantDailyTargetMinutes,
     workingDays: zTenantWorkingDays.optional(),
-    holidayRegion: zTenantHolidayRegion.optional()
+    holidayRegion: zTenantHolidayRegion.optional(),
+    lateEntryDays: zTenantLateEntryDays.optional()
 });
 
 /**
@@ -1459,6 +1470,7 @@ export const zUserTimeTrack = z.object({
     workSeconds: z.int().gte(0),
     breakSeconds: z.int().gte(0),
     processed: z.boolean(),
+    addedLater: z.boolean(),
     startPosition: zNullableGeoPosition,
     endPosition: zNullableGeoPosition,
     warnings: z.array(zLawWarning).max(50)
@@ -1485,6 +1497,33 @@ export const zUserTimeTrackUpdateSegment = z.object({
 export const zUserTimeTrackSegmentRef = z.object({
     userTimeTrackId: z.uuid(),
     segmentId: z.uuid()
+});
+
+/**
+ * A break of a day that is added afterwards.
+ */
+export const zUserTimeTrackBreak = z.object({
+    startedAtUtc: z.iso.datetime(),
+    endedAtUtc: z.iso.datetime()
+});
+
+/**
+ * A working day entered afterwards.
+ */
+export const zUserTimeTrackAddDay = z.object({
+    ownerId: zId.optional(),
+    startedAtUtc: z.iso.datetime(),
+    endedAtUtc: z.iso.datetime(),
+    breaks: z.array(zUserTimeTrackBreak).max(20)
+});
+
+/**
+ * A break added afterwards to one user time track.
+ */
+export const zUserTimeTrackAddBreak = z.object({
+    userTimeTrackId: z.uuid(),
+    startedAtUtc: z.iso.datetime(),
+    endedAtUtc: z.iso.datetime()
 });
 
 /**
@@ -2689,6 +2728,24 @@ export const zUserTimeTracksDeleteSegmentBody = zUserTimeTrackSegmentRef;
  * The user time track after the change.
  */
 export const zUserTimeTracksDeleteSegmentResponse = zEnvelope.and(z.object({
+    data: zUserTimeTrack
+}));
+
+export const zUserTimeTracksAddDayBody = zUserTimeTrackAddDay;
+
+/**
+ * The added user time track.
+ */
+export const zUserTimeTracksAddDayResponse = zEnvelope.and(z.object({
+    data: zUserTimeTrack
+}));
+
+export const zUserTimeTracksAddBreakBody = zUserTimeTrackAddBreak;
+
+/**
+ * The user time track with the added break.
+ */
+export const zUserTimeTracksAddBreakResponse = zEnvelope.and(z.object({
     data: zUserTimeTrack
 }));
 

@@ -2248,6 +2248,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/UserTimeTracks/AddDay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a forgotten working day afterwards
+         * @description Records a working time that was not clocked: from `startedAtUtc` to `endedAtUtc` with the
+         *     given `breaks`, as contiguous work and break segments. The track is marked `addedLater` and
+         *     its creation is kept in the audit trail. Without `ownerId` (or with the caller's own id) it
+         *     is the caller's; another member's needs Owner, Admin or Manager (403 for an Employee), and
+         *     a member of another tenant answers 404. An Employee may add a day only while its start lies
+         *     at most the firm's `lateEntryDays` days back (403 `LATE_ENTRY_TOO_OLD` after that); Owner,
+         *     Admin and Manager have no such limit. Refusals: an end not after the start 400
+         *     `END_BEFORE_START`; times in the future or a day longer than 24 hours 400
+         *     `VALIDATION_ERROR`; a break that does not lie strictly inside the day 400
+         *     `VALIDATION_ERROR`; breaks that overlap or touch each other, or a day that overlaps
+         *     another working time of the member, 400 `SEGMENT_OVERLAP`. The answer carries the
+         *     working-time law warnings of that day.
+         */
+        post: operations["userTimeTracksAddDay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/UserTimeTracks/AddBreak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a forgotten break afterwards
+         * @description Cuts a break out of one work segment of a user time track (ended or active). The break
+         *     must lie within a single work segment and neither begin at the track's start nor end at
+         *     its end (then the day is shorter: correct the segment instead); otherwise 400
+         *     `SEGMENT_OVERLAP`. A break that touches a neighbouring break merges with it. The end must
+         *     not lie in the future (400 `VALIDATION_ERROR`), nor before the start (400
+         *     `END_BEFORE_START`). The track is marked `addedLater`; the change is kept in the audit
+         *     trail. Rights as in `AddDay` (own track, or any member's for Owner, Admin and Manager;
+         *     403 `LATE_ENTRY_TOO_OLD` for an Employee after the firm's `lateEntryDays`); a processed
+         *     track answers 409 `ENTRY_LOCKED`; another tenant's track 404.
+         */
+        post: operations["userTimeTracksAddBreak"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/UserTimeTracks/GetList": {
         parameters: {
             query?: never;
@@ -2403,7 +2462,7 @@ export interface components {
          * @description Stable code of a business or technical error; the app maps each to a translated message.
          * @enum {string}
          */
-        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
+        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
         ErrorMessage: {
             code: components["schemas"]["ErrorCode"];
             /** @description A human-readable message in the caller's language. */
@@ -4112,6 +4171,13 @@ export interface components {
          * @enum {string}
          */
         TenantHolidayRegion: "DE" | "DE-BW" | "DE-BY" | "DE-BE" | "DE-BB" | "DE-HB" | "DE-HH" | "DE-HE" | "DE-MV" | "DE-NI" | "DE-NW" | "DE-RP" | "DE-SL" | "DE-SN" | "DE-ST" | "DE-SH" | "DE-TH";
+        /**
+         * @description How many days back an Employee may add a forgotten working day or break afterwards
+         *     (`UserTimeTracks/AddDay`, `AddBreak`); 0 allows only today. Owner, Admin and Manager have
+         *     no limit.
+         * @example 7
+         */
+        TenantLateEntryDays: number;
         Tenant: {
             /**
              * Format: date-time
@@ -4173,6 +4239,7 @@ export interface components {
             dailyTargetMinutes: components["schemas"]["TenantDailyTargetMinutes"];
             workingDays: components["schemas"]["TenantWorkingDays"];
             holidayRegion: components["schemas"]["TenantHolidayRegion"];
+            lateEntryDays: components["schemas"]["TenantLateEntryDays"];
             /** @description The accounting connection (read-only here; set with `ExternalSystem/ConnectExternalSystem`), null if never connected. */
             accountingConnection: components["schemas"]["ExternalSystemConnection"] | null;
             /**
@@ -4247,6 +4314,8 @@ export interface components {
             workingDays?: components["schemas"]["TenantWorkingDays"];
             /** @description Whose public holidays are free days; left out means unchanged. */
             holidayRegion?: components["schemas"]["TenantHolidayRegion"];
+            /** @description How many days back an Employee may add working time afterwards; left out means unchanged. */
+            lateEntryDays?: components["schemas"]["TenantLateEntryDays"];
         };
         /**
          * @description EAN-8, UPC-A (12 digits) or EAN-13; the check digit is verified by the server.
@@ -4904,6 +4973,11 @@ export interface components {
              * @example false
              */
             processed: boolean;
+            /**
+             * @description Entered afterwards ("nachgetragen"), not clocked live; the day was added with `AddDay` or a break with `AddBreak`.
+             * @example false
+             */
+            addedLater: boolean;
             startPosition: components["schemas"]["NullableGeoPosition"];
             endPosition: components["schemas"]["NullableGeoPosition"];
             warnings: components["schemas"]["LawWarning"][];
@@ -4949,6 +5023,54 @@ export interface components {
              * @example 6f3a1d8b-2e5c-4b7f-9a0d-1c4e7b2f5a68
              */
             segmentId: string;
+        };
+        /** @description A break of a day that is added afterwards. */
+        UserTimeTrackBreak: {
+            /**
+             * Format: date-time
+             * @example 2026-11-20T11:30:00Z
+             */
+            startedAtUtc: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T12:00:00Z
+             */
+            endedAtUtc: string;
+        };
+        /** @description A working day entered afterwards. */
+        UserTimeTrackAddDay: {
+            /** @description The member whose day it is; left out, the caller. */
+            ownerId?: components["schemas"]["Id"];
+            /**
+             * Format: date-time
+             * @example 2026-11-20T07:00:00Z
+             */
+            startedAtUtc: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T15:30:00Z
+             */
+            endedAtUtc: string;
+            /** @description The day's breaks, each strictly inside the day; they may come in any order. */
+            breaks: components["schemas"]["UserTimeTrackBreak"][];
+        };
+        /** @description A break added afterwards to one user time track. */
+        UserTimeTrackAddBreak: {
+            /**
+             * Format: uuid
+             * @example 2c8e5a1f-7d3b-4e9a-a6c2-4f1b8d0e3c57
+             */
+            userTimeTrackId: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T11:30:00Z
+             */
+            startedAtUtc: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T12:00:00Z
+             */
+            endedAtUtc: string;
         };
         /** @description A page of user time tracks. */
         UserTimeTrackPage: components["schemas"]["PageMeta"] & {
@@ -8475,6 +8597,69 @@ export interface operations {
         };
         responses: {
             /** @description The user time track after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["UserTimeTrack"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    userTimeTracksAddDay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserTimeTrackAddDay"];
+            };
+        };
+        responses: {
+            /** @description The added user time track. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["UserTimeTrack"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    userTimeTracksAddBreak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserTimeTrackAddBreak"];
+            };
+        };
+        responses: {
+            /** @description The user time track with the added break. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -37,6 +37,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   NO_ACTIVE_LICENSE_MANAGER_TRIAL: 403,
   NOT_FOUND: 404,
   OWNER_PROTECTED: 403,
+  LATE_ENTRY_TOO_OLD: 403,
   USER_ARCHIVED: 403,
   CONFLICT: 409,
   ENTRY_LOCKED: 409,

@@ -12,6 +12,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  managementGetTenantConsentQueryKey,
   aiGetStatusQueryKey,
   customerActivitiesByCustomerQueryKey,
   customerActivitiesGetTotalsQueryKey,
@@ -63,8 +64,12 @@ const refreshes = {
   timersChanged: () => [...timers(), feeds(), totals()],
   /** Clocked in or out, a break, a corrected or deleted segment. */
   workingTimeChanged: () => workingTime(),
-  /** A consent was granted or revoked: the AI features ask for it (position stamps read it themselves). */
-  consentChanged: () => [allOf(aiGetStatusQueryKey()), allOf(managementGetConsentHistoryQueryKey({ query: { page: 1, pageSize: 10 } }))],
+  /** A consent was granted or revoked: the AI features, the position stamps (and their notice) and the consent history ask for it. */
+  consentChanged: () => [
+    allOf(aiGetStatusQueryKey()),
+    allOf(managementGetTenantConsentQueryKey({ query: { purpose: 'gps' } })),
+    allOf(managementGetConsentHistoryQueryKey({ query: { page: 1, pageSize: 10 } })),
+  ],
 } satisfies Record<string, () => ReturnType<typeof allOf>[]>;
 
 export type DataEvent = keyof typeof refreshes;

@@ -66,6 +66,7 @@ export const errorCodeMessages = {
   NO_ACTIVE_USER_TIME_TRACK: msg`You are not clocked in.`,
   SEGMENT_OVERLAP: msg`Working time segments must not overlap.`,
   END_BEFORE_START: msg`The end must be after the start.`,
+  LATE_ENTRY_TOO_OLD: msg`This day lies too far back to be added afterwards. Please ask your manager.`,
   INVALID_IMAGE: msg`The image could not be read.`,
   NO_ACTIVITIES_SELECTED: msg`No activities selected.`,
   ACCOUNTING_NOT_CONNECTED: msg`No accounting software is connected yet.`,

@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet, createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AppLayout } from '../components/app-shell/app-layout';
 import { RunningTimersBar } from '../features/time-tracking/running-timers-bar';
 import { TextOverridesLoader } from '../features/localisation/text-overrides-loader';
@@ -9,10 +9,17 @@ import { useSession } from '../lib/session';
 
 const OnboardingDialog = lazy(() => import('../features/profile/onboarding-dialog'));
 
-/** A new firm's Owner is asked for name, company and rate once (the dialog loads only then). */
+/**
+ * A new firm's Owner is asked for name, company and rate once, then for the optional consents (the
+ * dialog loads only then). Once shown it stays until it closes itself: saving the name ends the
+ * need, but not the consents step that follows.
+ */
 function Onboarding() {
   const session = useSession();
-  if (!needsOnboarding(session)) return null;
+  const [shown, setShown] = useState(false);
+  const needed = needsOnboarding(session);
+  if (needed && !shown) setShown(true);
+  if (!needed && !shown) return null;
   return (
     <Suspense fallback={null}>
       <OnboardingDialog />

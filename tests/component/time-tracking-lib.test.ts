@@ -174,6 +174,7 @@ describe('payroll export', () => {
         workSeconds: work,
         breakSeconds: 1800,
         processed: false,
+        addedLater: false,
         startPosition: null,
         endPosition: null,
         warnings: [],

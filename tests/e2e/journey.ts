@@ -137,7 +137,11 @@ export async function signInContext(context: BrowserContext, account: SeededAcco
 }
 
 /** The first-run dialog of a new firm: answered as a new Owner would, or put off ("later"). */
-export async function answerOnboarding(page: Page, answer: { firstName: string; lastName: string } | 'later', lang: 'de' | 'en' = 'de') {
+export async function answerOnboarding(
+  page: Page,
+  answer: { firstName: string; lastName: string; gps?: boolean; ai?: boolean } | 'later',
+  lang: 'de' | 'en' = 'de',
+) {
   const de = lang === 'de';
   const dialog = page.getByRole('dialog', { name: de ? 'Willkommen bei Fieldbook' : 'Welcome to Fieldbook' });
   await dialog.waitFor();
@@ -147,6 +151,14 @@ export async function answerOnboarding(page: Page, answer: { firstName: string; 
     await dialog.getByLabel(de ? /^Vorname/ : /^First name/).fill(answer.firstName);
     await dialog.getByLabel(de ? /^Nachname/ : /^Last name/).fill(answer.lastName);
     await dialog.getByRole('button', { name: de ? "Los geht's" : 'Get started' }).click();
+    // Then the optional consents (location stamps, AI): granted as asked, else declined.
+    const consents = page.getByRole('dialog', { name: de ? 'Standort und KI' : 'Location and AI' });
+    await consents.waitFor();
+    if (answer.gps) await consents.getByText(de ? 'Standort bei Start und Stopp erfassen' : 'Record the location at start and stop').click();
+    if (answer.ai) await consents.getByText(de ? 'KI-Funktionen nutzen' : 'Use AI features').click();
+    const finish = answer.gps || answer.ai ? (de ? 'Speichern und abschließen' : 'Save and finish') : de ? 'Ohne diese Funktionen abschließen' : 'Finish without these features';
+    await consents.getByRole('button', { name: finish }).click();
+    await consents.waitFor({ state: 'hidden' });
   }
   await dialog.waitFor({ state: 'hidden' });
 }

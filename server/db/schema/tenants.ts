@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   integer,
   numeric,
   pgTable,
@@ -38,9 +39,11 @@ export const tenants = pgTable('tenants', {
   workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
   /** Whose public holidays are free days: `DE` (nationwide ones only) or a state, e.g. `DE-BY`. */
   holidayRegion: text('holiday_region').notNull().default('DE'),
+  /** How many days back an Employee may add working time afterwards (0: only today). */
+  lateEntryDays: integer('late_entry_days').notNull().default(7),
   language: text('language').notNull().default('de'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   /** When the firm's logo (stored as a file, drawn on its PDFs) was last set; null without one. */
   logoUpdatedAt: timestamp('logo_updated_at', { withTimezone: true }),
   ...timestamps,
-});
+}, (t) => [check('tenants_late_entry_days_range', sql`${t.lateEntryDays} BETWEEN 0 AND 365`)]);

@@ -1,6 +1,7 @@
 /** Customer time tracks and personal working time. */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  boolean,
   doublePrecision,
   foreignKey,
   index,
@@ -78,6 +79,8 @@ export const userTimeTracks = pgTable(
     endLatitude: doublePrecision('end_latitude'),
     endLongitude: doublePrecision('end_longitude'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** Entered afterwards (a forgotten day or break), not clocked live. */
+    addedLater: boolean('added_later').notNull().default(false),
     ...timestamps,
   },
   (t) => [

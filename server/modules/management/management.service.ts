@@ -201,6 +201,7 @@ function toDto(row: typeof tenants.$inferSelect, accountingConnection: Tenant['a
     dailyTargetMinutes: row.dailyTargetMinutes,
     workingDays: row.workingDays,
     holidayRegion: asHolidayRegion(row.holidayRegion),
+    lateEntryDays: row.lateEntryDays,
     accountingConnection,
     logoUpdatedAtUtc: row.logoUpdatedAt?.toISOString() ?? null,
     createdAtUtc: row.createdAt.toISOString(),

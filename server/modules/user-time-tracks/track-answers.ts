@@ -33,6 +33,8 @@ export interface Settings {
   dailyTargetSeconds: number;
   workingDays: number[];
   holidayRegion: HolidayRegion;
+  /** How many days back an Employee may add working time afterwards. */
+  lateEntryDays: number;
 }
 
 
@@ -74,6 +76,7 @@ export async function timeSettings(tx: Tx, ctx: RequestContext): Promise<Setting
     dailyTargetSeconds: Math.max(0, row?.dailyTargetMinutes ?? 0) * 60,
     workingDays: row?.workingDays ?? [1, 2, 3, 4, 5],
     holidayRegion: asHolidayRegion(row?.holidayRegion),
+    lateEntryDays: row?.lateEntryDays ?? 7,
   };
 }
 
@@ -95,6 +98,7 @@ export function trackDto(track: TrackRow, segments: SegmentRecord[], warnings: L
     workSeconds: totals.workSeconds,
     breakSeconds: totals.breakSeconds,
     processed: track.processedAt !== null,
+    addedLater: track.addedLater,
     startPosition: position(track.startLatitude, track.startLongitude),
     endPosition: position(track.endLatitude, track.endLongitude),
     warnings: warnings.slice(0, 50).map((w) => describeFinding(w, lang)),

@@ -27,6 +27,12 @@ export const userTimeTracksHandlers = {
   userTimeTracksDeleteSegment: async (request: Body<'userTimeTracksDeleteSegment'>) =>
     ok(await service(request).deleteSegment(contextOf(request), request.body), translate(request.lang, 'userTimeTracks.segmentDeleted')),
 
+  userTimeTracksAddDay: async (request: Body<'userTimeTracksAddDay'>) =>
+    ok(await service(request).addDay(contextOf(request), request.body), translate(request.lang, 'userTimeTracks.dayAdded')),
+
+  userTimeTracksAddBreak: async (request: Body<'userTimeTracksAddBreak'>) =>
+    ok(await service(request).addBreak(contextOf(request), request.body), translate(request.lang, 'userTimeTracks.breakAdded')),
+
   userTimeTracksGetList: async (request: Query<'userTimeTracksGetList'>) =>
     ok(await service(request).list(contextOf(request), request.query)),
 

@@ -25,7 +25,7 @@ const flatten = (r: { track: TrackRecord; ownerName: string }): TrackRow => ({ .
 
 export async function tenantSettings(tx: Tx, tenantId: string) {
   const [row] = await tx
-    .select({ timeZone: tenants.timeZone, dailyTargetMinutes: tenants.dailyTargetMinutes, workingDays: tenants.workingDays, holidayRegion: tenants.holidayRegion })
+    .select({ timeZone: tenants.timeZone, dailyTargetMinutes: tenants.dailyTargetMinutes, workingDays: tenants.workingDays, holidayRegion: tenants.holidayRegion, lateEntryDays: tenants.lateEntryDays })
     .from(tenants)
     .where(eq(tenants.tenantId, tenantId));
   return row;
@@ -89,8 +89,16 @@ export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: st
   return { tracks, segments };
 }
 
+/**
+ * Serialises the additions of one member's working time until the transaction ends, so that two
+ * days added at once cannot both pass the overlap check.
+ */
+export async function lockOwnerTracks(tx: Tx, tenantId: string, ownerId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user_time_tracks:${tenantId}:${ownerId}`}, 0))`);
+}
+
 /** Whether another track of the member overlaps [start, end) (end null: open-ended). */
-export async function overlapsOtherTrack(tx: Tx, tenantId: string, ownerId: string, exceptId: string, start: Date, end: Date | null) {
+export async function overlapsOtherTrack(tx: Tx, tenantId: string, ownerId: string, exceptId: string | null, start: Date, end: Date | null) {
   const [row] = await tx
     .select({ id: userTimeTracks.id })
     .from(userTimeTracks)
@@ -98,7 +106,7 @@ export async function overlapsOtherTrack(tx: Tx, tenantId: string, ownerId: stri
       and(
         eq(userTimeTracks.tenantId, tenantId),
         eq(userTimeTracks.ownerId, ownerId),
-        ne(userTimeTracks.id, exceptId),
+        exceptId ? ne(userTimeTracks.id, exceptId) : undefined,
         end ? lt(userTimeTracks.startedAt, end) : undefined,
         or(isNull(userTimeTracks.endedAt), gt(userTimeTracks.endedAt, start)),
       ),

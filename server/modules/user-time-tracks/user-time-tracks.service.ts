@@ -29,6 +29,7 @@ import {
   insertSegment,
   insertTrack,
   listTracks,
+  lockOwnerTracks,
   overlapsOtherTrack,
   segmentsOf,
   tracksOfOwnerBetween,
@@ -46,6 +47,8 @@ type UserTimeTrackGroup = components['schemas']['UserTimeTrackGroup'];
 type Position = components['schemas']['GeoPosition'];
 
 const ACTIVE_UNIQUE = 'user_time_tracks_one_active_uq';
+/** Longest working day that can be added afterwards. */
+const MAX_ADDED_DAY_MS = 24 * 60 * 60 * 1000;
 /** Longest span `GetListGrouped` cuts into periods (about three years). */
 export const MAX_GROUPED_DAYS = 1100;
 
@@ -282,6 +285,174 @@ export class UserTimeTracksService {
         await extend(previous, segment.endedAt);
       }
       await this.moveTrackBounds(tx, ctx, track, start, end, audit);
+      await recordAudit(tx, ctx.tenantId, audit);
+      return trackAnswer(tx, ctx, track.id, nowMs);
+    });
+  }
+
+  /**
+   * An Employee may enter working time afterwards only for a day at most the firm's
+   * `lateEntryDays` back (in the firm's zone); the back office has no limit.
+   */
+  private async checkLateEntry(tx: Tx, ctx: RequestContext, startMs: number) {
+    if (isManager(ctx)) return;
+    const settings = await timeSettings(tx, ctx);
+    const days = localEpochDay(ctx.now.getTime(), settings.timeZone) - localEpochDay(startMs, settings.timeZone);
+    if (days > settings.lateEntryDays) {
+      throw new AppError('LATE_ENTRY_TOO_OLD', 'userTimeTracks.lateEntryTooOld', { params: { days: settings.lateEntryDays } });
+    }
+  }
+
+  /** A forgotten working day, entered afterwards as work segments around its breaks. */
+  async addDay(ctx: RequestContext, body: BodyOf<'userTimeTracksAddDay'>): Promise<UserTimeTrack> {
+    const nowMs = ctx.now.getTime();
+    const ownerId = body.ownerId ?? ctx.userId;
+    if (!mayChangeRecordOf(ctx, ownerId)) throw forbidden();
+    const startMs = Date.parse(body.startedAtUtc);
+    const endMs = Date.parse(body.endedAtUtc);
+    if (endMs <= startMs) {
+      throw new AppError('END_BEFORE_START', 'timeTracks.endBeforeStart', { fieldErrors: { endedAtUtc: ['timeTracks.endBeforeStart'] } });
+    }
+    if (endMs > nowMs + CLOCK_SKEW_MS) {
+      throw new AppError('VALIDATION_ERROR', 'timeTracks.inFuture', { fieldErrors: { endedAtUtc: ['timeTracks.inFuture'] } });
+    }
+    if (endMs - startMs > MAX_ADDED_DAY_MS) {
+      throw new AppError('VALIDATION_ERROR', 'timeTracks.tooLong', { fieldErrors: { endedAtUtc: ['timeTracks.tooLong'] } });
+    }
+    const breaks = body.breaks
+      .map((b) => ({ startMs: Date.parse(b.startedAtUtc), endMs: Date.parse(b.endedAtUtc) }))
+      .sort((a, b) => a.startMs - b.startMs);
+    for (const b of breaks) {
+      if (b.endMs <= b.startMs) {
+        throw new AppError('END_BEFORE_START', 'timeTracks.endBeforeStart', { fieldErrors: { breaks: ['timeTracks.endBeforeStart'] } });
+      }
+      if (b.startMs <= startMs || b.endMs >= endMs) {
+        throw new AppError('VALIDATION_ERROR', 'userTimeTracks.breakOutsideDay', { fieldErrors: { breaks: ['userTimeTracks.breakOutsideDay'] } });
+      }
+    }
+    for (let i = 1; i < breaks.length; i++) {
+      if (breaks[i].startMs <= breaks[i - 1].endMs) {
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.breaksOverlap', { fieldErrors: { breaks: ['userTimeTracks.breaksOverlap'] } });
+      }
+    }
+    return this.inTenant(ctx, async (tx) => {
+      const member = await findMember(tx, ctx.tenantId, ownerId);
+      if (!member) throw notFound();
+      await this.checkLateEntry(tx, ctx, startMs);
+      await lockOwnerTracks(tx, ctx.tenantId, ownerId);
+      if (await overlapsOtherTrack(tx, ctx.tenantId, ownerId, null, new Date(startMs), new Date(endMs))) {
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.overlapTrack');
+      }
+      const track = await insertTrack(tx, {
+        tenantId: ctx.tenantId,
+        ownerId,
+        startedAt: new Date(startMs),
+        endedAt: new Date(endMs),
+        addedLater: true,
+      });
+      const audit: AuditEntry[] = [
+        {
+          actorId: ctx.userId,
+          entity: 'user_time_track',
+          entityId: track.id,
+          action: 'create',
+          changes: { after: snapshot({ ownerId, startedAt: track.startedAt, endedAt: track.endedAt, addedLater: true }), via: 'addDay' },
+        },
+      ];
+      // Work, then each break and the work after it: contiguous from the day's start to its end.
+      const parts: { kind: SegmentKind; startMs: number; endMs: number }[] = [];
+      let at = startMs;
+      for (const b of breaks) {
+        parts.push({ kind: 'work', startMs: at, endMs: b.startMs }, { kind: 'break', startMs: b.startMs, endMs: b.endMs });
+        at = b.endMs;
+      }
+      parts.push({ kind: 'work', startMs: at, endMs });
+      for (const part of parts) {
+        const segment = await insertSegment(tx, {
+          tenantId: ctx.tenantId,
+          trackId: track.id,
+          kind: part.kind,
+          startedAt: new Date(part.startMs),
+          endedAt: new Date(part.endMs),
+        });
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment), via: 'addDay' } });
+      }
+      await recordAudit(tx, ctx.tenantId, audit);
+      return trackAnswer(tx, ctx, track.id, nowMs);
+    });
+  }
+
+  /**
+   * A forgotten break, cut out of one work segment. It may not begin at the track's start or end
+   * at its end (the day would begin or end with a break: that is a shorter day); a break that
+   * touches a neighbouring break becomes one with it.
+   */
+  async addBreak(ctx: RequestContext, body: BodyOf<'userTimeTracksAddBreak'>): Promise<UserTimeTrack> {
+    const nowMs = ctx.now.getTime();
+    const startMs = Date.parse(body.startedAtUtc);
+    const endMs = Date.parse(body.endedAtUtc);
+    if (endMs <= startMs) {
+      throw new AppError('END_BEFORE_START', 'timeTracks.endBeforeStart', { fieldErrors: { endedAtUtc: ['timeTracks.endBeforeStart'] } });
+    }
+    if (endMs > nowMs) {
+      throw new AppError('VALIDATION_ERROR', 'timeTracks.inFuture', { fieldErrors: { endedAtUtc: ['timeTracks.inFuture'] } });
+    }
+    return this.inTenant(ctx, async (tx) => {
+      const track = await findTrack(tx, ctx.tenantId, body.userTimeTrackId, { lock: true });
+      if (!track) throw notFound();
+      if (!mayChangeRecordOf(ctx, track.ownerId)) throw forbidden();
+      if (track.processedAt !== null) throw new AppError('ENTRY_LOCKED', 'userTimeTracks.processed');
+      await this.checkLateEntry(tx, ctx, track.startedAt.getTime());
+      const segments = (await segmentsOf(tx, ctx.tenantId, [track.id])).get(track.id) ?? [];
+      const index = segments.findIndex(
+        (s) => s.kind === 'work' && s.startedAt.getTime() <= startMs && endMs <= (s.endedAt?.getTime() ?? nowMs),
+      );
+      const atTrackStart = startMs <= track.startedAt.getTime();
+      const atTrackEnd = track.endedAt !== null && endMs >= track.endedAt.getTime();
+      if (index < 0 || atTrackStart || atTrackEnd) {
+        throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.breakNotInWork', { fieldErrors: { startedAtUtc: ['userTimeTracks.breakNotInWork'] } });
+      }
+      const work = segments[index];
+      const previous = segments[index - 1];
+      const next = segments[index + 1];
+      const workEnd = work.endedAt;
+      const workBefore = startMs > work.startedAt.getTime();
+      const workAfter = workEnd === null || endMs < workEnd.getTime();
+      const audit: AuditEntry[] = [];
+      const change = async (s: SegmentRecord, values: { startedAt?: Date; endedAt?: Date | null }) => {
+        const updated = await updateSegment(tx, ctx.tenantId, s.id, values);
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: s.id, action: 'update', changes: { before: segmentAudit(s), after: segmentAudit(updated), via: 'addBreak' } });
+      };
+      const create = async (kind: SegmentKind, from: number, to: Date | null) => {
+        const segment = await insertSegment(tx, { tenantId: ctx.tenantId, trackId: track.id, kind, startedAt: new Date(from), endedAt: to });
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment), via: 'addBreak' } });
+      };
+      const remove = async (s: SegmentRecord) => {
+        await deleteSegment(tx, ctx.tenantId, s.id);
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track_segment', entityId: s.id, action: 'delete', changes: { before: segmentAudit(s), via: 'addBreak' } });
+      };
+      // The work shrinks to what lies before (or after) the break, or goes when the break covers it.
+      if (workBefore) await change(work, { endedAt: new Date(startMs) });
+      else if (workAfter) await change(work, { startedAt: new Date(endMs) });
+      else await remove(work);
+      // A break touching the break before or after becomes one with it.
+      const mergeBefore = !workBefore && previous?.kind === 'break' ? previous : undefined;
+      const mergeAfter = !workAfter && next?.kind === 'break' ? next : undefined;
+      if (mergeBefore && mergeAfter) {
+        await remove(mergeAfter);
+        await change(mergeBefore, { endedAt: mergeAfter.endedAt });
+      } else if (mergeBefore) {
+        await change(mergeBefore, { endedAt: new Date(endMs) });
+      } else if (mergeAfter) {
+        await change(mergeAfter, { startedAt: new Date(startMs) });
+      } else {
+        await create('break', startMs, new Date(endMs));
+      }
+      if (workBefore && workAfter) await create('work', endMs, workEnd);
+      await updateTrack(tx, ctx.tenantId, track.id, { addedLater: true });
+      if (!track.addedLater) {
+        audit.push({ actorId: ctx.userId, entity: 'user_time_track', entityId: track.id, action: 'update', changes: { before: { addedLater: false }, after: { addedLater: true }, via: 'addBreak' } });
+      }
       await recordAudit(tx, ctx.tenantId, audit);
       return trackAnswer(tx, ctx, track.id, nowMs);
     });

@@ -1,7 +1,7 @@
 /** What the sign-in and the sign-up form share (auth-screen.tsx, sign-up-form.tsx). */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Divider } from '@mantine/core';
-import { IconClockPause, IconFingerprint } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, Text } from '@mantine/core';
+import { IconClockPause, IconFingerprint, IconLockOpen } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { nextPathAfterSignIn } from '../../lib/auth-guards';
@@ -53,5 +53,20 @@ export function PasskeyButton({ loading, onClick, children }: { loading: boolean
     <Button variant="default" fullWidth size="md" leftSection={<IconFingerprint size={20} stroke={1.7} />} loading={loading} onClick={onClick}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * Said instead of the passkey buttons at an address where passkeys cannot work (plain http other
+ * than localhost, or a bare IP address): what they need, so nobody takes it for a broken browser.
+ */
+export function PasskeyAddressNote() {
+  return (
+    <Group gap={8} wrap="nowrap" align="flex-start" data-testid="passkey-address-note">
+      <IconLockOpen size={16} stroke={1.7} style={{ flexShrink: 0, marginTop: 2, opacity: 0.7 }} aria-hidden />
+      <Text fz="xs" c="dimmed">
+        <Trans>Passkeys are not available at this address: they need a secure address (https with a domain name) or localhost.</Trans>
+      </Text>
+    </Group>
   );
 }

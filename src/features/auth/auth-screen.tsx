@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Center, Group, Loader, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBrandApple, IconBrandGoogle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -11,9 +11,9 @@ import { readAppConfig, type ExternalProviderConfig } from '../../lib/app-config
 import { useIdlePreload } from '../../lib/use-lazy-dialog';
 import { showFormError } from './form-errors';
 import { signIn, signInWithPasskey, type SignInValues } from './api/auth';
-import { OrDivider, PasskeyButton, RateLimitAlert, useAfterSignIn, usePasskeyErrorHandler, type FormProps } from './auth-form-parts';
+import { OrDivider, PasskeyAddressNote, PasskeyButton, RateLimitAlert, useAfterSignIn, usePasskeyErrorHandler, type FormProps } from './auth-form-parts';
 import { providerConfig, startExternalLogin, type ExternalProvider } from './external-login';
-import { supportsPasskeys } from './passkey-support';
+import { passkeyAvailability } from './passkey-support';
 import { retryAfterSeconds } from './resend-confirmation';
 import { loadedSignUpForm, loadSignUpForm } from './sign-up-form-loader';
 import { useCountdown } from './use-countdown';
@@ -162,7 +162,8 @@ export function AuthScreen({ tab, returnUrl }: { tab: AuthTab; returnUrl?: strin
   const { t } = useLingui();
   const navigate = useNavigate();
   const providers = useExternalProviders();
-  const passkeys = useMemo(() => supportsPasskeys(), []);
+  const availability = useMemo(() => passkeyAvailability(), []);
+  const passkeys = availability === 'available';
   const alternatives = passkeys || providers.length > 0;
   useIdlePreload(loadSignUpForm);
 
@@ -196,6 +197,11 @@ export function AuthScreen({ tab, returnUrl }: { tab: AuthTab; returnUrl?: strin
           </Tabs.Panel>
         </Tabs>
         <ExternalSignIn returnUrl={returnUrl} providers={providers} />
+        {availability === 'insecureAddress' ? (
+          <Box mt="md">
+            <PasskeyAddressNote />
+          </Box>
+        ) : null}
       </Paper>
     </PublicLayout>
   );

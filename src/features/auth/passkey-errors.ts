@@ -10,6 +10,7 @@ export const passkeyLabels = {
   cancelledOrTimeout: msg`The passkey request was cancelled or timed out.`,
   exists: errorCodeMessages.PASSKEY_EXISTS,
   unsupported: msg`This browser does not support passkeys.`,
+  insecureAddress: msg`Passkeys do not work at this address: they need a secure address (https with a domain name) or localhost.`,
   failed: msg`The passkey could not be used. Please try again.`,
 } satisfies Record<string, MessageDescriptor>;
 
@@ -28,7 +29,9 @@ export function passkeyErrorLabel(error: unknown): MessageDescriptor | null {
   if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') {
     return passkeyLabels.cancelledOrTimeout;
   }
-  if (name === 'NotSupportedError' || name === 'SecurityError') return passkeyLabels.unsupported;
+  // The browser refuses the address itself (no secure context, an IP address, another domain).
+  if (name === 'SecurityError') return passkeyLabels.insecureAddress;
+  if (name === 'NotSupportedError') return passkeyLabels.unsupported;
   if (error instanceof Error && /WebAuthn is not supported/i.test(error.message)) return passkeyLabels.unsupported;
   if (error instanceof Error && (name === 'WebAuthnError' || typeof code === 'string')) return passkeyLabels.failed;
   return null;

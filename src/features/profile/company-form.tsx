@@ -33,6 +33,7 @@ const companySchema = z.object({
   bic: z.union([z.literal(''), z.string().transform((v) => v.replace(/\s+/g, '')).pipe(z.string().regex(/^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/))]),
   defaultHourlyRate: z.number().min(0).max(10000),
   dailyTargetHours: z.number().min(0).max(24),
+  lateEntryDays: z.number().int().min(0).max(365),
   workingDays: z.array(z.string()).min(1),
 });
 
@@ -169,6 +170,15 @@ export function CompanyForm({ tenant, editable }: { tenant: Tenant; editable: bo
                 allowDeselect={false}
                 data={holidayRegionOptions}
                 {...form.getInputProps('holidayRegion')}
+              />
+              <NumberInput
+                label={t`Add working time afterwards (days back)`}
+                description={t`How far back employees may add a forgotten day or break; managers can always`}
+                min={0}
+                max={365}
+                step={1}
+                allowDecimal={false}
+                {...form.getInputProps('lateEntryDays')}
               />
             </SimpleGrid>
             <Chip.Group multiple value={form.values.workingDays} onChange={(value) => form.setFieldValue('workingDays', value)}>

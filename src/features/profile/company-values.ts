@@ -28,6 +28,8 @@ export interface CompanyValues {
   /** ISO weekdays as strings, for the chip group. */
   workingDays: string[];
   holidayRegion: HolidayRegion;
+  /** How many days back an Employee may add working time afterwards. */
+  lateEntryDays: number | '';
 }
 
 export function tenantToValues(tenant: Tenant): CompanyValues {
@@ -53,6 +55,7 @@ export function tenantToValues(tenant: Tenant): CompanyValues {
     dailyTargetHours: tenant.dailyTargetMinutes / 60,
     workingDays: tenant.workingDays.map(String),
     holidayRegion: tenant.holidayRegion,
+    lateEntryDays: tenant.lateEntryDays,
   };
 }
 
@@ -83,5 +86,6 @@ export function valuesToBody(values: CompanyValues): TenantUpdateRequest {
     dailyTargetMinutes: values.dailyTargetHours === '' ? 0 : Math.round(values.dailyTargetHours * 60),
     workingDays: values.workingDays.map(Number).sort(),
     holidayRegion: values.holidayRegion,
+    lateEntryDays: values.lateEntryDays === '' ? 0 : Math.round(values.lateEntryDays),
   };
 }

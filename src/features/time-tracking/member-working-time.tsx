@@ -5,9 +5,9 @@
  */
 import { TABULAR } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Card, Group, Paper, ScrollArea, SimpleGrid, Skeleton, Stack, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
+import { IconCalendarPlus, IconChevronDown, IconChevronRight, IconClockHour4 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tanstack/react-query.gen';
@@ -19,6 +19,9 @@ import { useDeleteSegment } from './time-deletes';
 
 /** Correcting a segment: the form loads at its first opening. */
 const SegmentEditModal = lazy(() => import('./edit-modals').then((module) => ({ default: module.SegmentEditModal })));
+/** Working time added afterwards: the forms load at their first opening. */
+const AddDayModal = lazy(() => import('./late-entry-modals').then((module) => ({ default: module.AddDayModal })));
+const AddBreakModal = lazy(() => import('./late-entry-modals').then((module) => ({ default: module.AddBreakModal })));
 import { formatDuration, formatOvertime, formatTime } from './format';
 import { GroupDetails, type SegmentActions } from './working-time-details';
 import { fileSafe, TableExportButtons } from '../../components/table-export-buttons';
@@ -56,6 +59,11 @@ export function MemberWorkingTime({
   const [editing, setEditing] = useState<{ track: UserTimeTrack; segment: UserTimeTrackSegment } | null>(null);
   // Mounted from the first opening on (its code loads then), so it can animate its closing.
   const editMounted = useMountedOnce(editing !== null);
+  const [addingDay, setAddingDay] = useState(false);
+  const addDayMounted = useMountedOnce(addingDay);
+  const [addingBreak, setAddingBreak] = useState<UserTimeTrack | null>(null);
+  const addBreakMounted = useMountedOnce(addingBreak !== null);
+  const mayAdd = canEditOthers || ownerId === undefined || ownerId === selfId;
   const deleteSegment = useDeleteSegment();
   const groups = result.data?.data.items ?? [];
 
@@ -63,6 +71,7 @@ export function MemberWorkingTime({
     canEdit: (track) => !track.processed && (canEditOthers || track.ownerId === selfId),
     onEdit: (track, segment) => setEditing({ track, segment }),
     onDelete: deleteSegment,
+    onAddBreak: (track) => setAddingBreak(track),
   };
   const toggle = (key: string) =>
     setOpen((current) => {
@@ -93,12 +102,19 @@ export function MemberWorkingTime({
   const header = (
     <Group justify="space-between" mb="xs" gap="xs">
       <Text fw={600}>{memberLabel}</Text>
-      <TableExportButtons
-        table={() => workingTimeTable(i18n, [{ memberName: memberLabel, groups }], { includeEmpty: showEmpty })}
-        fileName={fileSafe(`${t`working-time`}_${memberLabel}_${range.from}_${range.to}`)}
-        sheetName={t`Working time`}
-        disabled={groups.length === 0}
-      />
+      <Group gap="xs">
+        {mayAdd ? (
+          <Button variant="light" size="compact-sm" leftSection={<IconCalendarPlus size={16} />} onClick={() => setAddingDay(true)}>
+            <Trans>Add a forgotten day</Trans>
+          </Button>
+        ) : null}
+        <TableExportButtons
+          table={() => workingTimeTable(i18n, [{ memberName: memberLabel, groups }], { includeEmpty: showEmpty })}
+          fileName={fileSafe(`${t`working-time`}_${memberLabel}_${range.from}_${range.to}`)}
+          sheetName={t`Working time`}
+          disabled={groups.length === 0}
+        />
+      </Group>
     </Group>
   );
 
@@ -106,7 +122,7 @@ export function MemberWorkingTime({
   if (shown.length === 0) {
     body = (
       <EmptyState icon={IconClockHour4} title={<Trans>No working time in this period</Trans>}>
-        <Trans>Clock in with the button at the top; the days, breaks and totals of the period appear here.</Trans>
+        <Trans>Clock in with the button at the top, or add a day you forgot; the days, breaks and totals of the period appear here.</Trans>
       </EmptyState>
     );
   } else if (phone) {
@@ -227,6 +243,16 @@ export function MemberWorkingTime({
       {editMounted ? (
         <Suspense fallback={null}>
           <SegmentEditModal track={editing?.track ?? null} segment={editing?.segment ?? null} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
+      {addDayMounted ? (
+        <Suspense fallback={null}>
+          <AddDayModal opened={addingDay} ownerId={ownerId} memberLabel={memberLabel} onClose={() => setAddingDay(false)} />
+        </Suspense>
+      ) : null}
+      {addBreakMounted ? (
+        <Suspense fallback={null}>
+          <AddBreakModal track={addingBreak} onClose={() => setAddingBreak(null)} />
         </Suspense>
       ) : null}
     </>

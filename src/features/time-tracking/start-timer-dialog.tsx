@@ -13,6 +13,7 @@ import type { Customer } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
+import { GpsNotice } from '../../components/gps-notice';
 
 export function StartTimerDialog({
   opened,
@@ -121,6 +122,7 @@ export function StartTimerDialog({
             </Text>
           ) : null}
         </Stack>
+        <GpsNotice />
       </Stack>
     </Modal>
   );

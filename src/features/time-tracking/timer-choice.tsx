@@ -57,12 +57,12 @@ export async function applyTimerChoice(timers: TimeTrack[], choice: TimerChoice)
   }
 }
 
-/** After a break: starts the paused customers' timers again; answers how many. */
-export async function resumePausedTimers(): Promise<number> {
+/** After a break: starts the paused customers' timers again (at `position`); answers how many. */
+export async function resumePausedTimers(position: { latitude: number; longitude: number } | null): Promise<number> {
   const paused = readJson<{ customerId: string; description: string | null }[]>(pausedKey(), []);
   window.localStorage.removeItem(pausedKey());
   for (const timer of paused) {
-    await timeTracksStart({ body: { customerId: timer.customerId, description: timer.description, position: null }, throwOnError: true });
+    await timeTracksStart({ body: { customerId: timer.customerId, description: timer.description, position }, throwOnError: true });
   }
   return paused.length;
 }

@@ -20,6 +20,7 @@ import { hasPausedTimers, resumePausedTimers, useTimerChoice } from './timer-cho
 import { formatClock, formatTime } from './format';
 import { elapsedSince, useActiveWorkingTime, useNow, useRunningTimers } from './use-time-tracking';
 import { useGpsPosition } from '../../lib/position';
+import { GpsNotice } from '../../components/gps-notice';
 
 interface WorkingTimeState {
   track: UserTimeTrack | null;
@@ -71,7 +72,8 @@ function useWorkingTimeActions() {
       }
       await append.mutateAsync({ body: { kind: 'work' } });
       if (hasPausedTimers()) {
-        const resumed = await resumePausedTimers();
+        // Timers started again are new timers: they get their start position like any other.
+        const resumed = await resumePausedTimers(await position());
         await timersChanged(queryClient);
         showSuccess(plural(resumed, { one: '# customer timer continues.', other: '# customer timers continue.' }));
       }
@@ -197,6 +199,9 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
             </Button>
           )}
         </Group>
+      </Group>
+      <Group mt="xs">
+        <GpsNotice />
       </Group>
     </Paper>
   );

@@ -1,8 +1,8 @@
 /** A period's shifts and their work and break segments, each correctable where allowed. */
 import { TABULAR, dateTimeFormat } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconCoffee, IconHistory, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserTimeTrack, UserTimeTrackGroup, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { formatDuration, formatTime } from './format';
 import classes from './time-tracking.module.css';
@@ -13,6 +13,8 @@ export interface SegmentActions {
   canEdit: (track: UserTimeTrack) => boolean;
   onEdit: (track: UserTimeTrack, segment: UserTimeTrackSegment) => void;
   onDelete: (track: UserTimeTrack, segment: UserTimeTrackSegment) => void;
+  /** Adds a forgotten break to the track. */
+  onAddBreak: (track: UserTimeTrack) => void;
 }
 
 function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; showDate: boolean; actions: SegmentActions }) {
@@ -31,6 +33,11 @@ function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; show
           {track.active ? (
             <Badge size="xs" color="emerald" variant="light">
               <Trans>Clocked in</Trans>
+            </Badge>
+          ) : null}
+          {track.addedLater ? (
+            <Badge size="xs" color="blue" variant="light" leftSection={<IconHistory size={10} />} title={t`Entered afterwards, not clocked live`}>
+              <Trans>Added later</Trans>
             </Badge>
           ) : null}
           {track.processed ? (
@@ -79,6 +86,13 @@ function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; show
           </div>
         );
       })}
+      {editable ? (
+        <Group justify="flex-end" mt={4}>
+          <Button variant="subtle" size="compact-sm" color="yellow" leftSection={<IconCoffee size={14} />} onClick={() => actions.onAddBreak(track)}>
+            <Trans>Add a forgotten break</Trans>
+          </Button>
+        </Group>
+      ) : null}
     </Paper>
   );
 }

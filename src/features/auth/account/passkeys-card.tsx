@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { IconFingerprint, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { supportsPasskeys } from '../passkey-support';
+import { passkeyAvailability } from '../passkey-support';
+import { PasskeyAddressNote } from '../auth-form-parts';
 import {
   authWebAuthnDeleteKeyMutation,
   authWebAuthnGetKeysOptions,
@@ -103,7 +104,8 @@ export function PasskeysCard() {
       showSuccess(t`The passkey was deleted.`);
     },
   });
-  const supported = supportsPasskeys();
+  const availability = passkeyAvailability();
+  const supported = availability === 'available';
 
   const confirmDelete = (passkey: Passkey) => {
     const name = passkey.deviceName;
@@ -130,6 +132,7 @@ export function PasskeysCard() {
       title={t`Passkeys`}
       description={t`Sign in with fingerprint, face or PIN instead of a password.`}
       action={
+        availability === 'insecureAddress' ? null : (
         <Button
           variant="light"
           leftSection={<IconPlus size={18} stroke={1.7} />}
@@ -139,8 +142,14 @@ export function PasskeysCard() {
         >
           {t`Add passkey`}
         </Button>
+        )
       }
     >
+      {availability === 'insecureAddress' ? (
+        <Box mb="sm">
+          <PasskeyAddressNote />
+        </Box>
+      ) : null}
       {keys.isPending ? (
         <Loader size="sm" aria-label={t`Loading`} />
       ) : keys.isError ? (
