@@ -158,7 +158,7 @@ function ConsentHistory({ titleOf }: { titleOf: (purpose: ConsentPurpose) => str
   } else {
     body = (
       <>
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing="xs" striped>
             <Table.Thead>
               <Table.Tr>
