@@ -149,17 +149,30 @@ export function openValue(input: { seconds: number[]; materials: ValuedMaterial[
 // ---- The same rule in SQL ---------------------------------------------------------------------
 
 /**
- * SQL: the group key of a material entry, as `materialIdentity` + unit + price + rate. Lower case
- * through the ICU collation `app_sort` (the database's own C locale lower-cases ASCII only).
+ * SQL: a material entry's group key as four columns (`identity`, `unit_key`, `price`, `rate_key`),
+ * the same as `materialGroups` takes: `materialIdentity`, unit, price and rate. Lower case through
+ * the ICU collation `app_sort` (the database's C locale would lower-case ASCII only, unlike
+ * JavaScript); blanks trimmed as `OUTER_BLANKS`.
  */
-export function materialGroupKeySql(c: { productId: SQL; productName: SQL; text: SQL; unit: SQL; unitPrice: SQL; vatRate: SQL }): SQL {
-  return sql`coalesce(${c.productId}::text, 'text:' || lower(btrim(coalesce(${c.productName}, ${c.text}, ''), E' \\t\\n\\r\\v\\f') collate app_sort)),
-    coalesce(${c.unit}, ''), coalesce(${c.unitPrice}, 0), case when ${c.vatRate} in (0, 7) then ${c.vatRate} else 19 end`;
+export function materialKeyColumnsSql(c: { productId: SQL; productName: SQL; text: SQL; unit: SQL; unitPrice: SQL; vatRate: SQL }): SQL {
+  return sql`coalesce(${c.productId}::text, 'text:' || lower(btrim(coalesce(${c.productName}, ${c.text}, ''), E' \t\n\r\v\f') collate app_sort)) as identity,
+    coalesce(${c.unit}, '') as unit_key, coalesce(${c.unitPrice}, 0) as price,
+    case when ${c.vatRate} in (0, 7) then ${c.vatRate} else 19 end as rate_key`;
 }
 
-/** SQL: a group's net in euro (numeric, two decimals): summed quantity times price, rounded once. */
-export const materialNetSql = (summedQuantity: SQL, unitPrice: SQL): SQL => sql`round(${summedQuantity} * coalesce(${unitPrice}, 0), 2)`;
+/** SQL: group by the columns of `materialKeyColumnsSql` (of the relation `alias`). */
+export const materialGroupBySql = (alias: string): SQL =>
+  sql.join(['identity', 'unit_key', 'price', 'rate_key'].map((c) => sql`${sql.identifier(alias)}.${sql.identifier(c)}`), sql`, `);
+
+/** SQL: a material group's net in euro: its summed quantity times its price, rounded once. */
+export const materialNetSql = (summedQuantity: SQL, unitPrice: SQL): SQL => sql`round(${summedQuantity} * ${unitPrice}, 2)`;
 
 /** SQL: labour's net in euro: the summed seconds rounded up to quarter hours, times the rate, rounded once. */
 export const labourNetSql = (summedSeconds: SQL, hourlyRate: SQL): SQL =>
   sql`round(ceil(coalesce(${summedSeconds}, 0) / ${QUARTER_HOUR_SECONDS}::numeric) * ${hourlyRate} / 4, 2)`;
+
+/** SQL: a time track's seconds as an invoice bills them (a stopped track without a stored duration: its span). */
+export const timeTrackSecondsSql = (alias: string): SQL => {
+  const a = sql.identifier(alias);
+  return sql`coalesce(${a}.duration_seconds, extract(epoch from (${a}.ended_at - ${a}.started_at))::int)`;
+};
