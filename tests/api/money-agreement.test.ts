@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { postForm, signaturePng } from './activity-support';
+import { newCustomer, newEntry, postForm, signaturePng } from './activity-support';
 import { createTenant, type Member, type TestTenant } from './factories';
 import { seededRandom, seedMoneyData, type SeededFirm } from './money-support';
 
@@ -103,7 +103,13 @@ describe('dashboard, invoice, report and confirmation agree on the same entries'
   it('prints on the work confirmation the material net and working time the invoice bills for the same entries', async () => {
     const signature = await signaturePng();
     let checked = 0;
-    for (const id of seeded.customerIds.slice(0, 3)) {
+    // Beside the random customers one whose two entries of 0.333 m at 1,00 € are 0,67 € on the invoice (0,66 € per entry).
+    const thirds = await newCustomer(owner, 'Drittelkunde');
+    for (let i = 0; i < 2; i++) {
+      await newEntry(owner, { customerId: thirds.id, subType: 'material', text: 'Kabel', quantity: 0.333, unit: 'm', unitPrice: 1, vatRate: 19, occurredAtUtc: '2026-10-08T10:00:00Z' } as never);
+    }
+    expect(materialNet((await preview(thirds.id))!)).toBe(67);
+    for (const id of [thirds.id, ...seeded.customerIds.slice(0, 3)]) {
       const p = await preview(id);
       if (!p || !p.positions.some((x) => x.kind === 'material')) continue;
       const form = new FormData();
@@ -130,6 +136,6 @@ describe('dashboard, invoice, report and confirmation agree on the same entries'
       expect([Number(time![1]), Number(time![2])]).toEqual([Math.floor(seconds / 3600), Math.round((seconds % 3600) / 60)]);
       checked++;
     }
-    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeGreaterThan(1);
   });
 });
