@@ -81,12 +81,20 @@ export function vatCents(netCents: number, vatRate: number): number {
   return Number(divideRounded(BigInt(netCents) * BigInt(vatRate), 100n));
 }
 
-/** The blanks `trim` takes off a free-text material's name for grouping: the ASCII ones, as SQL's `btrim` below. */
-const OUTER_BLANKS = /^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g;
+/** The blanks taken off a free-text material's name for grouping: the ASCII ones, as SQL's `btrim` below. */
+const isBlank = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
+function trimBlanks(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isBlank(text.charCodeAt(start))) start++;
+  while (end > start && isBlank(text.charCodeAt(end - 1))) end--;
+  return start === 0 && end === text.length ? text : text.slice(start, end);
+}
 
 /** What makes two material entries one position: the product, else the free text (case and outer blanks ignored). */
 export function materialIdentity(productId: string | null, name: string): string {
-  return productId ?? `text:${name.replace(OUTER_BLANKS, '').toLowerCase()}`;
+  return productId ?? `text:${trimBlanks(name).toLowerCase()}`;
 }
 
 export interface ValuedMaterial {
@@ -152,7 +160,7 @@ export function openValue(input: { seconds: number[]; materials: ValuedMaterial[
  * SQL: a material entry's group key as four columns (`identity`, `unit_key`, `price`, `rate_key`),
  * the same as `materialGroups` takes: `materialIdentity`, unit, price and rate. Lower case through
  * the ICU collation `app_sort` (the database's C locale would lower-case ASCII only, unlike
- * JavaScript); blanks trimmed as `OUTER_BLANKS`.
+ * JavaScript); blanks trimmed as `trimBlanks`.
  */
 export function materialKeyColumnsSql(c: { productId: SQL; productName: SQL; text: SQL; unit: SQL; unitPrice: SQL; vatRate: SQL }): SQL {
   return sql`coalesce(${c.productId}::text, 'text:' || lower(btrim(coalesce(${c.productName}, ${c.text}, ''), E' \t\n\r\v\f') collate app_sort)) as identity,
