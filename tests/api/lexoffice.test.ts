@@ -166,6 +166,27 @@ describe('the invoice export', () => {
     expect((lex.invoices.get(data.voucherId)!.body as { address: unknown }).address).toEqual({ contactId: customer.externalId });
   });
 
+  it('sends what makes lexoffice show the preview totals: VAT per rate on the rate net, not per line', async () => {
+    const customer = await newCustomer(firm.owner, 'Rundungskunde');
+    const material = (text: string, quantity: number, unitPrice: number, vatRate: number) =>
+      newEntry(firm.owner, { customerId: customer.id, subType: 'material', text, quantity, unit: 'Stk', unitPrice, vatRate, occurredAtUtc: '2026-10-09T10:00:00Z' } as never);
+    // 229,99 € + 0,03 € + 0,03 € at 19 %: per line 43,70 + 0,01 + 0,01 = 43,72 €; on the rate's net 43,71 €.
+    await material('Verteiler', 1, 229.99, 19);
+    await material('Scheibe', 1, 0.03, 19);
+    await material('Mutter', 1, 0.03, 19);
+    await material('Kabel', 0.333, 1, 7);
+    await material('Kabel', 0.333, 1, 7);
+    await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-09T08:00:00Z'), seconds: 4000 });
+    const preview = await call(manager, 'POST', '/api/Invoice/CreatePreviewFromActivities', { ...exportBody(customer.id), outputFormat: 'json', finalize: undefined, archive: undefined });
+    expect(preview.status, preview.text).toBe(200);
+    const totals = (preview.body!.data as { totals: { net: number; vat: number; gross: number; vatByRate: { vatRate: number; net: number; vat: number }[] } }).totals;
+    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+    expect(answer.status, answer.text).toBe(200);
+    const shown = lex.invoices.get((answer.body!.data as { voucherId: string }).voucherId)!.totals;
+    expect(shown.totalPrice).toEqual({ currency: 'EUR', totalNetAmount: totals.net, totalTaxAmount: totals.vat, totalGrossAmount: totals.gross });
+    expect(shown.taxAmounts.map((t) => [t.taxRatePercentage, t.netAmount, t.taxAmount]).sort()).toEqual(totals.vatByRate.map((v) => [v.vatRate, v.net, v.vat]).sort());
+  });
+
   it('sends a small business as vatfree at 0 %, and marks nothing when lexoffice refuses the invoice', async () => {
     await server.database.withTenant(firm.tenantId, (tx) => tx.update(tenants).set({ smallBusiness: true }).where(eq(tenants.tenantId, firm.tenantId)));
     const customer = await newCustomer(firm.owner, 'Kleinauftrag KG');

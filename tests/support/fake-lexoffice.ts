@@ -5,6 +5,11 @@
  * `?finalize=true` (201 with id and resourceUri), `GET /v1/invoices/{id}` with the voucher number,
  * validation errors as `IssueList`, and its rate limit (429 when a key sends more than two
  * requests within a second). Tests can make it fail, slow or answer 429 on purpose.
+ *
+ * The invoice's totals are computed as lexoffice does for net prices (`taxType: net`): each line's
+ * amount is quantity × net unit price rounded to the cent; the tax of each rate is the rate applied
+ * to the sum of that rate's line amounts, rounded once; `GET /v1/invoices/{id}` answers them as
+ * `totalPrice` and `taxAmounts`.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -15,7 +20,7 @@ export interface FakeLexoffice {
   /** Keys the service accepts, with the organisation they belong to. */
   keys: Map<string, { organizationId: string; companyName: string }>;
   contacts: LexofficeContact[];
-  invoices: Map<string, { body: Record<string, unknown>; finalized: boolean; voucherNumber: string | null; apiKey: string }>;
+  invoices: Map<string, { body: Record<string, unknown>; finalized: boolean; voucherNumber: string | null; apiKey: string; totals: LexofficeTotals }>;
   requests: { method: string; path: string; apiKey: string; at: number }[];
   /** The next n requests answer 429 (as when another client of the key used up the rate). */
   throttleNext: number;
@@ -27,6 +32,31 @@ export interface FakeLexoffice {
   enforceRate: boolean;
   addKey(companyName: string): string;
   close(): Promise<void>;
+}
+
+export interface LexofficeTotals {
+  totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
+  taxAmounts: { taxRatePercentage: number; taxAmount: number; netAmount: number }[];
+}
+
+/** Half up to the cent in decimal (through the number's shortest decimal text, not binary floats). */
+function roundCents(value: number): number {
+  const [whole, fraction = ''] = Math.abs(value).toFixed(10).split('.');
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2] ?? '0') >= 5 ? 1 : 0);
+  return (Math.sign(value) || 1) * cents;
+}
+
+/** lexoffice's totals of a net-price invoice: line amounts rounded, tax per rate on the rate's sum. */
+export function lexofficeTotals(lineItems: { quantity?: number; unitPrice?: { netAmount?: number; taxRatePercentage?: number } }[]): LexofficeTotals {
+  const byRate = new Map<number, number>();
+  for (const item of lineItems) {
+    const rate = item.unitPrice?.taxRatePercentage ?? 0;
+    byRate.set(rate, (byRate.get(rate) ?? 0) + roundCents((item.quantity ?? 0) * (item.unitPrice?.netAmount ?? 0)));
+  }
+  const taxAmounts = [...byRate.entries()].map(([rate, net]) => ({ taxRatePercentage: rate, netAmount: net / 100, taxAmount: roundCents((net * rate) / 10000) / 100 }));
+  const net = [...byRate.values()].reduce((a, b) => a + b, 0);
+  const tax = taxAmounts.reduce((a, t) => a + Math.round(t.taxAmount * 100), 0);
+  return { totalPrice: { currency: 'EUR', totalNetAmount: net / 100, totalTaxAmount: tax / 100, totalGrossAmount: (net + tax) / 100 }, taxAmounts };
 }
 
 export async function startFakeLexoffice(): Promise<FakeLexoffice> {
@@ -102,14 +132,15 @@ export async function startFakeLexoffice(): Promise<FakeLexoffice> {
         if (issues.length) return json(406, { IssueList: issues });
         const finalized = url.searchParams.get('finalize') === 'true';
         const id = crypto.randomUUID();
-        fake.invoices.set(id, { body, finalized, voucherNumber: finalized ? `RE-2026-${String(numbers++).padStart(4, '0')}` : null, apiKey });
+        const totals = lexofficeTotals(items ?? []);
+        fake.invoices.set(id, { body, finalized, voucherNumber: finalized ? `RE-2026-${String(numbers++).padStart(4, '0')}` : null, apiKey, totals });
         return json(201, { id, resourceUri: `${fake.url}/v1/invoices/${id}`, createdDate: new Date().toISOString(), updatedDate: new Date().toISOString(), version: 1 });
       }
       const invoice = /^\/v1\/invoices\/([\w-]+)$/.exec(url.pathname);
       if (request.method === 'GET' && invoice) {
         const stored = fake.invoices.get(invoice[1]);
         if (!stored || stored.apiKey !== apiKey) return json(404, { message: 'Not Found' });
-        return json(200, { id: invoice[1], voucherNumber: stored.voucherNumber, voucherStatus: stored.finalized ? 'open' : 'draft' });
+        return json(200, { id: invoice[1], voucherNumber: stored.voucherNumber, voucherStatus: stored.finalized ? 'open' : 'draft', ...stored.totals });
       }
       return json(404, { message: 'Not Found' });
     });

@@ -6,7 +6,8 @@ import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
 import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
-import { memberNameSql } from '../../platform/display-names';
+import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
+import { timeTrackSecondsSql } from '../../platform/money';
 import type { QueryOf } from '../../platform/contract';
 
 export type InformationRow = typeof informationEntries.$inferSelect;
@@ -20,6 +21,8 @@ export type InformationListQuery = QueryOf<'informationGetAll'> & {
 
 const customerName = customerDisplayName(customers);
 const ownerName = memberNameSql(users);
+const customerDisplayNameSql = customerNameSql(columnsOf('c'));
+const ownerNameSql = memberNameSql(columnsOf('u'));
 
 /** Processed: marked by hand or invoiced, or archived at export (archived implies processed). */
 export const informationProcessed = sql<boolean>`(${informationEntries.processedAt} is not null or ${informationEntries.archivedAt} is not null)`;
@@ -129,6 +132,94 @@ export async function reportTotals(tx: Tx, tenantId: string, query: InformationL
   return {
     durationSeconds: Number(seconds),
     materials: materials.map((m) => ({ productId: m.productId, name: m.name, unit: m.unit, quantity: Number(m.quantity) })),
+  };
+}
+
+/**
+ * The report of working time ("Auswertung → Zeiten"): `time` entries AND stopped customer time
+ * tracks, as the dashboard's working time counts them (a time track without a stored duration by its
+ * span, as the invoice bills it). One `union all` paged by PostgreSQL, with the summed seconds of every
+ * match. A time track comes back in the shape of a `time` entry (its description as text).
+ */
+export async function timeReport(tx: Tx, tenantId: string, query: InformationListQuery) {
+  const conditions = (c: { customer: SQL; occurred: SQL; processed: SQL; open: SQL; owner: SQL; search: SQL }) => {
+    const parts: SQL[] = [];
+    if (query.customerId) parts.push(sql`${c.customer} = ${query.customerId}`);
+    if (!query.includeProcessed && !query.includeUnprocessed) parts.push(sql`false`);
+    else if (!query.includeProcessed) parts.push(c.open);
+    else if (!query.includeUnprocessed) parts.push(c.processed);
+    if (query.fromDate) parts.push(sql`${c.occurred} >= ${new Date(query.fromDate)}`);
+    if (query.toDate) parts.push(sql`${c.occurred} < ${new Date(query.toDate)}`);
+    if (query.onlyOwnTimeOf) parts.push(sql`${c.owner} = ${query.onlyOwnTimeOf}`);
+    const filter = query.filter?.trim();
+    if (filter) {
+      parts.push(sql`(${likePattern(c.search, searchPattern(filter))} or ${c.customer} in (
+        select cu.id from ${customers} cu where cu.tenant_id = ${tenantId} and ${likePattern(sql`cu.name_search`, searchPattern(filter))}))`);
+    }
+    return parts.length ? sql`and ${sql.join(parts, sql` and `)}` : sql``;
+  };
+  const rows = sql`
+    select ie.id, ie.customer_id, ie.owner_id, ie.text, ie.duration_seconds, ie.occurred_at, ie.processed_at, ie.archived_at,
+      ie.confirmation_id, ie.created_at, ie.updated_at
+    from information_entries ie
+    where ie.tenant_id = ${tenantId} and ie.sub_type = 'time'
+      ${conditions({ customer: sql`ie.customer_id`, occurred: sql`ie.occurred_at`, processed: sql`(ie.processed_at is not null or ie.archived_at is not null)`, open: sql`(ie.processed_at is null and ie.archived_at is null)`, owner: sql`ie.owner_id`, search: sql`ie.search_text` })}
+    union all
+    select tt.id, tt.customer_id, tt.owner_id, tt.description, ${timeTrackSecondsSql('tt')}, tt.started_at, tt.processed_at, tt.archived_at,
+      tt.confirmation_id, tt.created_at, tt.updated_at
+    from time_tracks tt
+    where tt.tenant_id = ${tenantId} and tt.ended_at is not null
+      ${conditions({ customer: sql`tt.customer_id`, occurred: sql`tt.started_at`, processed: sql`(tt.processed_at is not null or tt.archived_at is not null)`, open: sql`(tt.processed_at is null and tt.archived_at is null)`, owner: sql`tt.owner_id`, search: sql`tt.search_text` })}`;
+  const summed = await tx.execute<{ count: number; seconds: string | null }>(sql`select count(*)::int as count, sum(r.duration_seconds)::bigint as seconds from (${rows}) r`);
+  const totalCount = Number(summed.rows[0]?.count ?? 0);
+  const durationSeconds = Number(summed.rows[0]?.seconds ?? 0);
+  const offset = offsetOf(query.page, query.pageSize);
+  if (totalCount <= offset) return { totalCount, rows: [] as InformationListRow[], durationSeconds };
+  const orders: Record<string, SQL> = {
+    occurredAtUtc: sql`r.occurred_at`,
+    createdAtUtc: sql`r.created_at`,
+    customerName: collated(sql`(${customerDisplayNameSql})`),
+    ownerName: collated(sql`(${ownerNameSql})`),
+  };
+  const direction = query.isDescending ? sql`desc` : sql`asc`;
+  const order = orders[query.orderBy ?? ''] ?? orders.occurredAtUtc;
+  const page = await tx.execute<Record<string, unknown>>(sql`
+    select r.*, ${customerDisplayNameSql} as customer_name, ${ownerNameSql} as owner_name
+    from (${rows}) r
+    join customers c on c.tenant_id = ${tenantId} and c.id = r.customer_id
+    join users u on u.tenant_id = ${tenantId} and u.id = r.owner_id
+    order by ${order} ${direction}, r.id ${direction}
+    limit ${query.pageSize} offset ${offset}`);
+  const date = (value: unknown) => (value === null ? null : new Date(value as string));
+  return {
+    totalCount,
+    durationSeconds,
+    rows: page.rows.map(
+      (r): InformationListRow => ({
+        tenantId,
+        id: r.id as string,
+        customerId: r.customer_id as string,
+        ownerId: r.owner_id as string,
+        subType: 'time',
+        text: (r.text as string | null) ?? null,
+        productId: null,
+        productName: null,
+        quantity: null,
+        unit: null,
+        unitPrice: null,
+        vatRate: null,
+        durationSeconds: r.duration_seconds === null ? null : Number(r.duration_seconds),
+        occurredAt: date(r.occurred_at)!,
+        processedAt: date(r.processed_at),
+        archivedAt: date(r.archived_at),
+        confirmationId: (r.confirmation_id as string | null) ?? null,
+        createdAt: date(r.created_at)!,
+        updatedAt: date(r.updated_at)!,
+        searchText: '',
+        customerName: r.customer_name as string,
+        ownerName: r.owner_name as string,
+      }),
+    ),
   };
 }
 

@@ -29,6 +29,7 @@ import {
   listInformation,
   lockInformation,
   reportTotals,
+  timeReport,
   updateInformation,
   type InformationListQuery,
   type InformationListRow,
@@ -127,9 +128,16 @@ export class InformationService {
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
   }
 
-  /** The report: a page of one subtype with the totals of every matching entry. */
+  /**
+   * The report: a page of one subtype with the totals of every matching entry. Working time counts
+   * customer time tracks beside `time` entries, as the dashboard does.
+   */
   async getReport(ctx: RequestContext, query: InformationListParams) {
     const filters = { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId };
+    if (filters.subType === 'time') {
+      const { totalCount, rows, durationSeconds } = await this.deps.database.withTenant(ctx.tenantId, (tx) => timeReport(tx, ctx.tenantId, filters));
+      return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation), totals: { durationSeconds, materials: [] } };
+    }
     const { totalCount, rows, totals } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
       ...(await listInformation(tx, ctx.tenantId, filters)),
       totals: await reportTotals(tx, ctx.tenantId, filters),

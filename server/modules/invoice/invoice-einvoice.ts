@@ -63,7 +63,7 @@ export function eInvoiceGaps(input: InvoiceDocumentInput, format: EInvoiceFormat
 }
 
 /** The VAT category of a position: exempt for a small business (§ 19 UStG), else standard or zero rated. */
-function categoryOf(position: Position, smallBusiness: boolean): 'S' | 'Z' | 'E' {
+function categoryOf(position: Pick<Position, 'vatRate'>, smallBusiness: boolean): 'S' | 'Z' | 'E' {
   if (smallBusiness) return 'E';
   return position.vatRate > 0 ? 'S' : 'Z';
 }
@@ -80,15 +80,8 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
   const dueDate = isoDay(new Date(input.issuedAt.getTime() + PAYMENT_DAYS * DAY_MS), timeZone);
   const exemption = smallBusiness ? { 'cbc:TaxExemptionReason': input.smallBusinessNote! } : {};
 
-  const categories = new Map<string, { category: 'S' | 'Z' | 'E'; rate: number; netCents: number; vatCents: number }>();
-  for (const p of input.positions) {
-    const category = categoryOf(p, smallBusiness);
-    const key = `${category}:${p.vatRate}`;
-    const sum = categories.get(key) ?? { category, rate: p.vatRate, netCents: 0, vatCents: 0 };
-    sum.netCents += p.netCents;
-    sum.vatCents += p.vatCents;
-    categories.set(key, sum);
-  }
+  // The VAT of each (category, rate) group as the rules computed it on the group's net (BR-CO-17).
+  const categories = input.totals.vatByRate.map((v) => ({ category: categoryOf(v, smallBusiness), rate: v.vatRate, netCents: v.netCents, vatCents: v.vatCents }));
 
   const sellerTax = [
     ...(tenant.vatId ? [{ 'cbc:CompanyID': tenant.vatId, ...taxScheme }] : []),

@@ -100,6 +100,7 @@ function toContractPosition(p: Position): InvoicePosition {
     quantity: p.quantity,
     unit: p.unit,
     unitPrice: toEuro(p.unitPriceCents),
+    vatCategory: p.vatCategory,
     vatRate: p.vatRate,
     net: toEuro(p.netCents),
     vat: toEuro(p.vatCents),
@@ -202,7 +203,7 @@ export class InvoiceService {
     const hourlyRate = hourlyRateOf(customer.hourlyRate, tenant.defaultHourlyRate);
     const positions = invoicePositions({
       language,
-      smallBusiness: tenant.smallBusiness,
+      vatTreatment: tenant.smallBusiness ? 'smallBusiness' : 'standard',
       hourlyRate,
       periodLabel,
       labour: rows.filter((r) => r.source !== 'material').map((r) => ({ kind: r.source === 'time' ? 'time' : 'timeTrack', id: r.id, seconds: r.seconds ?? 0 })),
@@ -250,7 +251,7 @@ export class InvoiceService {
         net: toEuro(totals.netCents),
         vat: toEuro(totals.vatCents),
         gross: toEuro(totals.grossCents),
-        vatByRate: totals.vatByRate.map((v) => ({ vatRate: v.vatRate, net: toEuro(v.netCents), vat: toEuro(v.vatCents) })),
+        vatByRate: totals.vatByRate.map((v) => ({ vatCategory: v.vatCategory, vatRate: v.vatRate, net: toEuro(v.netCents), vat: toEuro(v.vatCents) })),
       },
       document: document && { fileName: document.fileName, contentType: document.contentType, contentBase64: document.content.toString('base64') },
     };

@@ -8,6 +8,7 @@
 import { drawLogo, newPdfDocument } from '../../platform/pdf';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
+import { lineNetCents, materialGroups, toEuro } from '../../platform/money';
 
 export interface PdfParty {
   name: string;
@@ -23,10 +24,15 @@ export interface PdfTime {
 
 export interface PdfMaterial {
   at: Date;
+  productId: string | null;
+  /** What the invoice groups by when there is no product: the product's copied name, else the free text. */
+  groupName: string;
   name: string;
   quantity: number;
   unit: string | null;
   unitPrice: number | null;
+  /** Groups material as the invoice does (absent: the standard rate). */
+  vatRate?: number | null;
 }
 
 export interface PdfNote {
@@ -60,6 +66,16 @@ export interface ConfirmationPdfInput {
   place: string | null;
   signedAt: Date;
   signaturePng: Buffer;
+}
+
+/**
+ * The material total of a confirmation by the one money rule (`platform/money.ts`): per product (or
+ * free text), unit, price and rate, each group's quantity times its price rounded once, as the
+ * invoice bills the same entries. Each line's own amount is informative: two lines of 0.333 m at
+ * 1,00 € show 0,33 € each and 0,67 € in total.
+ */
+export function confirmationMaterialCents(materials: PdfMaterial[]): number {
+  return materialGroups(materials.map((m) => ({ ...m, name: m.groupName, vatRate: m.vatRate ?? null }))).reduce((sum, g) => sum + g.netCents, 0);
 }
 
 // Kept for the callers and tests that import it from here.
@@ -158,7 +174,7 @@ export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promis
       r.name,
       `${quantity.format(r.quantity)} ${r.unit ?? ''}`.trim(),
       r.unitPrice === null ? '–' : money.format(r.unitPrice),
-      r.unitPrice === null ? '–' : money.format(Math.round(r.quantity * r.unitPrice * 100) / 100),
+      r.unitPrice === null ? '–' : money.format(toEuro(lineNetCents(r.quantity, r.unitPrice))),
     ]),
   );
   if (input.notes.length > 0) {
@@ -205,7 +221,7 @@ export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promis
 
   // Totals
   const totalSeconds = input.times.reduce((sum, r) => sum + r.seconds, 0);
-  const totalMaterial = input.materials.reduce((sum, r) => sum + (r.unitPrice === null ? 0 : Math.round(r.quantity * r.unitPrice * 100) / 100), 0);
+  const totalMaterial = toEuro(confirmationMaterialCents(input.materials));
   ensureSpace(60);
   doc.x = left;
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#000000').text(t('pdf.totals'), left);

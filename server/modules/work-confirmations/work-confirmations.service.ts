@@ -238,6 +238,9 @@ export class WorkConfirmationsService {
             .filter((r) => r.subType === 'material')
             .map((r) => ({
               at: r.occurredAt,
+              productId: r.productId,
+              groupName: r.productName ?? r.text ?? '',
+              vatRate: r.vatRate,
               name: [r.productName, r.productName ? r.text : null].filter(Boolean).join(' – ') || (r.text ?? ''),
               quantity: r.quantity ?? 0,
               unit: r.unit,

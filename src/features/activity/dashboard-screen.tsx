@@ -239,7 +239,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <Section
             title={<Trans>Open value per customer</Trans>}
-            description={<Trans>Times and materials not yet billed, net, as an invoice would bill them; the ten customers with the most.</Trans>}
+            description={<Trans>Times and materials not yet billed, net, as an invoice would bill them (working time rounded up to the quarter hour per customer); the ten customers with the most.</Trans>}
           >
             {!data ? (
               <Skeleton h={220} />
