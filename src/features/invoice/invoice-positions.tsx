@@ -13,7 +13,7 @@ import { PositionTextButton } from '../../components/ai/position-text';
 import { formatMoney, formatNumber } from '../../lib/format';
 
 /** What the contract takes as one position text. */
-export const POSITION_TEXT_MAX = 1000;
+const POSITION_TEXT_MAX = 1000;
 
 interface Props {
   positions: InvoicePosition[];
