@@ -4,10 +4,14 @@
  * `fromDate` (inclusive) / `toDate` (exclusive) instants the lists take. Weeks start on Monday.
  * Periods that run into the future end today. Used by the library, the gallery, the dashboard and,
  * without `all` (it needs a bounded period), the time-tracking overview.
+ *
+ * Given the firm's time zone (`useFirmTimeZone`), "today" and the midnights that bound a period are
+ * the firm's, not the browser's: a manager abroad bills the firm's "last month".
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import dayjs, { type Dayjs } from 'dayjs';
+import { zonedDay, zonedMidnight } from './time-zone';
 
 export const periodPresets = [
   'all',
@@ -61,10 +65,11 @@ const isDay = (value: string | undefined) => !!value && /^\d{4}-\d{2}-\d{2}$/.te
 const mondayOf = (d: Dayjs) => d.subtract((d.day() + 6) % 7, 'day').startOf('day');
 
 /** The days of a preset seen from `today`; undefined for `all`. */
-export function periodRange(preset: BoundedPeriodPreset, today?: Date, manual?: Partial<DayRange>): DayRange;
-export function periodRange(preset: PeriodPreset, today?: Date, manual?: Partial<DayRange>): DayRange | undefined;
-export function periodRange(preset: PeriodPreset, today: Date = new Date(), manual?: Partial<DayRange>): DayRange | undefined {
-  const d = dayjs(today).startOf('day');
+export function periodRange(preset: BoundedPeriodPreset, today?: Date, manual?: Partial<DayRange>, timeZone?: string): DayRange;
+export function periodRange(preset: PeriodPreset, today?: Date, manual?: Partial<DayRange>, timeZone?: string): DayRange | undefined;
+export function periodRange(preset: PeriodPreset, today: Date = new Date(), manual?: Partial<DayRange>, timeZone?: string): DayRange | undefined {
+  // Only the calendar day of "today" depends on the zone; the rest is counting days.
+  const d = (timeZone ? dayjs(zonedDay(today, timeZone)) : dayjs(today)).startOf('day');
   const monday = mondayOf(d);
   switch (preset) {
     case 'all':
@@ -103,11 +108,17 @@ export function periodRange(preset: PeriodPreset, today: Date = new Date(), manu
   }
 }
 
-/** The instants of a day range for the API: local midnight of `from`, local midnight after `to`. */
-export function rangeToQuery(range: DayRange): { fromDate: string; toDate: string };
-export function rangeToQuery(range: DayRange | undefined): { fromDate?: string; toDate?: string };
-export function rangeToQuery(range: DayRange | undefined): { fromDate?: string; toDate?: string } {
+/**
+ * The instants of a day range for the API: midnight of `from`, midnight after `to`, in `timeZone`
+ * when given (else the browser's).
+ */
+export function rangeToQuery(range: DayRange, timeZone?: string): { fromDate: string; toDate: string };
+export function rangeToQuery(range: DayRange | undefined, timeZone?: string): { fromDate?: string; toDate?: string };
+export function rangeToQuery(range: DayRange | undefined, timeZone?: string): { fromDate?: string; toDate?: string } {
   if (!range) return {};
+  if (timeZone) {
+    return { fromDate: zonedMidnight(range.from, timeZone).toISOString(), toDate: zonedMidnight(dayjs(range.to).add(1, 'day').format(DAY_FORMAT), timeZone).toISOString() };
+  }
   return {
     fromDate: dayjs(range.from).startOf('day').toISOString(),
     toDate: dayjs(range.to).add(1, 'day').startOf('day').toISOString(),

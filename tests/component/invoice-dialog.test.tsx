@@ -13,11 +13,13 @@ import { activity as activityOf, firm, ids, page } from './contract-data';
 import { failure, serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!('fonts' in document)) {
     Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
   }
-});
+  // The dialog is loaded lazily; transforming it once here keeps the first test from waiting on it.
+  await import('../../src/features/invoice/invoice-dialog');
+}, 60_000);
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -44,6 +46,7 @@ function previewOf(outputFormat: string): InvoicePreview {
     hourlyRate: 60,
     positions: [
       {
+        key: 'labour',
         kind: 'labour',
         description: 'Arbeitszeit 20.11.2026',
         quantity: 2,
@@ -61,6 +64,7 @@ function previewOf(outputFormat: string): InvoicePreview {
         timeTrackIds: [time.id],
       },
       {
+        key: 'material-0123456789abcdef',
         kind: 'material',
         description: 'Kabel NYM-J 3x1,5 mm²',
         quantity: 25,
@@ -120,7 +124,17 @@ describe('preparing an invoice from the library selection', { timeout: 30_000 },
     await user.click(within(bar).getByRole('checkbox', { name: 'Alle angezeigten auswählen' }));
     await user.click(within(bar).getByRole('button', { name: 'Rechnung vorbereiten' }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Rechnung vorbereiten' });
+    // A plain selector while the dialog loads: role queries over the whole page, every 50 ms, starve the lazy import.
+    const dialog = await waitFor(
+      () => {
+        const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
+          (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === 'Rechnung vorbereiten',
+        );
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
     const positions = await within(dialog).findByTestId('invoice-positions');
     expect(within(positions).getByText('Arbeitszeit 20.11.2026')).toBeInTheDocument();
     expect(within(positions).getByText('Kabel NYM-J 3x1,5 mm²')).toBeInTheDocument();

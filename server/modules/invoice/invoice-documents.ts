@@ -40,12 +40,22 @@ export interface InvoiceDocumentInput {
   logo?: Buffer;
   customer: CustomerRow;
   customerName: string;
+  /** Only a private customer gets the labour share note (§ 35a EStG): see `isPrivateCustomer`. */
+  privateCustomer: boolean;
   positions: Position[];
   totals: Totals;
   smallBusinessNote: string | null;
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;
+}
+
+/**
+ * A customer is a private person when no company name is entered: a firm is named by its company
+ * name, a household by the person. Only private customers deduct labour costs under § 35a EStG.
+ */
+export function isPrivateCustomer(customer: Pick<CustomerRow, 'companyName'>): boolean {
+  return !customer.companyName?.trim();
 }
 
 export type DocumentFormat = 'pdf' | 'csv' | 'xlsx' | EInvoiceFormat;

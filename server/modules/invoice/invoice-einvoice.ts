@@ -200,7 +200,7 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
 
 function labourNote(input: InvoiceDocumentInput): string | null {
   const labour = input.positions.find((p) => p.kind === 'labour');
-  if (!labour) return null;
+  if (!labour || !input.privateCustomer) return null;
   const money = new Intl.NumberFormat(input.language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
   const euro = (cents: number) => money.format(cents / 100);
   return translate(input.language, 'invoiceDoc.labourShare', { net: euro(labour.netCents), vat: euro(labour.vatCents), gross: euro(labour.grossCents) });

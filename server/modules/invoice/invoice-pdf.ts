@@ -160,7 +160,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     doc.moveDown(0.5);
   };
   if (input.smallBusinessNote) paragraph(input.smallBusinessNote);
-  const share = labourShare(input.positions);
+  const share = input.privateCustomer ? labourShare(input.positions) : null;
   if (share) paragraph(t('invoiceDoc.labourShare', { net: euro(share.netCents), vat: euro(share.vatCents), gross: euro(share.grossCents) }));
   paragraph(t('invoiceDoc.paymentTerms'));
 

@@ -1,10 +1,10 @@
 /**
  * A proposed description of one labour position, made from its entries' descriptions, in the
- * invoice's language, to copy into the invoice or the accounting software.
+ * invoice's language, to take over into the position (`onUse`) or to copy.
  */
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, CopyButton, Loader, Popover, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconSparkles } from '@tabler/icons-react';
+import { ActionIcon, Button, CopyButton, Group, Loader, Popover, Stack, Text, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconCheck, IconCopy, IconSparkles } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { aiInvoiceText } from '../../../generated/api/sdk.gen';
@@ -12,7 +12,17 @@ import { ApiError } from '../../lib/api-error';
 import { AiConsentNotice, needsAiConsent } from './consent-notice';
 import { useAiStatus } from './use-ai-status';
 
-export function PositionTextButton({ informationIds, timeTrackIds, language }: { informationIds: string[]; timeTrackIds: string[]; language: 'de' | 'en' }) {
+export function PositionTextButton({
+  informationIds,
+  timeTrackIds,
+  language,
+  onUse,
+}: {
+  informationIds: string[];
+  timeTrackIds: string[];
+  language: 'de' | 'en';
+  onUse?: (text: string) => void;
+}) {
   const { t } = useLingui();
   const status = useAiStatus();
   const [opened, setOpened] = useState(false);
@@ -50,14 +60,30 @@ export function PositionTextButton({ informationIds, timeTrackIds, language }: {
           </Text>
         ) : propose.data ? (
           <Stack gap="xs" data-testid="position-text">
-            <Text fz="sm">{propose.data.text}</Text>
-            <CopyButton value={propose.data.text}>
-              {({ copied, copy }) => (
-                <Button size="compact-sm" variant="light" leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy}>
-                  {copied ? t`Copied` : t`Copy text`}
+            <Text fz="sm" style={{ whiteSpace: 'pre-line' }}>
+              {propose.data.text}
+            </Text>
+            <Group gap="xs">
+              {onUse ? (
+                <Button
+                  size="compact-sm"
+                  leftSection={<IconArrowDown size={14} />}
+                  onClick={() => {
+                    onUse(propose.data.text);
+                    setOpened(false);
+                  }}
+                >
+                  {t`Use in the position`}
                 </Button>
-              )}
-            </CopyButton>
+              ) : null}
+              <CopyButton value={propose.data.text}>
+                {({ copied, copy }) => (
+                  <Button size="compact-sm" variant="light" leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />} onClick={copy}>
+                    {copied ? t`Copied` : t`Copy text`}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
           </Stack>
         ) : null}
       </Popover.Dropdown>

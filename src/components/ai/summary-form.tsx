@@ -11,6 +11,7 @@ import { aiSummarize } from '../../../generated/api/sdk.gen';
 import type { AiText } from '../../../generated/api/types.gen';
 import { notifyError } from '../../lib/query-client';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset } from '../../lib/periods';
+import { useFirmSettings } from '../../lib/firm-settings';
 import { AiConsentNotice, needsAiConsent } from './consent-notice';
 import { useAiStatus } from './use-ai-status';
 
@@ -19,6 +20,8 @@ export interface SummaryProps {
   /** The period to start with; `range` fixes it (the invoice's period). */
   preset?: BoundedPeriodPreset;
   range?: { fromDate: string; toDate: string };
+  /** Exactly these entries of the customer (the invoice's open ones) instead of all of the period. */
+  entries?: { informationIds: string[]; timeTrackIds: string[] };
   language?: 'de' | 'en';
   onUse?: (text: AiText) => void;
 }
@@ -36,9 +39,10 @@ function Copy({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function SummaryForm({ customerId, preset: initial, range: fixed, language: initialLanguage, onUse }: SummaryProps) {
+export function SummaryForm({ customerId, preset: initial, range: fixed, entries, language: initialLanguage, onUse }: SummaryProps) {
   const { t, i18n } = useLingui();
   const status = useAiStatus();
+  const { timeZone } = useFirmSettings();
   const [preset, setPreset] = useState<BoundedPeriodPreset>(initial && initial !== 'manual' ? initial : 'currentMonth');
   const [language, setLanguage] = useState<'de' | 'en'>(initialLanguage ?? (i18n.locale === 'en' ? 'en' : 'de'));
   const [result, setResult] = useState<AiText | null>(null);
@@ -46,8 +50,8 @@ export function SummaryForm({ customerId, preset: initial, range: fixed, languag
 
   const summarize = useMutation({
     mutationFn: async () => {
-      const range = fixed ?? rangeToQuery(periodRange(preset));
-      return (await aiSummarize({ body: { customerId: customerId ?? null, from: range.fromDate, to: range.toDate, language } })).data!.data;
+      const range = fixed ?? rangeToQuery(periodRange(preset, new Date(), undefined, timeZone), timeZone);
+      return (await aiSummarize({ body: { customerId: customerId ?? null, from: range.fromDate, to: range.toDate, language, ...(customerId && entries ? entries : {}) } })).data!.data;
     },
     meta: { silent: true },
     onSuccess: setResult,

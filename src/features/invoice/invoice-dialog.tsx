@@ -1,7 +1,9 @@
 /**
  * The dialog of "Prepare invoice" (Owner, Admin, Manager; the button is prepare-invoice-button.tsx):
- * a customer and a period, or the entries selected in a list, plus language and title. Shows the
- * positions and totals as the server computes them and the PDF draft; exports CSV, XLSX or PDF
+ * a customer and a period (counted in the firm's time zone), or the entries selected in a list,
+ * plus language (the firm's invoice language first) and title. Shows the positions and totals as
+ * the server computes them, with the texts the person edited (invoice-positions.tsx), and the PDF
+ * draft; a period without open entries says so and offers no export. Exports CSV, XLSX or PDF
  * under the server's file name, and under an invoice number the e-invoices (XRechnung XML, ZUGFeRD
  * PDF). After an export the user chooses whether the entries are archived; they become processed
  * either way (`Invoice/MarkActivitiesAsProcessed`), and the caller refreshes what shows them
@@ -19,23 +21,23 @@ import {
   Select,
   Skeleton,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArchive, IconCheck, IconFileCode, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { IconAlertCircle, IconArchive, IconCheck, IconFileCode, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf, IconInbox } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { invoiceCreatePreviewFromActivities, invoiceMarkActivitiesAsProcessed } from '../../../generated/api/sdk.gen';
 import type { InvoicePreview, InvoicePreviewRequest } from '../../../generated/api/types.gen';
 import { ApiError } from '../../lib/api-error';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
+import { useFirmSettings } from '../../lib/firm-settings';
 import { showSuccess } from '../../lib/notifications';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
 import type { InvoiceSelection } from './prepare-invoice-button';
-import { PositionTextButton } from '../../components/ai/position-text';
+import { InvoicePositions } from './invoice-positions';
 import { SummaryButton } from '../../components/ai/summary-modal';
 import { blobOf } from './files';
 import { LexofficeExport } from './lexoffice-export';
@@ -103,51 +105,76 @@ export function InvoiceDialog({
   const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
+  const firm = useFirmSettings();
   const [customerId, setCustomerId] = useState<string | null>(fixedCustomer ?? null);
   const [preset, setPreset] = useState<BoundedPeriodPreset>(selection ? 'manual' : 'lastMonth');
-  const [manual, setManual] = useState<DayRange>(selection?.range ?? periodRange('currentMonth'));
-  const [language, setLanguage] = useState<Language>(i18n.locale === 'en' ? 'en' : 'de');
+  const [manual, setManual] = useState<DayRange>(selection?.range ?? periodRange('currentMonth', new Date(), undefined, firm.timeZone));
+  // The firm's invoice language until the person picks another for this invoice.
+  const [chosenLanguage, setLanguage] = useState<Language | null>(null);
+  const language: Language = chosenLanguage ?? firm.invoiceLanguage ?? 'de';
   const [title, setTitle] = useState('');
   const [debouncedTitle] = useDebouncedValue(title.trim(), 400);
+
   // The files exported so far and the positions they hold; the form is fixed from the first export on.
   const [exported, setExported] = useState<{ fileNames: string[]; preview: InvoicePreview } | null>(null);
   const [sentToLexoffice, setSentToLexoffice] = useState(false);
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const numberValid = INVOICE_NUMBER.test(invoiceNumber.trim());
 
-  const range = periodRange(preset, new Date(), manual);
+  const range = periodRange(preset, new Date(), manual, firm.timeZone);
+  const period = rangeToQuery(range, firm.timeZone);
+  // The texts the person wrote for positions, by position key, sent with every preview and export;
+  // they belong to the customer and period they were written for (other entries, other positions).
+  const scope = `${customerId}|${period.fromDate}|${period.toDate}`;
+  const [edits, setEdits] = useState<{ scope: string; texts: Record<string, string> }>({ scope, texts: {} });
+  const [debouncedEdits] = useDebouncedValue(edits, 300);
+  const texts = edits.scope === scope ? edits.texts : {};
+  const debouncedTexts = debouncedEdits.scope === scope ? debouncedEdits.texts : {};
+  const setText = (key: string, text: string | null) =>
+    setEdits((current) => {
+      const { [key]: _old, ...rest } = current.scope === scope ? current.texts : {};
+      return { scope, texts: text === null ? rest : { ...rest, [key]: text } };
+    });
   const body = useMemo(
     () =>
-      customerId
+      // The firm's zone and language are known first: no preview of the wrong period or language.
+      customerId && firm.settled
         ? {
             customerId,
-            ...rangeToQuery(range),
+            ...period,
             language,
             ...(debouncedTitle ? { title: debouncedTitle } : {}),
+            ...(Object.keys(debouncedTexts).length > 0 ? { positionTexts: debouncedTexts } : {}),
             ...(selection ? { informationIds: selection.informationIds, timeTrackIds: selection.timeTrackIds } : {}),
           }
         : null,
-    [customerId, range.from, range.to, language, debouncedTitle, selection], // eslint-disable-line react-hooks/exhaustive-deps -- range by its days
+    [customerId, firm.settled, period.fromDate, period.toDate, language, debouncedTitle, debouncedTexts, selection], // eslint-disable-line react-hooks/exhaustive-deps -- period by its instants
   );
   const preview = useQuery({
     queryKey: ['invoicePreview', 'json', body],
     queryFn: () => previewOf(body!, 'json'),
     enabled: !!body,
     retry: false,
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
+  const hasPositions = (preview.data?.positions.length ?? 0) > 0;
   const pdf = useQuery({
     queryKey: ['invoicePreview', 'pdf', body],
     queryFn: async () => blobOf((await previewOf(body!, 'pdf')).document!),
-    enabled: !!body && preview.isSuccess,
+    enabled: !!body && preview.isSuccess && !preview.isPlaceholderData && hasPositions,
     retry: false,
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const pdfUrl = useObjectUrl(pdf.data);
 
   const exportFile = useMutation({
     mutationFn: async (format: Format) => {
-      const answer = await previewOf(E_INVOICE_FORMATS.has(format) ? { ...body!, invoiceNumber: invoiceNumber.trim() } : body!, format);
+      // What is typed right now, not what the debounce has passed on yet.
+      const { positionTexts: _debounced, ...rest } = body!;
+      const current = Object.keys(texts).length > 0 ? { ...rest, positionTexts: texts } : rest;
+      const answer = await previewOf(E_INVOICE_FORMATS.has(format) ? { ...current, invoiceNumber: invoiceNumber.trim() } : current, format);
       return { answer, document: answer.document! };
     },
     // Why an export failed stays in the dialog (it may list what the profile lacks), not in a toast.
@@ -233,7 +260,15 @@ export function InvoiceDialog({
             />
           </Stack>
           <TextInput label={t`Title`} disabled={locked} placeholder={shown?.title ?? t`From customer and period`} value={title} onChange={(e) => setTitle(e.currentTarget.value)} miw={260} style={{ flex: 1 }} />
-          {customerId && !locked ? <SummaryButton customerId={customerId} range={rangeToQuery(range)} language={language} onUse={(proposal) => setTitle(proposal.title)} /> : null}
+          {customerId && !locked && shown && hasPositions ? (
+            <SummaryButton
+              customerId={customerId}
+              range={period}
+              entries={{ informationIds: [...new Set(shown.positions.flatMap((p) => p.informationIds))], timeTrackIds: [...new Set(shown.positions.flatMap((p) => p.timeTrackIds))] }}
+              language={language}
+              onUse={(proposal) => setTitle(proposal.title)}
+            />
+          ) : null}
         </Group>
         {selection ? (
           <Text fz="sm" c="dimmed">
@@ -272,48 +307,23 @@ export function InvoiceDialog({
           <Alert color="orange" icon={<IconAlertCircle size={18} />} data-testid="invoice-error">
             {errorText(preview.error)}
           </Alert>
+        ) : shown && !hasPositions ? (
+          <Alert color="gray" variant="light" icon={<IconInbox size={18} />} title={t`No open entries in this period`} data-testid="invoice-empty">
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">
+                <Trans>There are no times or materials to bill for this customer in this period. Choose another period, or record times and materials first.</Trans>
+              </Text>
+              {!selection && preset !== 'currentMonth' ? (
+                <Button size="compact-sm" variant="default" onClick={() => setPreset('currentMonth')}>
+                  <Trans>Show the current month</Trans>
+                </Button>
+              ) : null}
+            </Stack>
+          </Alert>
         ) : shown ? (
           <Group align="flex-start" gap="md" wrap={phone ? 'wrap' : 'nowrap'}>
             <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
-              <Table.ScrollContainer minWidth={520}>
-                <Table striped data-testid="invoice-positions">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>
-                        <Trans>Position</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>Quantity</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>Unit price</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>VAT</Trans>
-                      </Table.Th>
-                      <Table.Th ta="right">
-                        <Trans>Net</Trans>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.positions.map((p, i) => (
-                      <Table.Tr key={i}>
-                        <Table.Td>
-                          {p.description}
-                          {p.kind === 'labour' ? <PositionTextButton informationIds={p.informationIds} timeTrackIds={p.timeTrackIds} language={language} /> : null}
-                        </Table.Td>
-                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          {formatNumber(p.quantity)} {p.unit}
-                        </Table.Td>
-                        <Table.Td ta="right">{formatMoney(p.unitPrice)}</Table.Td>
-                        <Table.Td ta="right">{p.vatRate} %</Table.Td>
-                        <Table.Td ta="right">{formatMoney(p.net)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <InvoicePositions positions={shown.positions} texts={texts} onText={setText} language={language} locked={locked} phone={!!phone} />
               <Stack gap={2} align="flex-end" data-testid="invoice-totals">
                 <Text fz="sm">
                   <Trans>Net</Trans>: {formatMoney(shown.totals.net)}

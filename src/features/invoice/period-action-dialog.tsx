@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { invoiceDeleteActivitiesByFilter, invoiceMarkActivitiesAsProcessedByFilter } from '../../../generated/api/sdk.gen';
 import { ApiError } from '../../lib/api-error';
 import { showSuccess } from '../../lib/notifications';
+import { useFirmSettings } from '../../lib/firm-settings';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeToQuery, type BoundedPeriodPreset, type DayRange } from '../../lib/periods';
 
 export type PeriodAction = 'mark' | 'delete';
@@ -43,10 +44,11 @@ export function PeriodActionDialog({
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [preset, setPreset] = useState<BoundedPeriodPreset>('lastMonth');
-  const [manual, setManual] = useState<DayRange>(periodRange('currentMonth'));
+  const { timeZone } = useFirmSettings();
+  const [manual, setManual] = useState<DayRange>(periodRange('currentMonth', new Date(), undefined, timeZone));
   const [archive, setArchive] = useState(false);
   const [onlyProcessed, setOnlyProcessed] = useState(true);
-  const period = rangeToQuery(periodRange(preset, new Date(), manual));
+  const period = rangeToQuery(periodRange(preset, new Date(), manual, timeZone), timeZone);
 
   const run = async (dryRun: boolean): Promise<Counts> => {
     if (action === 'mark') {

@@ -1,7 +1,8 @@
 /**
  * Recording and changing information entries: a note, a material (a product found by name or by
- * its EAN — scanned with the camera or typed — or free text, with quantity and unit; the server
- * copies price and VAT from the product), or a described time. Full screen on phones.
+ * its EAN — scanned with the camera or typed — whose price and VAT the server copies, or free text
+ * with its own net unit price and VAT rate), with quantity and unit, or a described time. Full
+ * screen on phones.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -46,12 +47,15 @@ interface Values {
   productName: string | null;
   quantity: number | string;
   unit: string;
+  /** Free-text material only: net euro per unit ('' = none given) and the VAT rate. */
+  unitPrice: number | string;
+  vatRate: '19' | '7' | '0';
   hours: number | string;
   minutes: number | string;
 }
 
 function initialValues(mode: Mode): Values {
-  if (mode.kind === 'create') return { text: '', productId: null, productName: null, quantity: 1, unit: '', hours: 1, minutes: 0 };
+  if (mode.kind === 'create') return { text: '', productId: null, productName: null, quantity: 1, unit: '', unitPrice: '', vatRate: '19', hours: 1, minutes: 0 };
   const e = mode.entry;
   const seconds = e.durationSeconds ?? 0;
   return {
@@ -60,6 +64,8 @@ function initialValues(mode: Mode): Values {
     productName: e.productName,
     quantity: e.quantity ?? 1,
     unit: e.unit ?? '',
+    unitPrice: e.unitPrice ?? '',
+    vatRate: e.vatRate === 7 ? '7' : e.vatRate === 0 ? '0' : '19',
     hours: Math.floor(seconds / 3600),
     minutes: Math.round((seconds % 3600) / 60),
   };
@@ -222,6 +228,9 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
       if (freeText && !text) local.text = t`Please describe the material.`;
       if (freeText && !values.unit.trim()) local.unit = t`Please enter a unit.`;
       if (!(quantity > 0)) local.quantity = t`The quantity must be greater than 0.`;
+      if (freeText && values.unitPrice !== '' && !(Number(values.unitPrice) >= 0 && Number(values.unitPrice) <= 1000000)) {
+        local.unitPrice = t`The price must be between 0 and 1,000,000 €.`;
+      }
     }
     if (subType === 'time' && (durationSeconds < 60 || durationSeconds > 86400)) local.hours = t`The duration must be between 1 minute and 24 hours.`;
     setErrors(local);
@@ -233,7 +242,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
         : subType === 'time'
           ? { text: text || null, durationSeconds }
           : freeText
-            ? { text, quantity, unit: values.unit.trim() }
+            ? { text, quantity, unit: values.unit.trim(), unitPrice: values.unitPrice === '' ? null : Number(values.unitPrice), vatRate: Number(values.vatRate) as 19 | 7 | 0 }
             : { productId: values.productId, quantity, unit: values.unit.trim() || null };
     if (mode.kind === 'create') create.mutate({ body: { customerId: mode.customerId, subType, ...fields } });
     else update.mutate({ body: { id: mode.entry.id, ...fields } });
@@ -309,11 +318,42 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
                 onChange={(event) => set({ unit: event.currentTarget.value })}
               />
             </Group>
-            {!freeText ? (
+            {freeText ? (
+              <Group grow align="flex-start">
+                <NumberInput
+                  label={t`Unit price (net)`}
+                  description={t`Without a price the material is billed at 0.00 €.`}
+                  min={0}
+                  max={1000000}
+                  decimalScale={2}
+                  fixedDecimalScale={false}
+                  decimalSeparator={i18n.locale === 'de' ? ',' : '.'}
+                  thousandSeparator={i18n.locale === 'de' ? '.' : ','}
+                  suffix=" €"
+                  value={values.unitPrice}
+                  error={errors.unitPrice}
+                  onChange={(value) => set({ unitPrice: value })}
+                />
+                <Select
+                  label={t`VAT rate`}
+                  description={t`For this material`}
+                  data={[
+                    { value: '19', label: '19 %' },
+                    { value: '7', label: '7 %' },
+                    { value: '0', label: '0 %' },
+                  ]}
+                  value={values.vatRate}
+                  allowDeselect={false}
+                  error={errors.vatRate}
+                  onChange={(value) => value && set({ vatRate: value as Values['vatRate'] })}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              </Group>
+            ) : (
               <Text fz="xs" c="dimmed">
                 <Trans>Price and VAT are taken from the product as it is now.</Trans>
               </Text>
-            ) : null}
+            )}
           </>
         ) : null}
 
