@@ -189,7 +189,7 @@ describe('/customer/$id capture', { timeout: 20_000 }, () => {
     await waitFor(() => expect(created).toEqual([{ customerId: huber.id, subType: 'note', text: 'FI fehlt' }]));
   });
 });
-describe('/customer/$id time entry', { timeout: 20_000 }, () => {
+describe('/customer/$id time entry', { timeout: 60_000 }, () => {
   const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
   it('records time for another day: the date field is today by default, a past day is sent as the entry\'s date, a future one is refused', async () => {
@@ -206,7 +206,9 @@ describe('/customer/$id time entry', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await renderApp(`/customer/${huber.id}`);
     await user.click(await screen.findByRole('button', { name: 'Zeit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Neuer Zeiteintrag' });
+    // The capture dialogs load lazily (on a busy machine that takes a while).
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), { timeout: 30_000 });
+    const dialog = screen.getByRole('dialog', { name: 'Neuer Zeiteintrag' });
     const date = within(dialog).getByLabelText(/^Datum/);
     expect(date).toHaveValue(localDay(new Date()));
 

@@ -265,6 +265,8 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
 
   return (
     <form
+      // The fields' own messages, not the browser's bubbles (the date's `max` would raise one).
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
