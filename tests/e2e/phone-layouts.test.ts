@@ -306,6 +306,25 @@ describe('every screen fits a phone', () => {
     }, 240_000);
   }
 
+  // Not a phone, but the same fault: the report's filter showed "Offen und erledig" on a desktop.
+  it('the report filter shows its whole choice on a desktop too', async () => {
+    const problems: string[] = [];
+    for (const lang of ['de', 'en'] as const) {
+      const context = await newContext(browser, { viewport: 'desktop', locale: lang === 'de' ? 'de-DE' : 'en-US' });
+      await signInContext(context, members.Owner, lang);
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/library?view=report&period=all`);
+      await page.getByRole('table').first().waitFor();
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLInputElement>('main input[readonly]')].filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value),
+      );
+      problems.push(...cut.map((value) => `${lang}: "${value}" is cut off`));
+      await shot(page, `phone/desktop-${lang}-library-report`, false);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
   for (const lang of ['de', 'en'] as const) {
     it(`public screens, ${lang}`, async () => {
       let context = await newContext(browser, { viewport: 'phone', colorScheme: lang === 'de' ? 'light' : 'dark', locale: lang === 'de' ? 'de-DE' : 'en-US' });
