@@ -72,7 +72,7 @@ export const errorCodeMessages = {
   ACCOUNTING_NOT_CONNECTED: msg`No accounting software is connected yet.`,
   ACCOUNTING_CONNECTION_FAILED: msg`The connection to the accounting software failed.`,
   EXPORT_FAILED: msg`The export failed.`,
-  AI_CONSENT_REQUIRED: msg`AI features need your consent. You can give it in the tenant profile.`,
+  AI_CONSENT_REQUIRED: msg`AI features need your consent. You can give it in the company profile.`,
   AUDIO_RECORDING_ERROR: msg`The audio recording failed.`,
   PAYMENT_PROVIDER_NOT_CONFIGURED: msg`Online payment is not set up.`,
 } satisfies Record<ErrorCode, MessageDescriptor>;

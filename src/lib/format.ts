@@ -41,10 +41,12 @@ export function formatHoursMinutes(totalSeconds: number): string {
   return `${negative ? '−' : ''}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/** A duration with its unit: "7:45 h"; under a minute in seconds ("45 s"), never a bare "0:00 h". */
+/**
+ * A duration with its unit, the one format of durations on every screen: "7:45 h", whole minutes
+ * cut off, so a break of 45 seconds is "0:00 h" beside work of "7:45 h", as in the exports and the
+ * server's warnings (never "45 s" beside "h:mm h").
+ */
 export function formatHours(totalSeconds: number): string {
-  const s = Math.round(totalSeconds);
-  if (s !== 0 && Math.abs(s) < 60) return `${s < 0 ? '−' : ''}${Math.abs(s)} s`;
   return `${formatHoursMinutes(totalSeconds)} h`;
 }
 

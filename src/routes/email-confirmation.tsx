@@ -84,7 +84,10 @@ function EmailConfirmationPage() {
               {t`Continue`}
             </Button>
           ) : (
-            <ButtonLink to="/login">{t`Sign in to request a new link`}</ButtonLink>
+            // A long label on a narrow phone wraps inside the button instead of running out of it.
+            <ButtonLink to="/login" h="auto" mih={36} py={6} styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.35 } }}>
+              {t`Sign in to request a new link`}
+            </ButtonLink>
           )}
         </Stack>
       }

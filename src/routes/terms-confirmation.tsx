@@ -31,7 +31,7 @@ import { signOut } from '../lib/sign-out';
 /**
  * Terms confirmation: the full terms and privacy texts; both must be
  * accepted. Owner, Admin and Manager may also grant the tenant-wide consents for AI features and
- * location stamps (optional, changeable later in the tenant profile).
+ * location stamps (optional, changeable later in the company profile).
  */
 export const Route = createFileRoute('/terms-confirmation')({
   validateSearch: returnUrlSearchSchema,
@@ -125,7 +125,7 @@ function TermsConfirmationPage() {
                   <Trans>Optional, for your whole company</Trans>
                 </Title>
                 <Text fz="sm" c="dimmed">
-                  <Trans>You can change these at any time in the tenant profile.</Trans>
+                  <Trans>You can change these at any time in the company profile.</Trans>
                 </Text>
                 <Accordion variant="contained" radius="md" chevronPosition="right">
                   {[ai, gps].flatMap((text) =>

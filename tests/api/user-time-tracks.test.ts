@@ -599,3 +599,34 @@ describe('DeleteSegment', () => {
     expect(codeOf(locked.error)).toBe('ENTRY_LOCKED');
   });
 });
+
+describe('the length of a break: one rule for the day, its tracks and its warning', () => {
+  it('counts the time between clocking out and in again as break, so the day, the export and the warning agree', async () => {
+    const member = await firm.member('Employee');
+    // 8 s of break inside the first track, clocked out and in again 26 s later: 34 s of breaks.
+    const first = await seedUserTrack(server, member, [
+      ['work', '2026-11-18T06:00:00Z', '2026-11-18T10:00:00Z'],
+      ['break', '2026-11-18T10:00:00Z', '2026-11-18T10:00:08Z'],
+      ['work', '2026-11-18T10:00:08Z', '2026-11-18T11:00:00Z'],
+    ]);
+    await seedUserTrack(server, member, [['work', '2026-11-18T11:00:26Z', '2026-11-18T13:30:00Z']]);
+    // Another day: 5 minutes between two tracks, in the figures and in the warning alike.
+    await seedUserTrack(server, member, [['work', '2026-11-19T06:00:00Z', '2026-11-19T10:00:00Z']]);
+    await seedUserTrack(server, member, [['work', '2026-11-19T10:05:00Z', '2026-11-19T13:30:00Z']]);
+
+    const { status, page } = await grouped(member, { grouping: 'day', fromDate: '2026-11-18T00:00:00+01:00', toDate: '2026-11-20T00:00:00+01:00' });
+    expect(status).toBe(200);
+    const [thursday, wednesday] = page!.items;
+    expect(wednesday.breakSeconds).toBe(34);
+    expect(wednesday.tracks.find((t) => t.id === first.id)!.breakSeconds).toBe(8);
+    // Under a minute of breaks: the warning names only what counted, as the day's "0:00 h" does.
+    const breakWarnings = (group: typeof wednesday) => group.warnings.filter((w) => w.code === 'BREAK_TOO_SHORT').map((w) => w.message);
+    expect(breakWarnings(wednesday)).toEqual(['Bei mehr als 6 Stunden Arbeit sind 30 Minuten Pause vorgeschrieben; gezählt sind 0 Minuten.']);
+    expect(thursday.breakSeconds).toBe(5 * 60);
+    expect(breakWarnings(thursday)).toEqual([
+      'Bei mehr als 6 Stunden Arbeit sind 30 Minuten Pause vorgeschrieben; gezählt sind 0 Minuten. Pausen unter 15 Minuten zählen nicht (§ 4 ArbZG): 0:05 h nicht gezählt.',
+    ]);
+    const week = await grouped(member, { grouping: 'week', fromDate: '2026-11-16T00:00:00+01:00', toDate: '2026-11-23T00:00:00+01:00' });
+    expect(week.page!.items[0].breakSeconds).toBe(34 + 5 * 60);
+  });
+});

@@ -3,7 +3,7 @@
  * confirmed entries show a lock and offer no change, the dashboard shows -1 as unavailable, and a
  * note is checked before it is sent.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerActivity } from '../../generated/api/types.gen';
@@ -189,6 +189,44 @@ describe('/customer/$id capture', { timeout: 20_000 }, () => {
     await waitFor(() => expect(created).toEqual([{ customerId: huber.id, subType: 'note', text: 'FI fehlt' }]));
   });
 });
+describe('/customer/$id time entry', { timeout: 60_000 }, () => {
+  const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+  it('records time for another day: the date field is today by default, a past day is sent as the entry\'s date, a future one is refused', async () => {
+    injectSession({ roles: ['Employee'] });
+    const created: Record<string, unknown>[] = [];
+    serveContract({
+      customersGet: huber,
+      customerActivitiesByCustomer: page([]),
+      informationCreate: ({ body }) => {
+        created.push(body as Record<string, unknown>);
+        return information(huber, { subType: 'time', durationSeconds: 3600 });
+      },
+    });
+    const user = userEvent.setup();
+    await renderApp(`/customer/${huber.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Zeit' }));
+    // The capture dialogs load lazily (on a busy machine that takes a while).
+    await waitFor(() => expect(document.querySelector('[role="dialog"]')).not.toBeNull(), { timeout: 30_000 });
+    const dialog = screen.getByRole('dialog', { name: 'Neuer Zeiteintrag' });
+    const date = within(dialog).getByLabelText(/^Datum/);
+    expect(date).toHaveValue(localDay(new Date()));
+
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    fireEvent.change(date, { target: { value: localDay(tomorrow) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    expect(await within(dialog).findByText('Das Datum darf nicht in der Zukunft liegen.')).toBeInTheDocument();
+    expect(created).toEqual([]);
+
+    const dayBefore = localDay(new Date(Date.now() - 2 * 86_400_000));
+    fireEvent.change(date, { target: { value: dayBefore } });
+    await user.click(within(dialog).getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({ customerId: huber.id, subType: 'time', durationSeconds: 3600 });
+    expect(localDay(new Date(created[0].occurredAtUtc as string))).toBe(dayBefore);
+  });
+});
+
 describe('the customer\'s Time tab', { timeout: 20_000 }, () => {
   it('asks for the customer\'s times of the month and shows the period\'s total', async () => {
     injectSession({ roles: ['Manager'] });

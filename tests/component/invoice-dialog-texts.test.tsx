@@ -55,6 +55,7 @@ function previewFor(body: InvoicePreviewRequest): InvoicePreview {
         unit: english ? 'h' : 'Std.',
         unitPrice: 60,
         vatRate: 19,
+        vatCategory: 'S',
         net: 120,
         vat: 22.8,
         gross: 142.8,
@@ -72,6 +73,7 @@ function previewFor(body: InvoicePreviewRequest): InvoicePreview {
         unit: 'm',
         unitPrice: 0.89,
         vatRate: 19,
+        vatCategory: 'S',
         net: 22.25,
         vat: 4.23,
         gross: 26.48,
@@ -82,7 +84,7 @@ function previewFor(body: InvoicePreviewRequest): InvoicePreview {
         timeTrackIds: [],
       },
     ],
-    totals: { net: 142.25, vat: 27.03, gross: 169.28, vatByRate: [{ vatRate: 19, net: 142.25, vat: 27.03 }] },
+    totals: { net: 142.25, vat: 27.03, gross: 169.28, vatByRate: [{ vatRate: 19, vatCategory: 'S', net: 142.25, vat: 27.03 }] },
     document:
       body.outputFormat === 'json'
         ? null

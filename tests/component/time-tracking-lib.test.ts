@@ -87,8 +87,9 @@ describe('durations', () => {
     expect(formatClock(0)).toBe('0:00:00');
     expect(formatClock(3723)).toBe('1:02:03');
     expect(formatDuration(27900)).toBe('7:45 h');
-    // Under a minute in seconds, not a bare "0:00 h" that reads as nothing.
-    expect(formatDuration(45)).toBe('45 s');
+    // One format for every duration: under a minute is "0:00 h" too, never "45 s" beside "h:mm h".
+    expect(formatDuration(8)).toBe('0:00 h');
+    expect(formatDuration(45)).toBe('0:00 h');
     expect(formatDuration(0)).toBe('0:00 h');
     expect(formatDuration(60)).toBe('0:01 h');
     expect(formatOvertime(1800)).toBe('+0:30 h');

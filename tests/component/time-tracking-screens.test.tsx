@@ -182,7 +182,7 @@ describe('running-timers bar', { timeout: 20_000 }, () => {
   });
 });
 
-describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () => {
+describe('customer timers at a break and at clock-out', { timeout: 30_000 }, () => {
   it('asks at a break; paused timers stop now and start again for the same customers when the break ends', async () => {
     state.running = [timer(huber, 600)];
     state.active = workingTrack(['work']);
@@ -192,7 +192,10 @@ describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () 
     const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
     await within(bar).findByText('Bäckerei Huber');
     await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihre Kunden-Timer' });
+    // One timer: every sentence speaks of one (singular and plural agree).
+    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
+    expect(within(dialog).getByText('Dieser Kunden-Timer läuft:')).toBeInTheDocument();
+    expect(within(dialog).getByText('Was soll mit ihm geschehen?')).toBeInTheDocument();
     expect(within(dialog).getByText('Bäckerei Huber')).toBeInTheDocument();
     // Nothing happens before the member decides.
     expect(calls('/api/UserTimeTracks/AppendSegment')).toHaveLength(0);
@@ -222,6 +225,7 @@ describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () 
     await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
     let dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihre Kunden-Timer' });
     expect(within(dialog).getByText('Diese Kunden-Timer laufen:')).toBeInTheDocument();
+    expect(within(dialog).getByText('Was soll mit ihnen geschehen?')).toBeInTheDocument();
     expect(within(dialog).queryByRole('radio', { name: /nach der Pause/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Weiterlaufen lassen' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Diese Wahl beim nächsten Mal vorauswählen' }));
@@ -234,6 +238,22 @@ describe('customer timers at a break and at clock-out', { timeout: 20_000 }, () 
     await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
     dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihre Kunden-Timer' });
     expect(within(dialog).getByRole('radio', { name: 'Weiterlaufen lassen' })).toBeChecked();
+  });
+
+  it('speaks of one timer as one in English too', async () => {
+    state.running = [timer(huber, 600)];
+    state.active = workingTrack(['work']);
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist', { locale: 'en' });
+    const bar = await screen.findByRole('region', { name: 'Running timers and working time' });
+    await within(bar).findByText('Bäckerei Huber');
+    await user.click(await within(bar).findByRole('button', { name: 'Clock out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clock out: your customer timer' });
+    expect(within(dialog).getByText('This customer timer is running:')).toBeInTheDocument();
+    expect(within(dialog).getByText('What should happen to it?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'Stop it now' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Keep it running' })).toBeInTheDocument();
   });
 
   it('does not ask when no customer timer runs', async () => {

@@ -200,7 +200,10 @@ export const screenVariants: ScreenVariant[] = [
 export async function checkScreen(page: Page, file: string, heading?: string | RegExp) {
   await page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // Against the window's size, not `innerWidth`: a phone browser widens its layout viewport to
+  // content that does not fit, so `innerWidth` would grow with the very fault it should reveal.
+  const width = page.viewportSize()?.width ?? 0;
+  const overflow = await page.evaluate((w) => document.documentElement.scrollWidth - (w || window.innerWidth), width);
   expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
   await shot(page, file);
 }

@@ -177,6 +177,28 @@ describe('working days', () => {
     });
   });
 
+  it('measures a break by one rule: every interruption between stretches of work of the day, and a break running now', () => {
+    const at = (time: string) => Date.parse(`2026-11-20T${time}:00Z`);
+    // Clocked in, 8 s of break, work, clocked out; clocked in again 26 s later: 34 s of breaks.
+    const first: LawTrack = {
+      startMs: at('06:00'),
+      segments: [
+        { kind: 'work', startMs: at('06:00'), endMs: at('10:00') },
+        { kind: 'break', startMs: at('10:00'), endMs: at('10:00') + 8_000 },
+        { kind: 'work', startMs: at('10:00') + 8_000, endMs: at('11:00') },
+      ],
+    };
+    const second: LawTrack = { startMs: at('11:00') + 26_000, segments: [{ kind: 'work', startMs: at('11:00') + 26_000, endMs: at('15:00') }] };
+    expect(segmentTotals(first.segments, NOW).breakSeconds).toBe(8);
+    expect(workingDays([first, second], BERLIN, NOW)[0].breakSeconds).toBe(34);
+    // The warning splits the same 34 s: none counted, all of it too short (under a minute: no sentence).
+    const finding = checkWorkingTime([first, second], BERLIN, NOW).find((f) => f.code === 'BREAK_TOO_SHORT')!;
+    expect(finding.params).toMatchObject({ recordedMinutes: 0, shortBreakSeconds: 34 });
+    // A break running now counts up to now.
+    const onBreak: LawTrack = { startMs: NOW - 2 * H, segments: [{ kind: 'work', startMs: NOW - 2 * H, endMs: NOW - H }, { kind: 'break', startMs: NOW - H, endMs: null }] };
+    expect(workingDays([onBreak], BERLIN, NOW)[0].breakSeconds).toBe(3600);
+  });
+
   it('finds nothing in an ordinary day', () => {
     expect(codes([shift('2026-11-20T07:00', 240, 30, 240)])).toEqual([]);
   });
@@ -188,11 +210,13 @@ describe('break warning text', () => {
 
   it('says that breaks under 15 minutes do not count, and how long they were, instead of contradicting the day', () => {
     expect(breakWarning(shift('2026-11-20T06:00', 300, 1, 270))).toBe(
-      'Bei mehr als 9 Stunden Arbeit sind 45 Minuten Pause vorgeschrieben; gezählt sind 0 Minuten. Pausen unter 15 Minuten zählen nicht (§ 4 ArbZG): 1:00 min nicht gezählt.',
+      'Bei mehr als 9 Stunden Arbeit sind 45 Minuten Pause vorgeschrieben; gezählt sind 0 Minuten. Pausen unter 15 Minuten zählen nicht (§ 4 ArbZG): 0:01 h nicht gezählt.',
     );
-    expect(breakWarning(shift('2026-11-20T06:00', 300, 0.75, 270), 'en')).toBe(
-      'More than 9 hours of work require 45 minutes of breaks; 0 minutes count. Breaks under 15 minutes do not count (§ 4 ArbZG): 45 s not counted.',
+    expect(breakWarning(shift('2026-11-20T06:00', 300, 12, 270), 'en')).toBe(
+      'More than 9 hours of work require 45 minutes of breaks; 0 minutes count. Breaks under 15 minutes do not count (§ 4 ArbZG): 0:12 h not counted.',
     );
+    // Under a minute of interruptions is not worth a sentence (the day's breaks show "0:00 h").
+    expect(breakWarning(shift('2026-11-20T06:00', 300, 0.75, 270), 'en')).toBe('More than 9 hours of work require 45 minutes of breaks; 0 minutes count.');
   });
 
   it('names only the counted breaks when there were no shorter ones', () => {

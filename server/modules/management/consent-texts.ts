@@ -1,6 +1,6 @@
 /**
  * The texts a tenant consents to, per purpose and language. `terms` and `privacy` are required to
- * use the product; `ai` and `gps` are optional and can be changed in the tenant profile.
+ * use the product; `ai` and `gps` are optional and can be changed in the company profile.
  */
 export const CONSENT_VERSION = '2026-11';
 
@@ -90,11 +90,11 @@ German law applies. Place of jurisdiction is, as far as permitted, the provider'
     },
     ai: {
       title: 'AI features',
-      text: `With this consent, notes, voice recordings and positions may be sent to an AI service to suggest summaries and invoice texts. Suggestions are never applied without your confirmation. You can revoke this consent at any time in the tenant profile; after that no data is sent.`,
+      text: `With this consent, notes, voice recordings and positions may be sent to an AI service to suggest summaries and invoice texts. Suggestions are never applied without your confirmation. You can revoke this consent at any time in the company profile; after that no data is sent.`,
     },
     gps: {
       title: 'Location at start and stop',
-      text: `With this consent, Fieldbook stores the device's location when a timer starts and stops and with photos, if the device shares it. No movement profiles are created. You can revoke this consent at any time in the tenant profile; after that no locations are stored.`,
+      text: `With this consent, Fieldbook stores the device's location when a timer starts and stops and with photos, if the device shares it. No movement profiles are created. You can revoke this consent at any time in the company profile; after that no locations are stored.`,
     },
   },
 };

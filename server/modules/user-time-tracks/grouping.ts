@@ -45,6 +45,11 @@ export interface GroupingSpec {
   /** The member's first working day (epoch day); no target before it. */
   memberStartDay: number;
   fillEmpty: boolean;
+  /**
+   * The breaks of each working day by the one rule (`working-time-law.ts`, `breakSeconds`),
+   * which also counts the time between two tracks of a day; without it the tracks' own breaks add up.
+   */
+  breakSecondsOfDay?: ReadonlyMap<number, number>;
 }
 
 export interface Period {
@@ -130,13 +135,18 @@ export function groupByPeriod<T extends GroupableTrack>(tracks: T[], findings: L
       groupOf(day);
     }
   }
+  const daysCounted = new Set<number>();
   for (const track of [...tracks].sort((a, b) => a.startMs - b.startMs)) {
     const day = localEpochDay(track.startMs, spec.timeZone);
     if (day < spec.fromDay || day > spec.toDay) continue;
     const group = groupOf(day);
     group.tracks.push(track);
     group.workSeconds += track.workSeconds;
-    group.breakSeconds += track.breakSeconds;
+    if (!spec.breakSecondsOfDay) group.breakSeconds += track.breakSeconds;
+    else if (!daysCounted.has(day)) {
+      daysCounted.add(day);
+      group.breakSeconds += spec.breakSecondsOfDay.get(day) ?? 0;
+    }
   }
   for (const finding of findings) {
     if (finding.day < spec.fromDay || finding.day > spec.toDay) continue;

@@ -38,11 +38,6 @@ export interface Settings {
 }
 
 
-/** A short time as read: "45 s" under a minute, else "3:20 min". */
-function minutesAndSeconds(totalSeconds: number): string {
-  if (totalSeconds < 60) return `${totalSeconds} s`;
-  return `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, '0')} min`;
-}
 
 /**
  * The warning as a person reads it. A break warning says what counted, and, when there were
@@ -52,9 +47,11 @@ function minutesAndSeconds(totalSeconds: number): string {
 export function describeFinding(finding: LawFinding, lang: Lang): LawWarning {
   const p = finding.params;
   if (finding.code === 'BREAK_TOO_SHORT') {
+    // In the figures' own format ("0:12 h", whole minutes, as the screens and exports show
+    // breaks); interruptions that do not make a minute are not worth a sentence.
     const short = p.shortBreakSeconds ?? 0;
-    const params = { afterHours: p.afterHours, requiredMinutes: p.requiredMinutes, recordedMinutes: p.recordedMinutes, shortBreaks: minutesAndSeconds(short) };
-    const key = short > 0 ? 'law.BREAK_TOO_SHORT_WITH_SHORT' : 'law.BREAK_TOO_SHORT';
+    const params = { afterHours: p.afterHours, requiredMinutes: p.requiredMinutes, recordedMinutes: p.recordedMinutes, shortBreaks: hoursAndMinutes(short) };
+    const key = short >= 60 ? 'law.BREAK_TOO_SHORT_WITH_SHORT' : 'law.BREAK_TOO_SHORT';
     return { code: finding.code, message: translate(lang, key, params), date: isoDateOfEpochDay(finding.day) };
   }
   const params = { duration: hoursAndMinutes(p.seconds ?? 0) };

@@ -39,7 +39,7 @@ import {
   type TrackListQuery,
   type TrackRow,
 } from './user-time-tracks.repository';
-import { checkWorkingTime, segmentTotals, type LawFinding, type SegmentKind } from './working-time-law';
+import { checkWorkingTime, segmentTotals, workingDays, type LawFinding, type SegmentKind } from './working-time-law';
 import type { BodyOf, QueryOf } from '../../platform/contract';
 import { describeFinding, lawTrack, trackAnswer, trackDto, trackDtos, timeSettings, type UserTimeTrack } from './track-answers';
 
@@ -521,11 +521,9 @@ export class UserTimeTracksService {
       const { tracks, segments } = matches
         ? await tracksOfOwnerBetween(tx, ctx.tenantId, ownerId, new Date(startOfLocalDay(fromDay - 2, tz)), new Date(startOfLocalDay(toDay + 1, tz)))
         : { tracks: [] as TrackRow[], segments: new Map<string, SegmentRecord[]>() };
-      const findings = checkWorkingTime(
-        tracks.map((t) => lawTrack(t, segments.get(t.id) ?? [])),
-        tz,
-        nowMs,
-      );
+      const lawTracks = tracks.map((t) => lawTrack(t, segments.get(t.id) ?? []));
+      const findings = checkWorkingTime(lawTracks, tz, nowMs);
+      const breakSecondsOfDay = new Map(workingDays(lawTracks, tz, nowMs).map((d) => [d.day, d.breakSeconds]));
       const findingsOfDay = new Map<number, LawFinding[]>();
       for (const f of findings) findingsOfDay.set(f.day, [...(findingsOfDay.get(f.day) ?? []), f]);
 
@@ -546,6 +544,7 @@ export class UserTimeTracksService {
         // The member's first day, else the day they were added: nothing is owed before it.
         memberStartDay: member.startDate ? epochDayOfIsoDate(member.startDate) : localEpochDay(member.createdAt.getTime(), tz),
         fillEmpty: input.fillEmpty,
+        breakSecondsOfDay,
       });
       const offset = (input.page - 1) * input.pageSize;
       const items: UserTimeTrackGroup[] = groups.slice(offset, offset + input.pageSize).map((g) => ({

@@ -4,9 +4,11 @@
  *
  * - A working day is the local calendar day (tenant's zone) a shift began on; a shift that crosses
  *   midnight belongs wholly to the day it began.
- * - Breaks (§ 4): every interruption of work between two stretches of work of the same working
- *   day counts, a break segment as well as the time between clocking out and in again, but only
- *   when it lasts at least 15 minutes. More than 6 hours of work need 30 minutes of breaks, more
+ * - A break is every interruption of work between two stretches of work of the same working day,
+ *   a break segment as well as the time between clocking out and in again, and a break running
+ *   now (`breakSeconds`). Every figure of breaks (a track's, a day's, a week's) follows this one
+ *   rule, so the screens, the exports and the warnings agree.
+ * - Breaks (§ 4): of those interruptions only the ones of at least 15 minutes count. More than 6 hours of work need 30 minutes of breaks, more
  *   than 9 hours need 45.
  * - No more than 6 hours of work in a row (§ 4): interruptions under 15 minutes do not end a run.
  * - At most 10 hours of work a day (§ 3).
@@ -56,6 +58,8 @@ export interface WorkingDay {
   /** Stretches of work, oldest first, not overlapping. */
   work: Interval[];
   workSeconds: number;
+  /** The day's breaks by the one rule above (`breakSeconds`). */
+  breakSeconds: number;
 }
 
 export const MIN_BREAK_BLOCK_SECONDS = 15 * 60;
@@ -65,36 +69,45 @@ export const MIN_REST_SECONDS = 11 * 3600;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
-/** Work and break seconds of one track's segments (open ones up to `nowMs`). */
-export function segmentTotals(segments: LawSegment[], nowMs: number): { workSeconds: number; breakSeconds: number } {
-  let work = 0;
-  let rest = 0;
+/**
+ * The length of breaks, the one rule: the interruptions between stretches of work (merged where
+ * they touch) plus a break running now, after the last stretch of work.
+ */
+export function breakSeconds(work: Interval[], segments: LawSegment[], nowMs: number): number {
+  const merged = mergeTouching(work);
+  let total = 0;
+  for (let i = 1; i < merged.length; i++) total += seconds(merged[i].startMs - merged[i - 1].endMs);
+  const lastWorkEnd = merged.length ? merged[merged.length - 1].endMs : -Infinity;
   for (const s of segments) {
-    const length = Math.max(0, (s.endMs ?? nowMs) - s.startMs);
-    if (s.kind === 'work') work += length;
-    else rest += length;
+    if (s.kind === 'break' && s.endMs === null) total += seconds(Math.max(0, nowMs - Math.max(s.startMs, lastWorkEnd)));
   }
-  return { workSeconds: seconds(work), breakSeconds: seconds(rest) };
+  return total;
+}
+
+const workIntervals = (segments: LawSegment[], nowMs: number): Interval[] =>
+  segments.filter((s) => s.kind === 'work').map((s) => ({ startMs: s.startMs, endMs: s.endMs ?? nowMs })).filter((i) => i.endMs > i.startMs);
+
+/** Work and break seconds of one track's segments (open ones up to `nowMs`; breaks by `breakSeconds`). */
+export function segmentTotals(segments: LawSegment[], nowMs: number): { workSeconds: number; breakSeconds: number } {
+  const work = workIntervals(segments, nowMs);
+  return { workSeconds: seconds(work.reduce((sum, i) => sum + (i.endMs - i.startMs), 0)), breakSeconds: breakSeconds(work, segments, nowMs) };
 }
 
 /** The tracks' work stretches by the working day their track began on, days in order. */
 export function workingDays(tracks: LawTrack[], timeZone: string, nowMs: number): WorkingDay[] {
-  const byDay = new Map<number, Interval[]>();
+  const byDay = new Map<number, { work: Interval[]; segments: LawSegment[] }>();
   for (const track of tracks) {
     const day = localEpochDay(track.startMs, timeZone);
-    const list = byDay.get(day) ?? [];
-    for (const s of track.segments) {
-      if (s.kind !== 'work') continue;
-      const endMs = s.endMs ?? nowMs;
-      if (endMs > s.startMs) list.push({ startMs: s.startMs, endMs });
-    }
-    byDay.set(day, list);
+    const entry = byDay.get(day) ?? { work: [], segments: [] };
+    entry.work.push(...workIntervals(track.segments, nowMs));
+    entry.segments.push(...track.segments);
+    byDay.set(day, entry);
   }
   return [...byDay.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([day, intervals]) => {
-      const work = mergeTouching(intervals);
-      return { day, work, workSeconds: seconds(work.reduce((sum, i) => sum + (i.endMs - i.startMs), 0)) };
+    .map(([day, entry]) => {
+      const work = mergeTouching(entry.work);
+      return { day, work, workSeconds: seconds(work.reduce((sum, i) => sum + (i.endMs - i.startMs), 0)), breakSeconds: breakSeconds(work, entry.segments, nowMs) };
     })
     .filter((d) => d.workSeconds > 0);
 }

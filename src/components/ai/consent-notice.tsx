@@ -29,7 +29,7 @@ export function AiConsentNotice() {
       </Text>
       {backOffice ? (
         <AnchorLink to="/profile" search={{ tab: CONSENTS_TAB }} fz="sm" fw={600} underline="always">
-          <Trans>Give the consent in the tenant profile</Trans>
+          <Trans>Give the consent in the company profile</Trans>
         </AnchorLink>
       ) : (
         <Text fz="sm" fw={600}>

@@ -49,7 +49,7 @@ export const menuGroups: MenuGroup[] = [
   {
     label: msg`Administration`,
     items: [
-      { to: '/profile', label: msg`Tenant profile`, icon: IconBuildingStore },
+      { to: '/profile', label: msg`Company profile`, icon: IconBuildingStore },
       { to: '/manage-locals', label: msg`Translations`, icon: IconLanguage, roles: ['Owner', 'Admin'] },
     ],
   },

@@ -85,7 +85,8 @@ export function SelectionBar({
           indeterminate={chosen > 0 && chosen < shown}
           onChange={(event) => onSelectAll(event.currentTarget.checked)}
         />
-        <Group gap="xs" wrap="nowrap" ml="auto">
+        {/* The count and both actions do not fit one phone line: they wrap, right-aligned. */}
+        <Group gap="xs" wrap="wrap" justify="flex-end" ml="auto">
           <Text fz="sm" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
             <Trans>{chosen} selected</Trans>
           </Text>

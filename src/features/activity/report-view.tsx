@@ -71,7 +71,7 @@ export function ReportView({ search, onSearch }: { search: ReportSearch; onSearc
           <PeriodFilter period={search.period} from={search.from} to={search.to} fallback={REPORT_DEFAULT_PERIOD} onChange={(value) => change(value)} />
           <Select
             aria-label={t`Processed`}
-            w={170}
+            w={{ base: '100%', xs: 210 }}
             allowDeselect={false}
             value={search.processed ?? 'all'}
             onChange={(value) => value && change({ processed: value as ProcessedState })}

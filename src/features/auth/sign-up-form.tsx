@@ -82,7 +82,7 @@ export function SignUpForm({ returnUrl, passkeys, alternatives }: FormProps) {
           <TextInput
             label={t`Company name`}
             autoComplete="organization"
-            description={t`Taken from your email address. You can change it now or later in the tenant profile.`}
+            description={t`Taken from your email address. You can change it now or later in the company profile.`}
             {...form.getInputProps('tenantName')}
             onChange={(event) => {
               tenantEdited.current = true;

@@ -257,10 +257,10 @@ export function CustomerDetailsScreen({
           onChange={(value) => value && onTab?.(value as CustomerTab)}
           keepMounted={false}
         >
-          {/* One line on every width: it scrolls sideways instead of wrapping. */}
-          <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden', scrollbarWidth: 'none' }}>
+          {/* Wraps onto a second line on a phone: a tab scrolled out of sight is a tab nobody finds. */}
+          <Tabs.List>
             {tabs.map((tab) => (
-              <Tabs.Tab key={tab.value} value={tab.value} leftSection={<tab.icon size={16} />} style={{ flexShrink: 0 }}>
+              <Tabs.Tab key={tab.value} value={tab.value} leftSection={<tab.icon size={16} />}>
                 {tab.label}
               </Tabs.Tab>
             ))}

@@ -6,6 +6,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
+  ActionIcon,
   Badge,
   Button,
   Group,
@@ -19,7 +20,9 @@ import {
   Text,
   TextInput,
   Textarea,
+  VisuallyHidden,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -67,6 +70,17 @@ function rowsOf(catalogs: { en: Messages; de: Messages }, overrides: TextOverrid
       return { id, en, de, missing: !de, unchanged: !!de && de === en, own: own.get(id) ?? {} };
     })
     .sort((a, b) => a.en.localeCompare(b.en));
+}
+
+/** What a text's row says about it: missing in German, the same as English, the firm's own wording. */
+function stateBadges(row: Row) {
+  return (
+    <Group gap={4}>
+      {row.missing ? <Badge color="red" variant="light"><Trans>missing</Trans></Badge> : null}
+      {row.unchanged ? <Badge color="gray" variant="light"><Trans>same as English</Trans></Badge> : null}
+      {row.own.de || row.own.en ? <Badge color="teal" variant="light"><Trans>own wording</Trans></Badge> : null}
+    </Group>
+  );
 }
 
 function EditDialog({ row, catalogs, onClose }: { row: Row; catalogs: { en: Messages; de: Messages }; onClose: () => void }) {
@@ -134,6 +148,8 @@ export function LocalisationManager() {
   const { t } = useLingui();
   const session = useSession();
   const owner = session.roles.includes('Owner');
+  // A phone has no room for four columns: the state goes under the German text, "Change" is an icon.
+  const phone = useMediaQuery('(max-width: 48em)');
   const allowed = hasRoles(['Owner', 'Admin'], 'any', session);
   const catalogs = useCatalogs();
   const overrides = useQuery({ ...localisationGetTextOverridesOptions(), enabled: allowed });
@@ -214,6 +230,9 @@ export function LocalisationManager() {
               style={{ flex: '1 1 16rem' }}
             />
             <SegmentedControl
+              // Four long choices: one under the other on a phone, where a row would hide the last ones.
+              orientation={phone ? 'vertical' : 'horizontal'}
+              fullWidth={!!phone}
               value={filter}
               onChange={(value) => {
                 setFilter(value as Filter);
@@ -232,7 +251,7 @@ export function LocalisationManager() {
               <Loader aria-label={t`Loading`} />
             </Group>
           ) : (
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={phone ? 0 : 720}>
               <Table verticalSpacing="xs" aria-label={t`Texts of the app`}>
                 <Table.Thead>
                   <Table.Tr>
@@ -242,12 +261,20 @@ export function LocalisationManager() {
                     <Table.Th w="38%">
                       <Trans>German</Trans>
                     </Table.Th>
-                    <Table.Th>
-                      <Trans>State</Trans>
-                    </Table.Th>
+                    {phone ? null : (
+                      <Table.Th>
+                        <Trans>State</Trans>
+                      </Table.Th>
+                    )}
                     {owner ? (
                       <Table.Th>
-                        <Trans>Change</Trans>
+                        {phone ? (
+                          <VisuallyHidden>
+                            <Trans>Change</Trans>
+                          </VisuallyHidden>
+                        ) : (
+                          <Trans>Change</Trans>
+                        )}
                       </Table.Th>
                     ) : null}
                   </Table.Tr>
@@ -270,25 +297,26 @@ export function LocalisationManager() {
                             {row.own.de}
                           </Text>
                         ) : null}
+                        {phone ? stateBadges(row) : null}
                       </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {row.missing ? <Badge color="red" variant="light"><Trans>missing</Trans></Badge> : null}
-                          {row.unchanged ? <Badge color="gray" variant="light"><Trans>same as English</Trans></Badge> : null}
-                          {row.own.de || row.own.en ? <Badge color="teal" variant="light"><Trans>own wording</Trans></Badge> : null}
-                        </Group>
-                      </Table.Td>
+                      {phone ? null : <Table.Td>{stateBadges(row)}</Table.Td>}
                       {owner ? (
                         <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            leftSection={<IconPencil size={14} />}
-                            aria-label={t`Change text: ${row.en}`}
-                            onClick={() => setEditing(row)}
-                          >
-                            <Trans>Change</Trans>
-                          </Button>
+                          {phone ? (
+                            <ActionIcon variant="subtle" size="lg" aria-label={t`Change text: ${row.en}`} onClick={() => setEditing(row)}>
+                              <IconPencil size={18} />
+                            </ActionIcon>
+                          ) : (
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              leftSection={<IconPencil size={14} />}
+                              aria-label={t`Change text: ${row.en}`}
+                              onClick={() => setEditing(row)}
+                            >
+                              <Trans>Change</Trans>
+                            </Button>
+                          )}
                         </Table.Td>
                       ) : null}
                     </Table.Tr>

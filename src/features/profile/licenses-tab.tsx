@@ -111,7 +111,7 @@ function OwnerBilling({ details, onChanged }: { details: SubscriptionDetails; on
         <Title order={3} fz="h5">
           <Trans>Number of licenses</Trans>
         </Title>
-        <Group align="flex-end" wrap="wrap">
+        <Group align="flex-end" wrap="wrap" preventGrowOverflow={false}>
           <NumberInput
             label={t`Licenses`}
             description={total ? t`${total} per month, net` : undefined}
@@ -125,6 +125,11 @@ function OwnerBilling({ details, onChanged }: { details: SubscriptionDetails; on
           />
           <Button
             leftSection={<IconLicense size={18} />}
+            // A long label wraps on a narrow phone instead of being cut off.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.35 } }}
             loading={checkout.isPending}
             disabled={typeof count !== 'number' || count < 1}
             onClick={() => checkout.mutate({ body: { licenseCount: Number(count), returnPath: RETURN_PATH } })}
@@ -166,7 +171,7 @@ function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; 
   const remove = useMutation({ ...subscriptionRemoveLicenseAssignmentMutation(), ...options });
   const pendingFor = (assign.isPending ? assign.variables?.body.userId : undefined) ?? (remove.isPending ? remove.variables?.body.userId : undefined);
   return (
-    <Table.ScrollContainer minWidth={340}>
+    <Table.ScrollContainer minWidth={0}>
       <Table verticalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -192,7 +197,8 @@ function MemberLicenses({ details, onChanged }: { details: SubscriptionDetails; 
                     {name}
                   </Text>
                   {name !== member.email ? (
-                    <Text fz="xs" c="dimmed">
+                    // A long address wraps: the switch beside it stays on a phone's screen.
+                    <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                       {member.email}
                     </Text>
                   ) : null}

@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconArchive, IconDots, IconMailForward, IconPencil, IconRestore, IconSearch, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -220,6 +220,7 @@ export function MembersTab() {
 }
 
 function Members() {
+  const phone = useMediaQuery('(max-width: 48em)');
   const { t, i18n } = useLingui();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -297,7 +298,8 @@ function Members() {
           {filter ? <Trans>No member matches.</Trans> : <Trans>No members yet.</Trans>}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone the last sign-in is left out and addresses wrap, so each row's actions stay in sight.
+        <Table.ScrollContainer minWidth={phone ? 0 : 560}>
           <Table verticalSpacing="xs" highlightOnHover aria-label={t`Members`}>
             <Table.Thead>
               <Table.Tr>
@@ -310,9 +312,11 @@ function Members() {
                 <Table.Th>
                   <Trans>Status</Trans>
                 </Table.Th>
-                <Table.Th>
-                  <Trans>Last sign-in</Trans>
-                </Table.Th>
+                {phone ? null : (
+                  <Table.Th>
+                    <Trans>Last sign-in</Trans>
+                  </Table.Th>
+                )}
                 <Table.Th>
                   <Trans>Actions</Trans>
                 </Table.Th>
@@ -335,7 +339,7 @@ function Members() {
                         ) : null}
                       </Text>
                       {name !== member.email ? (
-                        <Text fz="xs" c="dimmed">
+                        <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                           {member.email}
                         </Text>
                       ) : null}
@@ -346,9 +350,11 @@ function Members() {
                     <Table.Td>
                       <StatusBadge member={member} />
                     </Table.Td>
-                    <Table.Td>
-                      <Text fz="sm">{member.lastLoginAtUtc ? formatDateTime(member.lastLoginAtUtc) : '–'}</Text>
-                    </Table.Td>
+                    {phone ? null : (
+                      <Table.Td>
+                        <Text fz="sm">{member.lastLoginAtUtc ? formatDateTime(member.lastLoginAtUtc) : '–'}</Text>
+                      </Table.Td>
+                    )}
                     <Table.Td>
                       {may.edit || may.archive || member.invitationPending ? (
                         <Menu position="bottom-end" withinPortal>

@@ -100,10 +100,12 @@ function TimerChoiceDialog({
   const [choice, setChoice] = useState<TimerChoice>(rememberedChoice(moment) ?? 'stop');
   const [keepAsDefault, setKeepAsDefault] = useState(false);
   const [busy, setBusy] = useState(false);
+  // One timer or several: every sentence of the dialog agrees with the list it shows.
+  const count = timers.length;
   const labels: Record<TimerChoice, string> = {
-    stop: t`Stop them now`,
-    pause: t`Pause them and continue after the break`,
-    keep: t`Keep them running`,
+    stop: plural(count, { one: 'Stop it now', other: 'Stop them now' }),
+    pause: plural(count, { one: 'Pause it and continue after the break', other: 'Pause them and continue after the break' }),
+    keep: plural(count, { one: 'Keep it running', other: 'Keep them running' }),
   };
   const confirm = async () => {
     setBusy(true);
@@ -112,7 +114,6 @@ function TimerChoiceDialog({
       await applyTimerChoice(timers, choice);
       await proceed();
       await timersChanged(queryClient);
-      const count = timers.length;
       if (choice === 'stop') showSuccess(plural(count, { one: '# customer timer stopped.', other: '# customer timers stopped.' }));
       if (choice === 'pause') showSuccess(plural(count, { one: '# customer timer paused until the break ends.', other: '# customer timers paused until the break ends.' }));
       onClose();
@@ -121,17 +122,21 @@ function TimerChoiceDialog({
     }
   };
   return (
-    <Modal opened onClose={onClose} title={moment === 'break' ? t`Start break: your customer timers` : t`Clock out: your customer timers`} data-testid="timer-choice">
+    <Modal opened onClose={onClose} title={
+        moment === 'break'
+          ? plural(count, { one: 'Start break: your customer timer', other: 'Start break: your customer timers' })
+          : plural(count, { one: 'Clock out: your customer timer', other: 'Clock out: your customer timers' })
+      } data-testid="timer-choice">
       <Stack gap="md">
         <Stack gap={4}>
-          <Text fz="sm">{plural(timers.length, { one: 'This customer timer is running:', other: 'These customer timers are running:' })}</Text>
+          <Text fz="sm">{plural(count, { one: 'This customer timer is running:', other: 'These customer timers are running:' })}</Text>
           <List size="sm">
             {timers.map((timer) => (
               <List.Item key={timer.id}>{timer.customerName}</List.Item>
             ))}
           </List>
         </Stack>
-        <Radio.Group value={choice} onChange={(value) => setChoice(value as TimerChoice)} label={t`What should happen to them?`}>
+        <Radio.Group value={choice} onChange={(value) => setChoice(value as TimerChoice)} label={plural(count, { one: 'What should happen to it?', other: 'What should happen to them?' })}>
           <Stack gap={6} mt={6}>
             {choicesAt[moment].map((value) => (
               <Radio key={value} value={value} label={labels[value]} />

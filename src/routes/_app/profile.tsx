@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Paper, ScrollArea, Skeleton, Tabs } from '@mantine/core';
+import { Paper, Skeleton, Tabs } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCertificate,
@@ -113,7 +113,7 @@ function ProfilePage() {
   return (
     <>
       <PageHeader
-        title={<Trans>Tenant profile</Trans>}
+        title={<Trans>Company profile</Trans>}
         description={<Trans>Your company, its members, licenses, consents and connections.</Trans>}
       />
       <Paper withBorder radius="lg">
@@ -123,18 +123,17 @@ function ProfilePage() {
           value={String(tab)}
           onChange={(value) => void navigate({ search: { tab: Number(value ?? 0) }, replace: true })}
         >
-          <ScrollArea type="never">
-            <Tabs.List px="sm" pt="xs" style={{ flexWrap: 'nowrap' }}>
-              {tabs.map((item, index) => {
-                const Icon = item.icon;
-                return (
-                  <Tabs.Tab key={index} value={String(index)} leftSection={<Icon size={16} />}>
-                    {item.label}
-                  </Tabs.Tab>
-                );
-              })}
-            </Tabs.List>
-          </ScrollArea>
+          {/* Wraps onto a second line on a phone, so every tab stays in sight. */}
+          <Tabs.List px="sm" pt="xs">
+            {tabs.map((item, index) => {
+              const Icon = item.icon;
+              return (
+                <Tabs.Tab key={index} value={String(index)} leftSection={<Icon size={16} />}>
+                  {item.label}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
           {tabs.map((item, index) => (
             <Tabs.Panel key={index} value={String(index)} p={{ base: 'md', sm: 'lg' }}>
               {item.content ? (

@@ -52,10 +52,31 @@ interface Values {
   vatRate: '19' | '7' | '0';
   hours: number | string;
   minutes: number | string;
+  /** The day the time was worked (`YYYY-MM-DD`, local); a time entry may be for another day. */
+  day: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The local calendar day of an instant, as an `<input type="date">` holds it. */
+export const localDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+/**
+ * When a time entry happened for its chosen day: today is now; another day keeps the time of day
+ * it had (an edit) or takes the present one (a new entry), so the entry sorts into that day. A day
+ * left as it was sends nothing (an edit keeps its instant).
+ */
+export function occurredAtFor(day: string, original: string | null, now: Date = new Date()): string | undefined {
+  const before = original ? new Date(original) : null;
+  if (before ? localDay(before) === day : localDay(now) === day) return undefined;
+  const [year, month, date] = day.split('-').map(Number);
+  const clock = before ?? now;
+  const at = new Date(year, month - 1, date, clock.getHours(), clock.getMinutes(), clock.getSeconds());
+  // A new entry for an earlier day never lies in the future of today's clock.
+  return (at.getTime() > now.getTime() ? now : at).toISOString();
 }
 
 function initialValues(mode: Mode): Values {
-  if (mode.kind === 'create') return { text: '', productId: null, productName: null, quantity: 1, unit: '', unitPrice: '', vatRate: '19', hours: 1, minutes: 0 };
+  if (mode.kind === 'create') return { text: '', productId: null, productName: null, quantity: 1, unit: '', unitPrice: '', vatRate: '19', hours: 1, minutes: 0, day: localDay(new Date()) };
   const e = mode.entry;
   const seconds = e.durationSeconds ?? 0;
   return {
@@ -68,6 +89,7 @@ function initialValues(mode: Mode): Values {
     vatRate: e.vatRate === 7 ? '7' : e.vatRate === 0 ? '0' : '19',
     hours: Math.floor(seconds / 3600),
     minutes: Math.round((seconds % 3600) / 60),
+    day: localDay(new Date(e.occurredAtUtc)),
   };
 }
 
@@ -233,6 +255,8 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
       }
     }
     if (subType === 'time' && (durationSeconds < 60 || durationSeconds > 86400)) local.hours = t`The duration must be between 1 minute and 24 hours.`;
+    if (subType === 'time' && !/^\d{4}-\d{2}-\d{2}$/.test(values.day)) local.day = t`Please enter a date.`;
+    else if (subType === 'time' && values.day > localDay(new Date())) local.day = t`The date cannot be in the future.`;
     setErrors(local);
     if (Object.keys(local).length) return;
 
@@ -240,7 +264,7 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
       subType === 'note'
         ? { text }
         : subType === 'time'
-          ? { text: text || null, durationSeconds }
+          ? { text: text || null, durationSeconds, occurredAtUtc: occurredAtFor(values.day, mode.kind === 'edit' ? mode.entry.occurredAtUtc : null) }
           : freeText
             ? { text, quantity, unit: values.unit.trim(), unitPrice: values.unitPrice === '' ? null : Number(values.unitPrice), vatRate: Number(values.vatRate) as 19 | 7 | 0 }
             : { productId: values.productId, quantity, unit: values.unit.trim() || null };
@@ -250,6 +274,8 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
 
   return (
     <form
+      // The fields' own messages, not the browser's bubbles (the date's `max` would raise one).
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -359,6 +385,15 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
 
         {subType === 'time' ? (
           <>
+            <TextInput
+              type="date"
+              label={t`Date`}
+              required
+              max={localDay(new Date())}
+              value={values.day}
+              error={errors.day ?? errors.occurredAtUtc}
+              onChange={(event) => set({ day: event.currentTarget.value })}
+            />
             <Group grow align="flex-start">
               <NumberInput label={t`Hours`} min={0} max={24} allowDecimal={false} value={values.hours} error={errors.hours} onChange={(value) => set({ hours: value })} />
               <NumberInput label={t`Minutes`} min={0} max={59} step={5} allowDecimal={false} value={values.minutes} onChange={(value) => set({ minutes: value })} />

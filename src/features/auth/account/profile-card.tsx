@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconId } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -65,7 +65,17 @@ export function ProfileCard({ user }: { user: User }) {
             <TextInput label={t`First name`} autoComplete="given-name" withAsterisk {...form.getInputProps('firstName')} />
             <TextInput label={t`Last name`} autoComplete="family-name" withAsterisk {...form.getInputProps('lastName')} />
           </SimpleGrid>
-          <TextInput label={t`Email`} value={user.email} readOnly variant="filled" description={t`Your sign-in address; it cannot be changed here.`} />
+          {/* Read-only, so it cannot be scrolled: a long address wraps instead of being cut off on a phone. */}
+          <Textarea
+            label={t`Email`}
+            value={user.email}
+            readOnly
+            autosize
+            minRows={1}
+            variant="filled"
+            description={t`Your sign-in address; it cannot be changed here.`}
+            styles={{ input: { wordBreak: 'break-all' } }}
+          />
           <Select
             label={t`Language`}
             description={t`For the app and the emails you receive.`}
