@@ -16,7 +16,7 @@ import {
 } from '../../server/modules/invoice/invoice.rules';
 import { csvField, neutralise } from '../../src/lib/spreadsheet-cells';
 
-const base: PositionInput = { language: 'de', smallBusiness: false, hourlyRate: 58.5, periodLabel: '01.11.2026 – 30.11.2026', labour: [], materials: [] };
+const base: PositionInput = { language: 'de', vatTreatment: 'standard', hourlyRate: 58.5, periodLabel: '01.11.2026 – 30.11.2026', labour: [], materials: [] };
 const track = (id: string, seconds: number) => ({ kind: 'timeTrack' as const, id, seconds });
 const material = (id: string, fields: Partial<MaterialSource> = {}): MaterialSource => ({
   id,
@@ -100,9 +100,9 @@ describe('material positions and VAT', () => {
       vatCents: 2501 + 262 + 173 + 0,
       grossCents: 17511 + 2936,
       vatByRate: [
-        { vatRate: 19, netCents: 14543, vatCents: 2763 },
-        { vatRate: 7, netCents: 2468, vatCents: 173 },
-        { vatRate: 0, netCents: 500, vatCents: 0 },
+        { vatCategory: 'S', vatRate: 19, netCents: 14543, vatCents: 2763 },
+        { vatCategory: 'S', vatRate: 7, netCents: 2468, vatCents: 173 },
+        { vatCategory: 'Z', vatRate: 0, netCents: 500, vatCents: 0 },
       ],
     });
     // VAT per position (2501 + 262) differs from VAT on the rate's net (14543 × 19 % = 2763.17): the rule is per position.
@@ -116,12 +116,22 @@ describe('material positions and VAT', () => {
   });
 
   it('charges a small business (§ 19 UStG) no VAT and gives the note', () => {
-    const positions = invoicePositions({ ...base, smallBusiness: true, labour: [track('t', 3600)], materials: [material('a', { vatRate: 7 })] });
+    const positions = invoicePositions({ ...base, vatTreatment: 'smallBusiness', labour: [track('t', 3600)], materials: [material('a', { vatRate: 7 })] });
     expect(positions.map((p) => [p.vatRate, p.vatCents, p.grossCents])).toEqual([
       [0, 0, 5850],
       [0, 0, 89],
     ]);
-    expect(invoiceTotals(positions).vatByRate).toEqual([{ vatRate: 0, netCents: 5939, vatCents: 0 }]);
+    expect(positions.map((p) => p.vatCategory)).toEqual(['E', 'E']);
+    expect(invoiceTotals(positions).vatByRate).toEqual([{ vatCategory: 'E', vatRate: 0, netCents: 5939, vatCents: 0 }]);
+  });
+
+  it('charges a reverse-charge invoice no VAT, as category AE', () => {
+    const positions = invoicePositions({ ...base, vatTreatment: 'reverseCharge', labour: [track('t', 3600)], materials: [material('a', { vatRate: 7 })] });
+    expect(positions.map((p) => [p.vatCategory, p.vatRate, p.vatCents, p.grossCents])).toEqual([
+      ['AE', 0, 0, 5850],
+      ['AE', 0, 0, 89],
+    ]);
+    expect(invoiceTotals(positions).vatByRate).toEqual([{ vatCategory: 'AE', vatRate: 0, netCents: 5939, vatCents: 0 }]);
     expect(smallBusinessNote('de', true)).toContain('§ 19 UStG');
     expect(smallBusinessNote('de', false)).toBeNull();
   });

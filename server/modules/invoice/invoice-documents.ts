@@ -21,7 +21,7 @@ import type { findTenant } from '../../db/tenant-settings';
 import { renderInvoicePdf } from './invoice-pdf';
 import { assertEInvoicePossible, renderEInvoice, type EInvoiceFormat } from './invoice-einvoice';
 import type { BillableRow } from './invoice.repository';
-import type { Position, Totals } from './invoice.rules';
+import type { Position, Totals, VatTreatment } from './invoice.rules';
 
 export type TenantRow = NonNullable<Awaited<ReturnType<typeof findTenant>>>;
 
@@ -42,6 +42,9 @@ export interface InvoiceDocumentInput {
   positions: Position[];
   totals: Totals;
   smallBusinessNote: string | null;
+  /** Who owes the VAT (`invoice-vat.ts`); the reverse-charge note when the customer does. */
+  vatTreatment: VatTreatment;
+  reverseChargeNote: string | null;
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;

@@ -7,7 +7,10 @@
  *   (the same product entered at two prices gives two positions, so no price is invented).
  * - Money is integer cents. Each position's net and VAT are rounded once, half up; totals are
  *   sums of the rounded position amounts, so net + VAT = gross holds exactly on every level.
- * - A small business (§ 19 UStG) charges no VAT: every position has rate 0.
+ * - The VAT treatment decides each position's category (EN 16931 BT-151): `standard` gives S (or Z
+ *   at 0 %); a small business (§ 19 UStG, `smallBusiness`) charges no VAT: E at 0 %; an
+ *   intra-community reverse-charge invoice (`reverseCharge`): AE at 0 %. Totals per VAT are
+ *   grouped by category and rate.
  */
 import { translate, type Lang } from '../../platform/i18n';
 
@@ -30,6 +33,12 @@ function divideRounded(a: bigint, b: bigint): bigint {
 }
 
 export type VatRate = 0 | 7 | 19;
+
+/** Who owes the VAT of the invoice; decided by the invoice service from firm and customer. */
+export type VatTreatment = 'standard' | 'smallBusiness' | 'reverseCharge';
+
+/** EN 16931 VAT category: standard, zero rated, exempt (§ 19 UStG), reverse charge. */
+export type VatCategory = 'S' | 'Z' | 'E' | 'AE';
 
 export interface LabourSource {
   kind: 'timeTrack' | 'time';
@@ -55,6 +64,7 @@ export interface Position {
   unit: string;
   unitPriceCents: number;
   vatRate: VatRate;
+  vatCategory: VatCategory;
   netCents: number;
   vatCents: number;
   grossCents: number;
@@ -66,6 +76,7 @@ export interface Position {
 }
 
 export interface VatTotal {
+  vatCategory: VatCategory;
   vatRate: VatRate;
   netCents: number;
   vatCents: number;
@@ -80,7 +91,7 @@ export interface Totals {
 
 export interface PositionInput {
   language: Lang;
-  smallBusiness: boolean;
+  vatTreatment: VatTreatment;
   /** Net euro per hour. */
   hourlyRate: number;
   /** Shown in the labour description, e.g. `01.11.2026 – 30.11.2026`. */
@@ -91,10 +102,11 @@ export interface PositionInput {
 
 const asVatRate = (rate: number | null): VatRate => (rate === 0 || rate === 7 ? rate : 19);
 
-function priced(netCents: number, rate: VatRate, smallBusiness: boolean) {
-  const vatRate: VatRate = smallBusiness ? 0 : rate;
+function priced(netCents: number, rate: VatRate, treatment: VatTreatment) {
+  const vatRate: VatRate = treatment === 'standard' ? rate : 0;
+  const vatCategory: VatCategory = treatment === 'smallBusiness' ? 'E' : treatment === 'reverseCharge' ? 'AE' : vatRate > 0 ? 'S' : 'Z';
   const vatCents = Number(divideRounded(BigInt(netCents) * BigInt(vatRate), 100n));
-  return { vatRate, netCents, vatCents, grossCents: netCents + vatCents };
+  return { vatRate, vatCategory, netCents, vatCents, grossCents: netCents + vatCents };
 }
 
 function labourPosition(input: PositionInput): Position | null {
@@ -110,7 +122,7 @@ function labourPosition(input: PositionInput): Position | null {
     quantity: billed / 3600,
     unit: translate(input.language, 'invoiceDoc.hourUnit'),
     unitPriceCents: rateCents,
-    ...priced(netCents, 19, input.smallBusiness),
+    ...priced(netCents, 19, input.vatTreatment),
     productId: null,
     durationSeconds: tracked,
     billedSeconds: billed,
@@ -155,7 +167,7 @@ function materialPositions(input: PositionInput): Position[] {
         quantity: Number(g.quantityMilli) / 1000,
         unit: g.unit,
         unitPriceCents: g.unitPriceCents,
-        ...priced(netCents, g.vatRate, input.smallBusiness),
+        ...priced(netCents, g.vatRate, input.vatTreatment),
         productId: g.productId,
         durationSeconds: null,
         billedSeconds: null,
@@ -171,14 +183,15 @@ export function invoicePositions(input: PositionInput): Position[] {
   return [...(labour ? [labour] : []), ...materialPositions(input)];
 }
 
-/** Net, VAT and gross over all positions, and net and VAT per rate (highest rate first). */
+/** Net, VAT and gross over all positions, and net and VAT per category and rate (highest rate first). */
 export function invoiceTotals(positions: Position[]): Totals {
-  const byRate = new Map<VatRate, VatTotal>();
+  const byRate = new Map<string, VatTotal>();
   for (const p of positions) {
-    const total = byRate.get(p.vatRate) ?? { vatRate: p.vatRate, netCents: 0, vatCents: 0 };
+    const key = `${p.vatCategory}:${p.vatRate}`;
+    const total = byRate.get(key) ?? { vatCategory: p.vatCategory, vatRate: p.vatRate, netCents: 0, vatCents: 0 };
     total.netCents += p.netCents;
     total.vatCents += p.vatCents;
-    byRate.set(p.vatRate, total);
+    byRate.set(key, total);
   }
   const netCents = positions.reduce((sum, p) => sum + p.netCents, 0);
   const vatCents = positions.reduce((sum, p) => sum + p.vatCents, 0);
