@@ -66,6 +66,8 @@ export function isValidVatId(vatId: string): boolean {
   const prefix = vatId.slice(0, 2);
   const format = EU_VAT_FORMATS[prefix];
   if (format) return format.test(vatId.slice(2));
+  // An EU member state's code that is not its VAT prefix (GR: Greek VAT ids begin with EL).
+  if (EU_COUNTRIES.has(prefix)) return false;
   return /^[A-Z]{2}[0-9A-Z]{2,18}$/.test(vatId);
 }
 

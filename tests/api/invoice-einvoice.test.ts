@@ -115,7 +115,8 @@ describe('XRechnung', () => {
     expect(xml).toContain('DE02120300000000202051');
     expect(xml).toContain('info@elektro-schneider.de');
     expect(xml).toContain('einkauf@baeckerei-mueller.de');
-    expect(xml).toContain('§ 35a EStG');
+    // The labour share (§ 35a EStG) is for private households; this customer is a business.
+    expect(xml).not.toContain('§ 35a EStG');
 
     // Amounts: the same cents as the preview, the VAT per rate as there.
     expect(Number(element(xml, 'ram:TaxBasisTotalAmount'))).toBe(json.totals.net);
@@ -165,7 +166,7 @@ describe('XRechnung', () => {
 
   it('bills a small business (§ 19 UStG) as exempt with the legal reason', async () => {
     const small = await createTenant(server, { name: 'Gärtnerei Klein' });
-    await setProfile(small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, smallBusiness: true });
+    await setProfile(small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK München 12345', smallBusiness: true });
     const customer = await billedCustomer(small.owner);
     const { bytes, preview } = await exported(small.owner, { customerId: customer.id, outputFormat: 'xrechnung', invoiceNumber: '2026/17' });
     const xml = bytes.toString('utf8');
