@@ -1206,6 +1206,11 @@ export type InvoicePreviewRequest = {
 
 export type InvoicePositionKind = 'labour' | 'material';
 
+/**
+ * EN 16931 VAT category: S standard rate, Z zero rated, E exempt (small business, § 19 UStG), AE reverse charge.
+ */
+export type InvoiceVatCategory = 'S' | 'Z' | 'E' | 'AE';
+
 export type InvoicePosition = {
     kind: InvoicePositionKind;
     description: string;
@@ -1218,9 +1223,19 @@ export type InvoicePosition = {
      * Net price per unit in euro.
      */
     unitPrice: Money;
+    vatCategory: InvoiceVatCategory;
     vatRate: VatRate;
+    /**
+     * Quantity times unit price, rounded half up once.
+     */
     net: Money;
+    /**
+     * Informative only: this position's net at its rate, rounded. The invoice's VAT is computed per (category, rate) on the group's net total (`totals.vatByRate`), never as a sum of these.
+     */
     vat: Money;
+    /**
+     * Informative only (net + the informative `vat`); never summed into a total.
+     */
     gross: Money;
     /**
      * The product of a material position; null for labour and free-text material.
@@ -1245,18 +1260,22 @@ export type InvoicePosition = {
 };
 
 export type InvoiceVatTotal = {
+    vatCategory: InvoiceVatCategory;
     vatRate: VatRate;
     /**
-     * Net sum of the positions with this rate.
+     * Net sum of the positions of this category and rate.
      */
     net: Money;
+    /**
+     * The rate applied to this group's net, rounded half up once (EN 16931 BR-CO-17).
+     */
     vat: Money;
 };
 
 export type InvoiceTotals = {
     net: Money;
     /**
-     * The sum of all VAT.
+     * The sum of the groups' VAT in `vatByRate`; net + vat = gross exactly.
      */
     vat: Money;
     vatByRate: Array<InvoiceVatTotal>;

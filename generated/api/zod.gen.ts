@@ -865,12 +865,23 @@ export const zInvoicePreviewRequest = z.object({
 
 export const zInvoicePositionKind = z.enum(['labour', 'material']);
 
+/**
+ * EN 16931 VAT category: S standard rate, Z zero rated, E exempt (small business, § 19 UStG), AE reverse charge.
+ */
+export const zInvoiceVatCategory = z.enum([
+    'S',
+    'Z',
+    'E',
+    'AE'
+]);
+
 export const zInvoicePosition = z.object({
     kind: zInvoicePositionKind,
     description: z.string().max(500),
     quantity: z.number().gte(0),
     unit: z.string().max(20),
     unitPrice: zMoney,
+    vatCategory: zInvoiceVatCategory,
     vatRate: zVatRate,
     net: zMoney,
     vat: zMoney,
@@ -883,6 +894,7 @@ export const zInvoicePosition = z.object({
 });
 
 export const zInvoiceVatTotal = z.object({
+    vatCategory: zInvoiceVatCategory,
     vatRate: zVatRate,
     net: zMoney,
     vat: zMoney

@@ -3790,6 +3790,12 @@ export interface components {
          * @enum {string}
          */
         InvoicePositionKind: "labour" | "material";
+        /**
+         * @description EN 16931 VAT category: S standard rate, Z zero rated, E exempt (small business, § 19 UStG), AE reverse charge.
+         * @example S
+         * @enum {string}
+         */
+        InvoiceVatCategory: "S" | "Z" | "E" | "AE";
         InvoicePosition: {
             kind: components["schemas"]["InvoicePositionKind"];
             /** @example Arbeitszeit 01.11.2026 – 30.11.2026 */
@@ -3806,12 +3812,22 @@ export interface components {
              * @example 58.5
              */
             unitPrice: components["schemas"]["Money"];
+            vatCategory: components["schemas"]["InvoiceVatCategory"];
             vatRate: components["schemas"]["VatRate"];
-            /** @example 716.63 */
+            /**
+             * @description Quantity times unit price, rounded half up once.
+             * @example 716.63
+             */
             net: components["schemas"]["Money"];
-            /** @example 136.16 */
+            /**
+             * @description Informative only: this position's net at its rate, rounded. The invoice's VAT is computed per (category, rate) on the group's net total (`totals.vatByRate`), never as a sum of these.
+             * @example 136.16
+             */
             vat: components["schemas"]["Money"];
-            /** @example 852.79 */
+            /**
+             * @description Informative only (net + the informative `vat`); never summed into a total.
+             * @example 852.79
+             */
             gross: components["schemas"]["Money"];
             /**
              * Format: uuid
@@ -3835,20 +3851,24 @@ export interface components {
             timeTrackIds: components["schemas"]["IdList"];
         };
         InvoiceVatTotal: {
+            vatCategory: components["schemas"]["InvoiceVatCategory"];
             vatRate: components["schemas"]["VatRate"];
             /**
-             * @description Net sum of the positions with this rate.
+             * @description Net sum of the positions of this category and rate.
              * @example 716.63
              */
             net: components["schemas"]["Money"];
-            /** @example 136.16 */
+            /**
+             * @description The rate applied to this group's net, rounded half up once (EN 16931 BR-CO-17).
+             * @example 136.16
+             */
             vat: components["schemas"]["Money"];
         };
         InvoiceTotals: {
             /** @example 716.63 */
             net: components["schemas"]["Money"];
             /**
-             * @description The sum of all VAT.
+             * @description The sum of the groups' VAT in `vatByRate`; net + vat = gross exactly.
              * @example 136.16
              */
             vat: components["schemas"]["Money"];

@@ -72,12 +72,16 @@ async function okPreview(member: Member, body: Partial<PreviewRequest> & { custo
   return data!.data!;
 }
 
-/** net + VAT = gross on every position, per rate and overall; totals are the sums of positions. */
+/**
+ * net + VAT = gross on every position, per rate and overall; the net total is the sum of the
+ * positions' nets, each rate's VAT is the rate on that rate's net (rounded once), the VAT total the
+ * sum of the rates' (the positions' own VAT is informative).
+ */
 function expectExactSums(p: Preview) {
   const cents = (euro: number) => Math.round(euro * 100);
   for (const pos of p.positions) expect(cents(pos.net) + cents(pos.vat)).toBe(cents(pos.gross));
   expect(cents(p.totals.net)).toBe(p.positions.reduce((s, x) => s + cents(x.net), 0));
-  expect(cents(p.totals.vat)).toBe(p.positions.reduce((s, x) => s + cents(x.vat), 0));
+  for (const v of p.totals.vatByRate) expect(cents(v.vat)).toBe(Math.round((cents(v.net) * v.vatRate) / 100));
   expect(cents(p.totals.net) + cents(p.totals.vat)).toBe(cents(p.totals.gross));
   expect(p.totals.vatByRate.reduce((s, v) => s + cents(v.net), 0)).toBe(cents(p.totals.net));
   expect(p.totals.vatByRate.reduce((s, v) => s + cents(v.vat), 0)).toBe(cents(p.totals.vat));
@@ -124,6 +128,7 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
       quantity: 2.25,
       unit: 'Std.',
       unitPrice: 58.5,
+      vatCategory: 'S',
       vatRate: 19,
       net: 131.63,
       vat: 25.01,
@@ -146,9 +151,9 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
       vat: 29.36,
       gross: 204.47,
       vatByRate: [
-        { vatRate: 19, net: 145.43, vat: 27.63 },
-        { vatRate: 7, net: 24.68, vat: 1.73 },
-        { vatRate: 0, net: 5, vat: 0 },
+        { vatCategory: 'S', vatRate: 19, net: 145.43, vat: 27.63 },
+        { vatCategory: 'S', vatRate: 7, net: 24.68, vat: 1.73 },
+        { vatCategory: 'Z', vatRate: 0, net: 5, vat: 0 },
       ],
     });
     expectExactSums(p);
@@ -191,7 +196,7 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
       [0, 45, 0, 45],
       [0, 7, 0, 7],
     ]);
-    expect(p.totals).toEqual({ net: 52, vat: 0, gross: 52, vatByRate: [{ vatRate: 0, net: 52, vat: 0 }] });
+    expect(p.totals).toEqual({ net: 52, vat: 0, gross: 52, vatByRate: [{ vatCategory: 'E', vatRate: 0, net: 52, vat: 0 }] });
   });
 
   it('stays exact over thousands of entries', async () => {

@@ -49,6 +49,7 @@ function previewOf(outputFormat: string): InvoicePreview {
         quantity: 2,
         unit: 'Std.',
         unitPrice: 60,
+        vatCategory: 'S',
         vatRate: 19,
         net: 120,
         vat: 22.8,
@@ -65,6 +66,7 @@ function previewOf(outputFormat: string): InvoicePreview {
         quantity: 25,
         unit: 'm',
         unitPrice: 0.89,
+        vatCategory: 'S',
         vatRate: 19,
         net: 22.25,
         vat: 4.23,
@@ -76,7 +78,7 @@ function previewOf(outputFormat: string): InvoicePreview {
         timeTrackIds: [],
       },
     ],
-    totals: { net: 142.25, vat: 27.03, gross: 169.28, vatByRate: [{ vatRate: 19, net: 142.25, vat: 27.03 }] },
+    totals: { net: 142.25, vat: 27.03, gross: 169.28, vatByRate: [{ vatCategory: 'S', vatRate: 19, net: 142.25, vat: 27.03 }] },
     document:
       outputFormat === 'json'
         ? null

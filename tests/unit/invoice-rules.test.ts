@@ -1,6 +1,6 @@
 /**
  * The money rules of an invoice: labour rounded up to the quarter hour on the total, material per
- * product and price, VAT per position in cents (half up, once), totals as exact sums, § 19 UStG,
+ * product and price, VAT per (category, rate) on the group's net (half up, once), totals as exact sums, § 19 UStG,
  * English texts, and the spreadsheet guard against formulas.
  */
 import { describe, expect, it } from 'vitest';
@@ -105,7 +105,7 @@ describe('material positions and VAT', () => {
         { vatCategory: 'Z', vatRate: 0, netCents: 500, vatCents: 0 },
       ],
     });
-    // VAT per position (2501 + 262) differs from VAT on the rate's net (14543 × 19 % = 2763.17): the rule is per position.
+    // The labour share's VAT is labour's net at its rate (informative, as every position's own VAT).
     expect(labourShare(positions)).toEqual({ netCents: 13163, vatCents: 2501, grossCents: 15664 });
   });
 
@@ -117,21 +117,11 @@ describe('material positions and VAT', () => {
 
   it('charges a small business (§ 19 UStG) no VAT and gives the note', () => {
     const positions = invoicePositions({ ...base, vatTreatment: 'smallBusiness', labour: [track('t', 3600)], materials: [material('a', { vatRate: 7 })] });
-    expect(positions.map((p) => [p.vatRate, p.vatCents, p.grossCents])).toEqual([
-      [0, 0, 5850],
-      [0, 0, 89],
-    ]);
-    expect(positions.map((p) => p.vatCategory)).toEqual(['E', 'E']);
-    expect(invoiceTotals(positions).vatByRate).toEqual([{ vatCategory: 'E', vatRate: 0, netCents: 5939, vatCents: 0 }]);
-  });
-
-  it('charges a reverse-charge invoice no VAT, as category AE', () => {
-    const positions = invoicePositions({ ...base, vatTreatment: 'reverseCharge', labour: [track('t', 3600)], materials: [material('a', { vatRate: 7 })] });
     expect(positions.map((p) => [p.vatCategory, p.vatRate, p.vatCents, p.grossCents])).toEqual([
-      ['AE', 0, 0, 5850],
-      ['AE', 0, 0, 89],
+      ['E', 0, 0, 5850],
+      ['E', 0, 0, 89],
     ]);
-    expect(invoiceTotals(positions).vatByRate).toEqual([{ vatCategory: 'AE', vatRate: 0, netCents: 5939, vatCents: 0 }]);
+    expect(invoiceTotals(positions).vatByRate).toEqual([{ vatCategory: 'E', vatRate: 0, netCents: 5939, vatCents: 0 }]);
     expect(smallBusinessNote('de', true)).toContain('§ 19 UStG');
     expect(smallBusinessNote('de', false)).toBeNull();
   });
@@ -140,6 +130,46 @@ describe('material positions and VAT', () => {
     const [labour] = invoicePositions({ ...base, language: 'en', periodLabel: '01/11/2026 – 30/11/2026', labour: [track('t', 60)] });
     expect(labour).toMatchObject({ description: 'Labour 01/11/2026 – 30/11/2026', unit: 'h' });
     expect(smallBusinessNote('en', true)).toMatch(/^No VAT/);
+  });
+});
+
+describe('VAT per (category, rate) on the group net (EN 16931 BR-CO-17)', () => {
+  it('charges 19 % of 230,05 € as 43,71 €, not the 43,72 € of per-position VAT', () => {
+    // 229,99 € + 0,03 € + 0,03 € net: per position 43,70 € + 0,01 € + 0,01 € = 43,72 €.
+    const positions = invoicePositions({
+      ...base,
+      materials: [
+        material('a', { productId: 'p1', name: 'A', unitPrice: 229.99 }),
+        material('b', { productId: 'p2', name: 'B', unitPrice: 0.03 }),
+        material('c', { productId: 'p3', name: 'C', unitPrice: 0.03 }),
+      ],
+    });
+    expect(positions.reduce((sum, p) => sum + p.vatCents, 0)).toBe(4372);
+    const totals = invoiceTotals(positions);
+    expect(totals).toEqual({ netCents: 23005, vatCents: 4371, grossCents: 27376, vatByRate: [{ vatCategory: 'S', vatRate: 19, netCents: 23005, vatCents: 4371 }] });
+  });
+
+  it('keeps the total VAT the sum of the groups over many small positions', () => {
+    const positions = invoicePositions({
+      ...base,
+      materials: Array.from({ length: 40 }, (_, i) => material(`m${i}`, { productId: `p${i}`, name: `P${String(i).padStart(2, '0')}`, unitPrice: 0.05, vatRate: i % 2 ? 7 : 19 })),
+    });
+    // 20 × 0,05 € at 19 % and 7 %: 1,00 € each; per position VAT would be 20 × 0,01 € = 0,20 € and 20 × 0,00 € = 0.
+    const totals = invoiceTotals(positions);
+    expect(totals.vatByRate).toEqual([
+      { vatCategory: 'S', vatRate: 19, netCents: 100, vatCents: 19 },
+      { vatCategory: 'S', vatRate: 7, netCents: 100, vatCents: 7 },
+    ]);
+    expect(totals.netCents + totals.vatCents).toBe(totals.grossCents);
+  });
+
+  it('charges reverse charge no VAT under category AE', () => {
+    const positions = invoicePositions({ ...base, vatTreatment: 'reverseCharge', labour: [track('t', 3600)], materials: [material('a', { vatRate: 7 })] });
+    expect(positions.map((p) => [p.vatCategory, p.vatRate, p.vatCents])).toEqual([
+      ['AE', 0, 0],
+      ['AE', 0, 0],
+    ]);
+    expect(invoiceTotals(positions)).toEqual({ netCents: 5939, vatCents: 0, grossCents: 5939, vatByRate: [{ vatCategory: 'AE', vatRate: 0, netCents: 5939, vatCents: 0 }] });
   });
 });
 

@@ -14,7 +14,7 @@ import { collated, likePattern, searchPattern } from '../../db/helpers';
 import { SORT_COLLATION } from '../../db/schema';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
-import { QUARTER_HOUR_SECONDS } from '../invoice/invoice.rules';
+import { labourNetSql, materialGroupBySql, materialKeyColumnsSql, materialNetSql, timeTrackSecondsSql } from '../../platform/money';
 
 export type ActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
 
@@ -370,33 +370,16 @@ export async function workingSeconds(tx: Tx, tenantId: string, q: TotalsQuery, t
 
 /**
  * Open billable positions (stopped time tracks, time entries, materials; neither processed nor
- * archived) per customer, with their net value as an invoice bills it: labour rounded up to the
- * quarter hour on the total, times the customer's rate, else the firm's; materials at their copied
- * prices. The ten customers with the highest open value.
+ * archived) per customer, valued by the one money rule (`platform/money.ts`) exactly as the
+ * customer's invoice over the same period bills them: labour rounded up to the quarter hour on the
+ * total, times the customer's rate, else the firm's; materials per group (product or free text,
+ * unit, price, rate), each group's summed quantity times its price rounded once. The ten customers
+ * with the highest open value.
  */
 export async function openPositionsPerCustomer(tx: Tx, tenantId: string, q: TotalsQuery) {
-  const result = await tx.execute<{ customer_id: string; customer_name: string; positions: number; seconds: string; amount: string; labour: string }>(sql`
-    select o.*, (o.amount + o.labour)::numeric(14, 2) as open from (
-      select p.customer_id, ${CUSTOMER_NAME} as customer_name, count(*)::int as positions,
-        coalesce(sum(p.seconds), 0)::bigint as seconds, coalesce(sum(p.amount), 0)::numeric(14, 2) as amount,
-        round(ceil(coalesce(sum(p.seconds), 0) / ${QUARTER_HOUR_SECONDS}::numeric)
-          * coalesce(c.hourly_rate, (select t.default_hourly_rate from tenants t where t.tenant_id = ${tenantId})) / 4, 2)::numeric(14, 2) as labour
-      from (
-        select tt.customer_id, tt.duration_seconds as seconds, null::numeric as amount
-        from time_tracks tt
-        where tt.tenant_id = ${tenantId} and tt.ended_at is not null and tt.processed_at is null and tt.archived_at is null
-          ${customerOf(sql`tt.customer_id`, q)} ${period(sql`tt.started_at`, q)}
-        union all
-        select ie.customer_id, ie.duration_seconds, case when ie.sub_type = 'material' then round(ie.quantity * coalesce(ie.unit_price, 0), 2) end
-        from information_entries ie
-        where ie.tenant_id = ${tenantId} and ie.sub_type in ('time', 'material') and ie.processed_at is null and ie.archived_at is null
-          ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}
-      ) p
-      join customers c on c.tenant_id = ${tenantId} and c.id = p.customer_id
-      group by p.customer_id, c.company_name, c.first_name, c.last_name, c.hourly_rate
-    ) o
-    order by (o.amount + o.labour) desc, o.positions desc, o.customer_name
-    limit 10`);
+  const result = await tx.execute<{ customer_id: string; customer_name: string; positions: number; seconds: string; amount: string; labour: string }>(
+    openValuesSql(tenantId, q, 10),
+  );
   return result.rows.map((r) => ({
     customerId: r.customer_id,
     customerName: r.customer_name,
@@ -404,8 +387,48 @@ export async function openPositionsPerCustomer(tx: Tx, tenantId: string, q: Tota
     workingSeconds: Number(r.seconds),
     materialAmount: Number(r.amount),
     labourAmount: Number(r.labour),
-    openAmount: Math.round((Number(r.amount) + Number(r.labour)) * 100) / 100,
+    openAmount: (Math.round(Number(r.amount) * 100) + Math.round(Number(r.labour) * 100)) / 100,
   }));
 }
 
-
+/** The open value of each customer with open entries (highest first, at most `limit`), in SQL. */
+export function openValuesSql(tenantId: string, q: TotalsQuery, limit: number): SQL {
+  return sql`
+    with labour as (
+      select l.customer_id, count(*)::int as positions, sum(l.seconds)::bigint as seconds from (
+        select tt.customer_id, ${timeTrackSecondsSql('tt')} as seconds
+        from time_tracks tt
+        where tt.tenant_id = ${tenantId} and tt.ended_at is not null and tt.processed_at is null and tt.archived_at is null
+          ${customerOf(sql`tt.customer_id`, q)} ${period(sql`tt.started_at`, q)}
+        union all
+        select ie.customer_id, coalesce(ie.duration_seconds, 0)
+        from information_entries ie
+        where ie.tenant_id = ${tenantId} and ie.sub_type = 'time' and ie.processed_at is null and ie.archived_at is null
+          ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}
+      ) l
+      group by l.customer_id
+    ), material_groups as (
+      select m.customer_id, count(*)::int as positions, ${materialNetSql(sql`sum(m.quantity)`, sql`m.price`)} as net from (
+        select ie.customer_id, coalesce(ie.quantity, 0) as quantity,
+          ${materialKeyColumnsSql({ productId: sql`ie.product_id`, productName: sql`ie.product_name`, text: sql`ie.text`, unit: sql`ie.unit`, unitPrice: sql`ie.unit_price`, vatRate: sql`ie.vat_rate` })}
+        from information_entries ie
+        where ie.tenant_id = ${tenantId} and ie.sub_type = 'material' and ie.processed_at is null and ie.archived_at is null
+          ${customerOf(sql`ie.customer_id`, q)} ${period(sql`ie.occurred_at`, q)}
+      ) m
+      group by m.customer_id, ${materialGroupBySql('m')}
+    ), material as (
+      select g.customer_id, sum(g.positions)::int as positions, sum(g.net) as amount from material_groups g group by g.customer_id
+    ), valued as (
+      select c.id as customer_id, ${CUSTOMER_NAME} as customer_name,
+        coalesce(l.positions, 0) + coalesce(m.positions, 0) as positions,
+        coalesce(l.seconds, 0) as seconds,
+        coalesce(m.amount, 0)::numeric(14, 2) as amount,
+        ${labourNetSql(sql`l.seconds`, sql`coalesce(c.hourly_rate, (select t.default_hourly_rate from tenants t where t.tenant_id = ${tenantId}))`)}::numeric(14, 2) as labour
+      from labour l
+      full join material m on m.customer_id = l.customer_id
+      join customers c on c.tenant_id = ${tenantId} and c.id = coalesce(l.customer_id, m.customer_id)
+    )
+    select v.*, (v.amount + v.labour)::numeric(14, 2) as open from valued v
+    order by (v.amount + v.labour) desc, v.positions desc, v.customer_name
+    limit ${limit}`;
+}

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import type { AuditEntity } from '../audit/audit.repository';
 import { columnsOf, memberNameSql } from '../../platform/display-names';
+import { timeTrackSecondsSql } from '../../platform/money';
 
 export type MarkKind = 'information' | 'timeTrack' | 'image';
 
@@ -176,7 +177,7 @@ export async function billableRows(tx: Tx, tenantId: string, selection: Billable
   }
   const result = await tx.execute<RawBillable>(sql`
     select 'timeTrack' as source, tt.id, tt.customer_id, tt.started_at as at, ${MEMBER_NAME} as member, tt.description as text,
-      coalesce(tt.duration_seconds, extract(epoch from (tt.ended_at - tt.started_at))::int) as seconds,
+      ${timeTrackSecondsSql('tt')} as seconds,
       null::uuid as product_id, null::text as product_name, null::numeric as quantity, null::text as unit,
       null::numeric as unit_price, null::int as vat_rate,
       tt.ended_at is null as running, (tt.processed_at is not null or tt.archived_at is not null) as closed

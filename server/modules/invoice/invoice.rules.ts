@@ -1,44 +1,34 @@
 /**
- * The money rules of an invoice preview, free of I/O.
+ * The positions and totals of an invoice preview, free of I/O. What entries are worth is the one
+ * valuation rule of `platform/money.ts`; this file shapes it into positions.
  *
  * - Labour: one position, the total of time tracks and `time` entries rounded up to the next
  *   quarter hour (0 s stays 0), times the hourly rate.
  * - Material: one position per product or free-text material at one copied price and VAT rate
  *   (the same product entered at two prices gives two positions, so no price is invented).
- * - Money is integer cents. Each position's net and VAT are rounded once, half up; totals are
- *   sums of the rounded position amounts, so net + VAT = gross holds exactly on every level.
- * - The VAT treatment decides each position's category (EN 16931 BT-151): `standard` gives S (or Z
- *   at 0 %); a small business (§ 19 UStG, `smallBusiness`) charges no VAT: E at 0 %; an
- *   intra-community reverse-charge invoice (`reverseCharge`): AE at 0 %. Totals per VAT are
- *   grouped by category and rate.
+ * - Money is integer cents. Each position's net is rounded once, half up. The VAT of each
+ *   (category, rate) group is the rate applied to the group's net total, rounded once (EN 16931
+ *   BR-CO-17); the invoice's VAT is the sum of the groups', so net + VAT = gross holds exactly.
+ *   A position's `vatCents`/`grossCents` are informative (its net at its rate) and never summed.
+ * - The treatment decides the category: `standard` charges each position's rate (S, or Z at 0 %),
+ *   a small business (§ 19 UStG) charges none (E, 0 %), reverse charge none either (AE, 0 %).
  */
 import { translate, type Lang } from '../../platform/i18n';
+import {
+  asVatRate,
+  billedSeconds,
+  labourNetCents,
+  materialGroups,
+  toCents,
+  vatCategoryOf,
+  vatCents as vatOf,
+  type VatCategory,
+  type VatRate,
+  type VatTreatment,
+} from '../../platform/money';
 
-export const QUARTER_HOUR_SECONDS = 900;
-
-/** The time billed for a tracked total: rounded up to the next 15 minutes. */
-export function billedSeconds(trackedSeconds: number): number {
-  if (trackedSeconds <= 0) return 0;
-  return Math.ceil(trackedSeconds / QUARTER_HOUR_SECONDS) * QUARTER_HOUR_SECONDS;
-}
-
-/** Euro (two decimals, as stored) to cents. */
-export const toCents = (euro: number) => Math.round(euro * 100);
-/** Cents to euro as the contract's Money. */
-export const toEuro = (cents: number) => cents / 100;
-
-/** a / b rounded half up, for non-negative integers, exact for any size. */
-function divideRounded(a: bigint, b: bigint): bigint {
-  return (a * 2n + b) / (2n * b);
-}
-
-export type VatRate = 0 | 7 | 19;
-
-/** Who owes the VAT of the invoice; decided by the invoice service from firm and customer. */
-export type VatTreatment = 'standard' | 'smallBusiness' | 'reverseCharge';
-
-/** EN 16931 VAT category: standard, zero rated, exempt (§ 19 UStG), reverse charge. */
-export type VatCategory = 'S' | 'Z' | 'E' | 'AE';
+export { billedSeconds, QUARTER_HOUR_SECONDS, toCents, toEuro } from '../../platform/money';
+export type { VatCategory, VatRate, VatTreatment } from '../../platform/money';
 
 export interface LabourSource {
   kind: 'timeTrack' | 'time';
@@ -63,10 +53,12 @@ export interface Position {
   quantity: number;
   unit: string;
   unitPriceCents: number;
-  vatRate: VatRate;
   vatCategory: VatCategory;
+  vatRate: VatRate;
   netCents: number;
+  /** Informative: this position's net at its rate, rounded; the invoice's VAT comes from `Totals.vatByRate`. */
   vatCents: number;
+  /** Informative: net + `vatCents`; never summed into a total. */
   grossCents: number;
   productId: string | null;
   durationSeconds: number | null;
@@ -100,29 +92,23 @@ export interface PositionInput {
   materials: MaterialSource[];
 }
 
-const asVatRate = (rate: number | null): VatRate => (rate === 0 || rate === 7 ? rate : 19);
-
 function priced(netCents: number, rate: VatRate, treatment: VatTreatment) {
-  const vatRate: VatRate = treatment === 'standard' ? rate : 0;
-  const vatCategory: VatCategory = treatment === 'smallBusiness' ? 'E' : treatment === 'reverseCharge' ? 'AE' : vatRate > 0 ? 'S' : 'Z';
-  const vatCents = Number(divideRounded(BigInt(netCents) * BigInt(vatRate), 100n));
-  return { vatRate, vatCategory, netCents, vatCents, grossCents: netCents + vatCents };
+  const { vatCategory, vatRate } = vatCategoryOf(rate, treatment);
+  const vatCents = vatOf(netCents, vatRate);
+  return { vatCategory, vatRate, netCents, vatCents, grossCents: netCents + vatCents };
 }
 
 function labourPosition(input: PositionInput): Position | null {
   if (input.labour.length === 0) return null;
   const tracked = input.labour.reduce((sum, l) => sum + l.seconds, 0);
   const billed = billedSeconds(tracked);
-  const rateCents = toCents(input.hourlyRate);
-  const quarters = BigInt(billed / QUARTER_HOUR_SECONDS);
-  const netCents = Number(divideRounded(quarters * BigInt(rateCents), 4n));
   return {
     kind: 'labour',
     description: translate(input.language, 'invoiceDoc.labourDescription', { period: input.periodLabel }),
     quantity: billed / 3600,
     unit: translate(input.language, 'invoiceDoc.hourUnit'),
-    unitPriceCents: rateCents,
-    ...priced(netCents, 19, input.vatTreatment),
+    unitPriceCents: toCents(input.hourlyRate),
+    ...priced(labourNetCents(tracked, input.hourlyRate), 19, input.vatTreatment),
     productId: null,
     durationSeconds: tracked,
     billedSeconds: billed,
@@ -132,49 +118,22 @@ function labourPosition(input: PositionInput): Position | null {
 }
 
 function materialPositions(input: PositionInput): Position[] {
-  interface Group {
-    productId: string | null;
-    name: string;
-    unit: string;
-    unitPriceCents: number;
-    vatRate: VatRate;
-    quantityMilli: bigint;
-    ids: string[];
-  }
-  const groups = new Map<string, Group>();
-  for (const m of input.materials) {
-    const unitPriceCents = toCents(m.unitPrice ?? 0);
-    const vatRate = asVatRate(m.vatRate);
-    const unit = m.unit ?? '';
-    const identity = m.productId ?? `text:${m.name.trim().toLowerCase()}`;
-    const key = JSON.stringify([identity, unit, unitPriceCents, vatRate]);
-    let group = groups.get(key);
-    if (!group) {
-      group = { productId: m.productId, name: m.name.trim(), unit, unitPriceCents, vatRate, quantityMilli: 0n, ids: [] };
-      groups.set(key, group);
-    }
-    group.quantityMilli += BigInt(Math.round(m.quantity * 1000));
-    group.ids.push(m.id);
-  }
   const collator = new Intl.Collator(input.language === 'en' ? 'en' : 'de');
-  return [...groups.values()]
+  return materialGroups(input.materials)
     .sort((a, b) => collator.compare(a.name, b.name) || a.unitPriceCents - b.unitPriceCents)
-    .map((g) => {
-      const netCents = Number(divideRounded(g.quantityMilli * BigInt(g.unitPriceCents), 1000n));
-      return {
-        kind: 'material' as const,
-        description: g.name,
-        quantity: Number(g.quantityMilli) / 1000,
-        unit: g.unit,
-        unitPriceCents: g.unitPriceCents,
-        ...priced(netCents, g.vatRate, input.vatTreatment),
-        productId: g.productId,
-        durationSeconds: null,
-        billedSeconds: null,
-        informationIds: g.ids,
-        timeTrackIds: [],
-      };
-    });
+    .map((g) => ({
+      kind: 'material' as const,
+      description: g.name,
+      quantity: Number(g.quantityMilli) / 1000,
+      unit: g.unit,
+      unitPriceCents: g.unitPriceCents,
+      ...priced(g.netCents, asVatRate(g.vatRate), input.vatTreatment),
+      productId: g.productId,
+      durationSeconds: null,
+      billedSeconds: null,
+      informationIds: g.entries.map((m) => m.id),
+      timeTrackIds: [],
+    }));
 }
 
 /** The positions: labour first (when any time was recorded), then materials by name. */
@@ -183,19 +142,25 @@ export function invoicePositions(input: PositionInput): Position[] {
   return [...(labour ? [labour] : []), ...materialPositions(input)];
 }
 
-/** Net, VAT and gross over all positions, and net and VAT per category and rate (highest rate first). */
+/**
+ * Net, VAT and gross over all positions, and net and VAT per (category, rate) group, highest rate
+ * first: each group's VAT is its rate applied to its net total, rounded once; the invoice's VAT is
+ * the sum of the groups'. Positions' own `vatCents` play no part.
+ */
 export function invoiceTotals(positions: Position[]): Totals {
-  const byRate = new Map<string, VatTotal>();
+  const groups = new Map<string, VatTotal>();
   for (const p of positions) {
     const key = `${p.vatCategory}:${p.vatRate}`;
-    const total = byRate.get(key) ?? { vatCategory: p.vatCategory, vatRate: p.vatRate, netCents: 0, vatCents: 0 };
+    const total = groups.get(key) ?? { vatCategory: p.vatCategory, vatRate: p.vatRate, netCents: 0, vatCents: 0 };
     total.netCents += p.netCents;
-    total.vatCents += p.vatCents;
-    byRate.set(key, total);
+    groups.set(key, total);
   }
-  const netCents = positions.reduce((sum, p) => sum + p.netCents, 0);
-  const vatCents = positions.reduce((sum, p) => sum + p.vatCents, 0);
-  return { netCents, vatCents, grossCents: netCents + vatCents, vatByRate: [...byRate.values()].sort((a, b) => b.vatRate - a.vatRate) };
+  const vatByRate = [...groups.values()]
+    .map((g) => ({ ...g, vatCents: vatOf(g.netCents, g.vatRate) }))
+    .sort((a, b) => b.vatRate - a.vatRate || a.vatCategory.localeCompare(b.vatCategory));
+  const netCents = vatByRate.reduce((sum, g) => sum + g.netCents, 0);
+  const vatCents = vatByRate.reduce((sum, g) => sum + g.vatCents, 0);
+  return { netCents, vatCents, grossCents: netCents + vatCents, vatByRate };
 }
 
 /** The labour share of the invoice (private customers deduct it under § 35a EStG); null without labour. */

@@ -101,6 +101,7 @@ function toContractPosition(p: Position): InvoicePosition {
     quantity: p.quantity,
     unit: p.unit,
     unitPrice: toEuro(p.unitPriceCents),
+    vatCategory: p.vatCategory,
     vatRate: p.vatRate,
     net: toEuro(p.netCents),
     vat: toEuro(p.vatCents),
@@ -257,7 +258,7 @@ export class InvoiceService {
         net: toEuro(totals.netCents),
         vat: toEuro(totals.vatCents),
         gross: toEuro(totals.grossCents),
-        vatByRate: totals.vatByRate.map((v) => ({ vatRate: v.vatRate, net: toEuro(v.netCents), vat: toEuro(v.vatCents) })),
+        vatByRate: totals.vatByRate.map((v) => ({ vatCategory: v.vatCategory, vatRate: v.vatRate, net: toEuro(v.netCents), vat: toEuro(v.vatCents) })),
       },
       document: document && { fileName: document.fileName, contentType: document.contentType, contentBase64: document.content.toString('base64') },
     };
