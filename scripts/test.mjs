@@ -27,7 +27,7 @@ const args = process.argv.slice(2);
 const problems = [];
 let vitestStatus = 0;
 try {
-  run(process.execPath, ['scripts/ensure-chromium.mjs']);
+  run(process.execPath, ['scripts/ensure-test-tools.mjs']);
   if (process.env.FIELDBOOK_TEST_SKIP_BUILD !== '1') {
     run(bin('vite'), ['build', '--logLevel', 'warn']);
     // Sizes of the built routes against their budgets (scripts/check-bundle-size.mjs).

@@ -13,4 +13,5 @@ export const loadPdfKit = once(async () => (await import('pdfkit')).default);
 export const loadSharp = once(async () => (await import('sharp')).default);
 export const loadHeicDecode = once(async () => (await import('heic-decode')).default);
 export const loadEInvoice = once(async () => await import('@e-invoice-eu/core'));
+export const loadPdfLib = once(async () => await import('@cantoo/pdf-lib'));
 export const loadStripe = once(async () => (await import('stripe')).default);

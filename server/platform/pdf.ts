@@ -1,17 +1,42 @@
 /**
- * What the server's PDFs (work confirmation, invoice draft) share: pdfkit with the standard
- * Helvetica font, which needs no font file but knows only the Windows-1252 characters (all of
- * German and English; anything else is printed as `?`), and the one table layout: a bold header
- * row repeated on every page, rows as tall as their longest cell, thin lines between them.
+ * What the server's PDFs (work confirmation, invoice, ZUGFeRD) share: pdfkit with the product's own
+ * font, and the one table layout: a bold header row repeated on every page, rows as tall as their
+ * longest cell, thin lines between them.
+ *
+ * The font is Liberation Sans (server/assets/fonts, SIL OFL), metric-compatible with Helvetica, so
+ * the layout is that of the Helvetica the PDFs used before. It is embedded as a subset in every
+ * PDF: an archival PDF (PDF/A-3B, the ZUGFeRD invoice) must not leave a font to the viewer. The
+ * drawing code keeps naming the fonts 'Helvetica', 'Helvetica-Bold' and 'Helvetica-Oblique':
+ * `newPdfDocument` registers these names for the shipped files, so no standard font is used.
  */
 import type PDFDocument from 'pdfkit';
+import { fromRoot } from './paths';
 
 type Doc = InstanceType<typeof PDFDocument>;
+type DocOptions = ConstructorParameters<typeof PDFDocument>[0];
 
-// Windows-1252 beyond Latin-1: what Helvetica in a PDF can print.
+/** The names the drawing code uses, and the shipped font file each stands for. */
+const FONT_FILES = {
+  Helvetica: 'LiberationSans-Regular.ttf',
+  'Helvetica-Bold': 'LiberationSans-Bold.ttf',
+  'Helvetica-Oblique': 'LiberationSans-Italic.ttf',
+} as const;
+
+const fontPath = (file: string) => fromRoot('server', 'assets', 'fonts', file);
+
+/** A pdfkit document that draws only with the product's embedded fonts. */
+export function newPdfDocument(PDFKit: typeof PDFDocument, options: DocOptions): Doc {
+  // The default font is the shipped one, so pdfkit never sets up its standard Helvetica.
+  const doc = new PDFKit({ ...options, font: fontPath(FONT_FILES.Helvetica) });
+  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, fontPath(file));
+  return doc;
+}
+
+// Windows-1252 beyond Latin-1: all of German and English, and what the PDFs have always printed
+// (the shipped font has every one of these characters).
 const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
-/** The text as Helvetica can print it: Windows-1252 characters kept, the rest `?`. */
+/** The text as the PDFs print it: Windows-1252 characters kept, the rest `?`. */
 export function printable(text: string): string {
   return Array.from(text.normalize('NFC'))
     .map((c) => {

@@ -20,6 +20,7 @@ import { zonedParts } from '../../platform/time-zone';
 import type { findTenant } from '../../db/tenant-settings';
 import { renderInvoicePdf } from './invoice-pdf';
 import { assertEInvoicePossible, renderEInvoice, type EInvoiceFormat } from './invoice-einvoice';
+import { invoicePdfMetadata, withPdfMetadata } from './invoice-pdfa';
 import type { BillableRow } from './invoice.repository';
 import type { Position, Totals, VatTreatment } from './invoice.rules';
 
@@ -264,7 +265,8 @@ export async function buildInvoiceDocument(format: DocumentFormat, input: Invoic
     assertEInvoicePossible(input, format, input.invoiceNumber);
     const fileName = invoiceFileName(input, format);
     if (format === 'xrechnung') return { fileName, contentType: 'application/xml', content: await renderEInvoice(format, input, input.invoiceNumber, undefined) };
-    return { fileName, contentType: 'application/pdf', content: await renderEInvoice(format, input, input.invoiceNumber, await renderInvoicePdf(input)) };
+    const zugferd = await renderEInvoice(format, input, input.invoiceNumber, await renderInvoicePdf(input));
+    return { fileName, contentType: 'application/pdf', content: await withPdfMetadata(zugferd, invoicePdfMetadata(input, input.invoiceNumber)) };
   }
   const fileName = invoiceFileName(input, format);
   if (format === 'pdf') return { fileName, contentType: 'application/pdf', content: await renderInvoicePdf(input) };

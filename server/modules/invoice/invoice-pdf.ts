@@ -8,7 +8,7 @@
  */
 import { loadPdfKit } from '../../platform/heavy-modules';
 import { translate, type MessageKey } from '../../platform/i18n';
-import { drawLogo, drawTable, printable, type PdfColumn } from '../../platform/pdf';
+import { drawLogo, drawTable, newPdfDocument, printable, type PdfColumn } from '../../platform/pdf';
 import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
 import { labourShare } from './invoice.rules';
 import { customerContactPerson } from '../../platform/display-names';
@@ -29,7 +29,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   // With its number the PDF is the invoice itself, else the draft whose number comes on issue.
   const documentTitle = t(input.invoiceNumber ? 'invoiceDoc.titleIssued' : 'invoiceDoc.title');
 
-  const doc = new PDFDocument({
+  const doc = newPdfDocument(PDFDocument, {
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,

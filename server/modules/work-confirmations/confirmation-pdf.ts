@@ -6,7 +6,7 @@
  * Font, character set and table layout are those of `platform/pdf.ts`.
  */
 import { loadPdfKit } from '../../platform/heavy-modules';
-import { drawLogo } from '../../platform/pdf';
+import { drawLogo, newPdfDocument } from '../../platform/pdf';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { drawTable, printable, type PdfColumn } from '../../platform/pdf';
 
@@ -79,7 +79,7 @@ export async function renderConfirmationPdf(input: ConfirmationPdfInput): Promis
   const quantity = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   const duration = (seconds: number) => t('pdf.hours', { hours: Math.floor(seconds / 3600), minutes: Math.round((seconds % 3600) / 60) });
 
-  const doc = new PDFDocument({
+  const doc = newPdfDocument(PDFDocument, {
     size: 'A4',
     margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN, left: PAGE_MARGIN, right: PAGE_MARGIN },
     bufferPages: true,
