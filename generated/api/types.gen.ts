@@ -178,6 +178,17 @@ export type AiSummarizeRequest = {
      */
     to: string;
     language: Language;
+    /**
+     * With `timeTrackIds` and a `customerId`: exactly these entries of the customer (e.g. the
+     * open entries of an invoice), whatever their time; an id that is not the customer's
+     * answers 404. Left out means every entry of the period.
+     *
+     */
+    informationIds?: IdList;
+    /**
+     * Exactly these customer timers (with `informationIds`); left out means all of the period.
+     */
+    timeTrackIds?: IdList;
 };
 
 export type AiText = {
@@ -1167,6 +1178,11 @@ export type InvoicePeriodStart = string;
 export type InvoicePeriodEnd = string;
 
 /**
+ * The language of the invoice; left out means the firm's invoice language (`Tenant.invoiceLanguage`).
+ */
+export type InvoiceLanguage = 'de' | 'en';
+
+/**
  * `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`. The e-invoices
  * (EN 16931) need `invoiceNumber`: `xrechnung` is the XRechnung 3.0 XML (UN/CEFACT CII),
  * `zugferd` the PDF with the same invoice embedded as Factur-X/ZUGFeRD (profile EN 16931).
@@ -1186,6 +1202,23 @@ export type InvoiceTitle = string;
  */
 export type InvoiceNumber = string;
 
+/**
+ * Names a position across previews of the same entries: `labour`, or `material-` and a hash of
+ * what makes the material one position (product or free text, unit, price, VAT rate).
+ *
+ */
+export type InvoicePositionKey = string;
+
+/**
+ * The descriptions the firm wrote for positions, by their `key`; a position not named keeps
+ * the text the server makes. A key that names no position of this invoice, or a text that is
+ * empty, answers 400 naming the field (`positionTexts.<key>`).
+ *
+ */
+export type InvoicePositionTexts = {
+    [key in InvoicePositionKey]?: string;
+};
+
 export type InvoicePreviewRequest = {
     customerId: Id;
     fromDate: InvoicePeriodStart;
@@ -1198,10 +1231,11 @@ export type InvoicePreviewRequest = {
      * Only these time tracks (with `informationIds`); left out means all open ones.
      */
     timeTrackIds?: IdList;
-    language: Language;
+    language?: InvoiceLanguage;
     outputFormat: InvoiceOutputFormat;
     title?: InvoiceTitle;
     invoiceNumber?: InvoiceNumber;
+    positionTexts?: InvoicePositionTexts;
 };
 
 export type InvoicePositionKind = 'labour' | 'material';
@@ -1212,7 +1246,11 @@ export type InvoicePositionKind = 'labour' | 'material';
 export type InvoiceVatCategory = 'S' | 'Z' | 'E' | 'AE';
 
 export type InvoicePosition = {
+    key: InvoicePositionKey;
     kind: InvoicePositionKind;
+    /**
+     * The server's text, or the firm's from `positionTexts`.
+     */
     description: string;
     /**
      * Hours for labour (quarter hours), the summed quantity for material.
@@ -1342,8 +1380,9 @@ export type InvoiceLexofficeExportRequest = {
      * Only these time tracks (with `informationIds`); left out means all open ones.
      */
     timeTrackIds?: IdList;
-    language: Language;
+    language?: InvoiceLanguage;
     title?: InvoiceTitle;
+    positionTexts?: InvoicePositionTexts;
     /**
      * Finalize the invoice in lexoffice at once (it gets its number); otherwise a draft.
      */
@@ -2324,6 +2363,16 @@ export type CustomerWritable = {
  */
 export type CustomerPageWritable = PageMeta & {
     items: Array<CustomerWritable>;
+};
+
+/**
+ * The descriptions the firm wrote for positions, by their `key`; a position not named keeps
+ * the text the server makes. A key that names no position of this invoice, or a text that is
+ * empty, answers 400 naming the field (`positionTexts.<key>`).
+ *
+ */
+export type InvoicePositionTextsWritable = {
+    [key in InvoicePositionKey]?: string;
 };
 
 /**

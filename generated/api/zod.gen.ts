@@ -202,7 +202,9 @@ export const zAiSummarizeRequest = z.object({
     customerId: z.uuid().nullish(),
     from: z.iso.datetime(),
     to: z.iso.datetime(),
-    language: zLanguage
+    language: zLanguage,
+    informationIds: zIdList.optional(),
+    timeTrackIds: zIdList.optional()
 });
 
 export const zAiText = z.object({
@@ -825,6 +827,11 @@ export const zInvoicePeriodStart = z.iso.datetime();
 export const zInvoicePeriodEnd = z.iso.datetime();
 
 /**
+ * The language of the invoice; left out means the firm's invoice language (`Tenant.invoiceLanguage`).
+ */
+export const zInvoiceLanguage = z.enum(['de', 'en']);
+
+/**
  * `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`. The e-invoices
  * (EN 16931) need `invoiceNumber`: `xrechnung` is the XRechnung 3.0 XML (UN/CEFACT CII),
  * `zugferd` the PDF with the same invoice embedded as Factur-X/ZUGFeRD (profile EN 16931).
@@ -851,16 +858,32 @@ export const zInvoiceTitle = z.string().min(1).max(200);
  */
 export const zInvoiceNumber = z.string().min(1).max(50).regex(/^[A-Za-z0-9][A-Za-z0-9\/._-]*$/);
 
+/**
+ * Names a position across previews of the same entries: `labour`, or `material-` and a hash of
+ * what makes the material one position (product or free text, unit, price, VAT rate).
+ *
+ */
+export const zInvoicePositionKey = z.string().regex(/^(labour|material-[0-9a-f]{16})$/);
+
+/**
+ * The descriptions the firm wrote for positions, by their `key`; a position not named keeps
+ * the text the server makes. A key that names no position of this invoice, or a text that is
+ * empty, answers 400 naming the field (`positionTexts.<key>`).
+ *
+ */
+export const zInvoicePositionTexts = z.record(z.string(), z.string().min(1).max(1000));
+
 export const zInvoicePreviewRequest = z.object({
     customerId: zId,
     fromDate: zInvoicePeriodStart,
     toDate: zInvoicePeriodEnd,
     informationIds: zIdList.optional(),
     timeTrackIds: zIdList.optional(),
-    language: zLanguage,
+    language: zInvoiceLanguage.optional(),
     outputFormat: zInvoiceOutputFormat,
     title: zInvoiceTitle.optional(),
-    invoiceNumber: zInvoiceNumber.optional()
+    invoiceNumber: zInvoiceNumber.optional(),
+    positionTexts: zInvoicePositionTexts.optional()
 });
 
 export const zInvoicePositionKind = z.enum(['labour', 'material']);
@@ -876,8 +899,9 @@ export const zInvoiceVatCategory = z.enum([
 ]);
 
 export const zInvoicePosition = z.object({
+    key: zInvoicePositionKey,
     kind: zInvoicePositionKind,
-    description: z.string().max(500),
+    description: z.string().max(4000),
     quantity: z.number().gte(0),
     unit: z.string().max(20),
     unitPrice: zMoney,
@@ -946,8 +970,9 @@ export const zInvoiceLexofficeExportRequest = z.object({
     toDate: zInvoicePeriodEnd,
     informationIds: zIdList.optional(),
     timeTrackIds: zIdList.optional(),
-    language: zLanguage,
+    language: zInvoiceLanguage.optional(),
     title: zInvoiceTitle.optional(),
+    positionTexts: zInvoicePositionTexts.optional(),
     finalize: z.boolean(),
     archive: z.boolean()
 });
@@ -1607,6 +1632,14 @@ export const zCustomerWritable = z.object({
 export const zCustomerPageWritable = zPageMeta.and(z.object({
     items: z.array(zCustomerWritable)
 }));
+
+/**
+ * The descriptions the firm wrote for positions, by their `key`; a position not named keeps
+ * the text the server makes. A key that names no position of this invoice, or a text that is
+ * empty, answers 400 naming the field (`positionTexts.<key>`).
+ *
+ */
+export const zInvoicePositionTextsWritable = z.record(z.string(), z.string().min(1).max(1000));
 
 /**
  * Page number, starting at 1.

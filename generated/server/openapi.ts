@@ -1116,8 +1116,17 @@ export interface paths {
          *     number or VAT id, bank account; for XRechnung also the firm's phone and e-mail and the
          *     customer's e-mail).
          *
-         *     Errors: `NO_ACTIVITIES_SELECTED` when nothing is open, `END_BEFORE_START` when `toDate` is not
-         *     after `fromDate`, 404 for an unknown customer.
+         *     Each position has a `key`; `positionTexts` replaces the descriptions of the positions it
+         *     names in the answer and in every file (PDF, CSV, XLSX, XRechnung, ZUGFeRD). `language` left
+         *     out means the firm's invoice language.
+         *
+         *     A period without open entries is a normal answer: `json` gives 200 with no positions and
+         *     zero totals. A file of nothing cannot be made: the other formats answer 400
+         *     `NO_ACTIVITIES_SELECTED` then.
+         *
+         *     Errors: `NO_ACTIVITIES_SELECTED` for a file when nothing is open and for empty id lists,
+         *     `END_BEFORE_START` when `toDate` is not after `fromDate`, `VALIDATION_ERROR` on
+         *     `positionTexts.<key>` for a key that names no position, 404 for an unknown customer.
          */
         post: operations["invoiceCreatePreviewFromActivities"];
         delete?: never;
@@ -1143,8 +1152,12 @@ export interface paths {
          *     as a one-time address. On success the entries become processed, and archived when `archive`
          *     is true (then hidden from open activities and read-only).
          *
+         *     `positionTexts` names the line items as in the preview (the first line, at most 255
+         *     characters, as the item's name; a longer text also as its description).
+         *
          *     Errors: `ACCOUNTING_NOT_CONNECTED` without a stored API key, `EXPORT_FAILED` when lexoffice
-         *     refuses the invoice or cannot be reached (nothing is marked), `NO_ACTIVITIES_SELECTED`,
+         *     refuses the invoice or cannot be reached (nothing is marked), `NO_ACTIVITIES_SELECTED` when
+         *     nothing is open, `VALIDATION_ERROR` on `positionTexts.<key>`,
          *     `END_BEFORE_START`, 404 for an unknown customer, 409 when an entry was processed by someone
          *     else meanwhile.
          */
@@ -2516,6 +2529,14 @@ export interface components {
              */
             to: string;
             language: components["schemas"]["Language"];
+            /**
+             * @description With `timeTrackIds` and a `customerId`: exactly these entries of the customer (e.g. the
+             *     open entries of an invoice), whatever their time; an id that is not the customer's
+             *     answers 404. Left out means every entry of the period.
+             */
+            informationIds?: components["schemas"]["IdList"];
+            /** @description Exactly these customer timers (with `informationIds`); left out means all of the period. */
+            timeTrackIds?: components["schemas"]["IdList"];
         };
         AiText: {
             /** @example Fliesenarbeiten Bad */
@@ -3754,6 +3775,12 @@ export interface components {
          */
         InvoicePeriodEnd: string;
         /**
+         * @description The language of the invoice; left out means the firm's invoice language (`Tenant.invoiceLanguage`).
+         * @example de
+         * @enum {string}
+         */
+        InvoiceLanguage: "de" | "en";
+        /**
          * @description `json` positions only; `pdf`, `csv` or `xlsx` add the file in `document`. The e-invoices
          *     (EN 16931) need `invoiceNumber`: `xrechnung` is the XRechnung 3.0 XML (UN/CEFACT CII),
          *     `zugferd` the PDF with the same invoice embedded as Factur-X/ZUGFeRD (profile EN 16931).
@@ -3772,6 +3799,23 @@ export interface components {
          * @example RE-2026-0147
          */
         InvoiceNumber: string;
+        /**
+         * @description Names a position across previews of the same entries: `labour`, or `material-` and a hash of
+         *     what makes the material one position (product or free text, unit, price, VAT rate).
+         * @example labour
+         */
+        InvoicePositionKey: string;
+        /**
+         * @description The descriptions the firm wrote for positions, by their `key`; a position not named keeps
+         *     the text the server makes. A key that names no position of this invoice, or a text that is
+         *     empty, answers 400 naming the field (`positionTexts.<key>`).
+         * @example {
+         *       "labour": "Elektroinstallation Küche, Leitungen verlegt und Verteiler geprüft"
+         *     }
+         */
+        InvoicePositionTexts: {
+            [key: string]: string;
+        };
         InvoicePreviewRequest: {
             customerId: components["schemas"]["Id"];
             fromDate: components["schemas"]["InvoicePeriodStart"];
@@ -3780,10 +3824,11 @@ export interface components {
             informationIds?: components["schemas"]["IdList"];
             /** @description Only these time tracks (with `informationIds`); left out means all open ones. */
             timeTrackIds?: components["schemas"]["IdList"];
-            language: components["schemas"]["Language"];
+            language?: components["schemas"]["InvoiceLanguage"];
             outputFormat: components["schemas"]["InvoiceOutputFormat"];
             title?: components["schemas"]["InvoiceTitle"];
             invoiceNumber?: components["schemas"]["InvoiceNumber"];
+            positionTexts?: components["schemas"]["InvoicePositionTexts"];
         };
         /**
          * @example labour
@@ -3797,8 +3842,12 @@ export interface components {
          */
         InvoiceVatCategory: "S" | "Z" | "E" | "AE";
         InvoicePosition: {
+            key: components["schemas"]["InvoicePositionKey"];
             kind: components["schemas"]["InvoicePositionKind"];
-            /** @example Arbeitszeit 01.11.2026 – 30.11.2026 */
+            /**
+             * @description The server's text, or the firm's from `positionTexts`.
+             * @example Arbeitszeit 01.11.2026 – 30.11.2026
+             */
             description: string;
             /**
              * @description Hours for labour (quarter hours), the summed quantity for material.
@@ -3941,8 +3990,9 @@ export interface components {
             informationIds?: components["schemas"]["IdList"];
             /** @description Only these time tracks (with `informationIds`); left out means all open ones. */
             timeTrackIds?: components["schemas"]["IdList"];
-            language: components["schemas"]["Language"];
+            language?: components["schemas"]["InvoiceLanguage"];
             title?: components["schemas"]["InvoiceTitle"];
+            positionTexts?: components["schemas"]["InvoicePositionTexts"];
             /**
              * @description Finalize the invoice in lexoffice at once (it gets its number); otherwise a draft.
              * @example false

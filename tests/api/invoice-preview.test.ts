@@ -123,6 +123,7 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
     expect(p.title).toBe('Rechnung Bäckerei Müller OHG, 01.10.2026 – 31.10.2026');
     // 3600 + 1801 + 1800 = 7201 s, billed 7200 + 900 = 8100 s = 2.25 h × 58.50 = 131.625 → 131.63
     expect(p.positions[0]).toEqual({
+      key: 'labour',
       kind: 'labour',
       description: 'Arbeitszeit 01.10.2026 – 31.10.2026',
       quantity: 2.25,
@@ -271,13 +272,12 @@ describe('Invoice/CreatePreviewFromActivities: refusals', () => {
     expect(run.response.status).toBe(400);
     expect(run.error!.errorMessages[0].message).toContain('laufende Zeiterfassung kann nicht abgerechnet');
     expect(Object.keys(run.error!.errors)).toEqual(['timeTrackIds']);
-    // A period leaves the running timer out; with nothing else open there is nothing to bill.
-    const period = await preview(owner, { customerId: a.id });
-    expect(period.response.status).toBe(400);
-    expect(period.error!.errorMessages[0].code).toBe('NO_ACTIVITIES_SELECTED');
+    // A period leaves the running timer out; with nothing else open there are no positions.
+    const period = await okPreview(owner, { customerId: a.id });
+    expect(period.positions).toEqual([]);
   });
 
-  it('answers END_BEFORE_START for an end not after the start, and NO_ACTIVITIES_SELECTED when nothing is open', async () => {
+  it('answers END_BEFORE_START for an end not after the start, and NO_ACTIVITIES_SELECTED for a file when nothing is open', async () => {
     const c = await customerWithRate(owner, 50);
     const inverted = await preview(owner, { customerId: c.id, fromDate: TO, toDate: FROM });
     expect(inverted.response.status).toBe(400);
@@ -285,7 +285,8 @@ describe('Invoice/CreatePreviewFromActivities: refusals', () => {
     expect(Object.keys(inverted.error!.errors)).toEqual(['toDate']);
 
     await newEntry(employee, { customerId: c.id, subType: 'note', text: 'nur eine Notiz', occurredAtUtc: at(3).toISOString() });
-    const empty = await preview(owner, { customerId: c.id });
+    expect((await okPreview(owner, { customerId: c.id })).positions).toEqual([]);
+    const empty = await preview(owner, { customerId: c.id, outputFormat: 'pdf' });
     expect(empty.response.status).toBe(400);
     expect(empty.error!.errorMessages).toEqual([{ code: 'NO_ACTIVITIES_SELECTED', message: 'Für diesen Kunden gibt es in diesem Zeitraum keine offenen Positionen.' }]);
   });
@@ -308,7 +309,7 @@ async function documentOf(member: Member, body: Partial<PreviewRequest> & { cust
 }
 
 describe('Invoice/CreatePreviewFromActivities: files', () => {
-  it('renders a German invoice draft PDF with letterhead, address, positions, totals, labour share and payment terms', async () => {
+  it('renders a German invoice draft PDF with letterhead, address, positions, totals and payment terms (no labour share for a firm)', async () => {
     await setProfile(firm.tenantId, {
       companyName: 'Elektro Schneider GmbH',
       street: 'Werkstattweg 3',
@@ -348,7 +349,6 @@ describe('Invoice/CreatePreviewFromActivities: files', () => {
       'Umsatzsteuer 7 % auf 24,68 €',
       'Gesamtbetrag',
       '204,47 €',
-      '§ 35a EStG',
       'Zahlbar innerhalb von 14 Tagen',
       'Steuernummer: 143/123/45678',
       'IBAN DE02120300000000202051',
@@ -356,6 +356,8 @@ describe('Invoice/CreatePreviewFromActivities: files', () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain('fehlt');
+    // § 35a EStG is for private customers; a bakery (OHG) deducts nothing under it.
+    expect(text).not.toContain('35a');
     execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', file, path.join(tmp, 'de')]);
     const png = fs.readdirSync(tmp).find((f) => f.startsWith('de') && f.endsWith('.png'));
     expect(png).toBeDefined();

@@ -44,6 +44,7 @@ function previewOf(outputFormat: string): InvoicePreview {
     hourlyRate: 60,
     positions: [
       {
+        key: 'labour',
         kind: 'labour',
         description: 'Arbeitszeit 20.11.2026',
         quantity: 2,
@@ -61,6 +62,7 @@ function previewOf(outputFormat: string): InvoicePreview {
         timeTrackIds: [time.id],
       },
       {
+        key: 'material-0123456789abcdef',
         kind: 'material',
         description: 'Kabel NYM-J 3x1,5 mm²',
         quantity: 25,

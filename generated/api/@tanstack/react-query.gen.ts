@@ -1368,8 +1368,17 @@ export const informationDeleteMutation = (options?: Partial<Options<InformationD
  * number or VAT id, bank account; for XRechnung also the firm's phone and e-mail and the
  * customer's e-mail).
  *
- * Errors: `NO_ACTIVITIES_SELECTED` when nothing is open, `END_BEFORE_START` when `toDate` is not
- * after `fromDate`, 404 for an unknown customer.
+ * Each position has a `key`; `positionTexts` replaces the descriptions of the positions it
+ * names in the answer and in every file (PDF, CSV, XLSX, XRechnung, ZUGFeRD). `language` left
+ * out means the firm's invoice language.
+ *
+ * A period without open entries is a normal answer: `json` gives 200 with no positions and
+ * zero totals. A file of nothing cannot be made: the other formats answer 400
+ * `NO_ACTIVITIES_SELECTED` then.
+ *
+ * Errors: `NO_ACTIVITIES_SELECTED` for a file when nothing is open and for empty id lists,
+ * `END_BEFORE_START` when `toDate` is not after `fromDate`, `VALIDATION_ERROR` on
+ * `positionTexts.<key>` for a key that names no position, 404 for an unknown customer.
  *
  */
 export const invoiceCreatePreviewFromActivitiesMutation = (options?: Partial<Options<InvoiceCreatePreviewFromActivitiesData>>): UseMutationOptions<InvoiceCreatePreviewFromActivitiesResponse, InvoiceCreatePreviewFromActivitiesError, Options<InvoiceCreatePreviewFromActivitiesData>> => {
@@ -1395,8 +1404,12 @@ export const invoiceCreatePreviewFromActivitiesMutation = (options?: Partial<Opt
  * as a one-time address. On success the entries become processed, and archived when `archive`
  * is true (then hidden from open activities and read-only).
  *
+ * `positionTexts` names the line items as in the preview (the first line, at most 255
+ * characters, as the item's name; a longer text also as its description).
+ *
  * Errors: `ACCOUNTING_NOT_CONNECTED` without a stored API key, `EXPORT_FAILED` when lexoffice
- * refuses the invoice or cannot be reached (nothing is marked), `NO_ACTIVITIES_SELECTED`,
+ * refuses the invoice or cannot be reached (nothing is marked), `NO_ACTIVITIES_SELECTED` when
+ * nothing is open, `VALIDATION_ERROR` on `positionTexts.<key>`,
  * `END_BEFORE_START`, 404 for an unknown customer, 409 when an entry was processed by someone
  * else meanwhile.
  *

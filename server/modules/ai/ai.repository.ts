@@ -68,6 +68,9 @@ export async function productsWithWords(tx: Tx, wordLists: string[][]): Promise<
 }
 
 
+/** Matches no row: `in ()` is not SQL. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 export interface EntryForText {
   kind: 'note' | 'time' | 'material';
   customer: string;
@@ -78,8 +81,17 @@ export interface EntryForText {
   at: Date;
 }
 
-/** Notes, times and materials (and stopped timers) of the period, oldest first; one customer or all. */
-export async function entriesOfPeriod(tx: Tx, range: { customerId?: string; from: Date; to: Date }, limit: number): Promise<EntryForText[]> {
+/**
+ * Notes, times and materials (and stopped timers) of the period, oldest first; one customer or all.
+ * With `ids`, exactly those entries of the customer, whatever their time (the caller compares the
+ * count with the ids asked for).
+ */
+export async function entriesOfPeriod(
+  tx: Tx,
+  range: { customerId?: string; from: Date; to: Date; ids?: { informationIds: string[]; timeTrackIds: string[] } },
+  limit: number,
+): Promise<EntryForText[]> {
+  const ids = range.ids;
   const info = await tx
     .select({
       kind: informationEntries.subType,
@@ -96,12 +108,13 @@ export async function entriesOfPeriod(tx: Tx, range: { customerId?: string; from
     .where(
       and(
         range.customerId ? eq(informationEntries.customerId, range.customerId) : undefined,
-        gte(informationEntries.occurredAt, range.from),
-        lt(informationEntries.occurredAt, range.to),
+        ...(ids
+          ? [inArray(informationEntries.id, ids.informationIds.length ? ids.informationIds : [NO_ID])]
+          : [gte(informationEntries.occurredAt, range.from), lt(informationEntries.occurredAt, range.to)]),
       ),
     )
     .orderBy(desc(informationEntries.occurredAt))
-    .limit(limit);
+    .limit(ids ? ids.informationIds.length : limit);
   const tracks = await tx
     .select({ customer: customerNameSql(customers), text: timeTracks.description, durationSeconds: timeTracks.durationSeconds, at: timeTracks.startedAt })
     .from(timeTracks)
@@ -110,12 +123,13 @@ export async function entriesOfPeriod(tx: Tx, range: { customerId?: string; from
       and(
         range.customerId ? eq(timeTracks.customerId, range.customerId) : undefined,
         isNotNull(timeTracks.endedAt),
-        gte(timeTracks.startedAt, range.from),
-        lt(timeTracks.startedAt, range.to),
+        ...(ids
+          ? [inArray(timeTracks.id, ids.timeTrackIds.length ? ids.timeTrackIds : [NO_ID])]
+          : [gte(timeTracks.startedAt, range.from), lt(timeTracks.startedAt, range.to)]),
       ),
     )
     .orderBy(desc(timeTracks.startedAt))
-    .limit(limit);
+    .limit(ids ? ids.timeTrackIds.length : limit);
   const entries: EntryForText[] = [
     ...info.map((r) => ({
       kind: (r.kind === 'material' ? 'material' : r.kind === 'time' ? 'time' : 'note') as EntryForText['kind'],
@@ -128,7 +142,8 @@ export async function entriesOfPeriod(tx: Tx, range: { customerId?: string; from
     })),
     ...tracks.map((r) => ({ kind: 'time' as const, customer: r.customer, text: r.text, quantity: null, unit: null, durationSeconds: r.durationSeconds, at: r.at })),
   ];
-  return entries.sort((a, b) => a.at.getTime() - b.at.getTime()).slice(-limit);
+  const sorted = entries.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return ids ? sorted : sorted.slice(-limit);
 }
 
 /** The chosen time entries and stopped timers of the firm: descriptions and durations. */

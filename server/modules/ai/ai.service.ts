@@ -156,13 +156,22 @@ export class AiService {
     const from = new Date(body.from);
     const to = new Date(body.to);
     if (!(from < to)) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: { to: ['timeTracks.endBeforeStart'] } });
+    // Chosen entries (the invoice's open ones) belong to one customer and are summarised exactly.
+    const byIds = body.informationIds !== undefined || body.timeTrackIds !== undefined;
+    const ids = byIds ? { informationIds: [...new Set(body.informationIds ?? [])], timeTrackIds: [...new Set(body.timeTrackIds ?? [])] } : undefined;
+    if (ids && !body.customerId) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: { customerId: ['validation.required'] } });
     let entries: repo.EntryForText[] = [];
     const client = await this.admit(ctx, this.ai.text, {
       find: async (tx) => {
         if (body.customerId && !(await findCustomer(tx, ctx.tenantId, body.customerId))) throw notFound();
+        if (!ids) return;
+        entries = await repo.entriesOfPeriod(tx, { customerId: body.customerId!, from, to, ids }, SUMMARY_ENTRIES);
+        // Another customer's or firm's id, or a running timer, is not one of the customer's entries.
+        if (entries.length !== ids.informationIds.length + ids.timeTrackIds.length) throw notFound();
+        entries = entries.slice(-SUMMARY_ENTRIES);
       },
       prepare: async (tx) => {
-        entries = await repo.entriesOfPeriod(tx, { customerId: body.customerId ?? undefined, from, to }, SUMMARY_ENTRIES);
+        if (!ids) entries = await repo.entriesOfPeriod(tx, { customerId: body.customerId ?? undefined, from, to }, SUMMARY_ENTRIES);
         // Nothing to summarise: no call to the provider, nothing counted.
         if (entries.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'ai.nothingInPeriod');
       },

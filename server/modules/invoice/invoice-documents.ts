@@ -40,6 +40,8 @@ export interface InvoiceDocumentInput {
   logo?: Buffer;
   customer: CustomerRow;
   customerName: string;
+  /** Only a private customer gets the labour share note (§ 35a EStG): see `isPrivateCustomer`. */
+  privateCustomer: boolean;
   positions: Position[];
   totals: Totals;
   smallBusinessNote: string | null;
@@ -49,6 +51,15 @@ export interface InvoiceDocumentInput {
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;
+}
+
+/**
+ * A customer is a private person unless marked a business (`customers.business`, which defaults
+ * to having a company name; decision 0023). Only private customers deduct labour costs under
+ * § 35a EStG.
+ */
+export function isPrivateCustomer(customer: Pick<CustomerRow, 'business'>): boolean {
+  return !customer.business;
 }
 
 export type DocumentFormat = 'pdf' | 'csv' | 'xlsx' | EInvoiceFormat;

@@ -211,9 +211,8 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
 
 /** The § 35a EStG labour share: a deduction for private households only. */
 function labourNote(input: InvoiceDocumentInput): string | null {
-  if (input.customer.business) return null;
   const labour = input.positions.find((p) => p.kind === 'labour');
-  if (!labour) return null;
+  if (!labour || !input.privateCustomer) return null;
   const money = new Intl.NumberFormat(input.language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
   const euro = (cents: number) => money.format(cents / 100);
   return translate(input.language, 'invoiceDoc.labourShare', { net: euro(labour.netCents), vat: euro(labour.vatCents), gross: euro(labour.grossCents) });

@@ -164,8 +164,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   };
   if (input.smallBusinessNote) paragraph(input.smallBusinessNote);
   if (input.reverseChargeNote) paragraph(input.reverseChargeNote);
-  // § 35a EStG: private households deduct labour; a business customer's invoice leaves it out.
-  const share = customer.business ? null : labourShare(input.positions);
+  const share = input.privateCustomer ? labourShare(input.positions) : null;
   if (share) paragraph(t('invoiceDoc.labourShare', { net: euro(share.netCents), vat: euro(share.vatCents), gross: euro(share.grossCents) }));
   paragraph(t('invoiceDoc.paymentTerms'));
 

@@ -12,6 +12,15 @@ import type { CustomerRow } from '../customers/customers.repository';
 
 type Preview = components['schemas']['InvoicePreview'];
 
+/**
+ * A line item's name holds one line of at most 255 characters; a longer or multi-line position text
+ * (one the firm wrote) goes whole into the item's description as well.
+ */
+function lineItemText(text: string): { name: string; description?: string } {
+  const name = (text.split(/\r?\n/, 1)[0].trim() || text.trim()).slice(0, 255);
+  return name === text ? { name } : { name, description: text };
+}
+
 export function toLexofficeInvoice(preview: Preview, customer: CustomerRow, issuedAt: Date): LexofficeInvoice {
   const lastDay = new Date(new Date(preview.toDate).getTime() - 1);
   return {
@@ -27,7 +36,7 @@ export function toLexofficeInvoice(preview: Preview, customer: CustomerRow, issu
         },
     lineItems: preview.positions.map((position) => ({
       type: 'custom' as const,
-      name: position.description.slice(0, 255),
+      ...lineItemText(position.description),
       quantity: position.quantity,
       unitName: position.unit,
       unitPrice: { currency: 'EUR' as const, netAmount: position.unitPrice, taxRatePercentage: position.vatRate },

@@ -26,7 +26,7 @@ import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { findCustomer } from '../customers/customers.repository';
 import { findTenant } from '../../db/tenant-settings';
-import { buildInvoiceDocument, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
+import { buildInvoiceDocument, isPrivateCustomer, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
 import {
   billableRows,
   deleteRows,
@@ -38,13 +38,14 @@ import {
   type MarkKind,
   type MarkSelection,
 } from './invoice.repository';
-import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro, type Position } from './invoice.rules';
+import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro } from './invoice.rules';
 import { translate } from '../../platform/i18n';
 import { readTenantLogo } from '../management/logo';
 import type { ExternalSystemService } from '../external-system/external-system.service';
 import { LexofficeError } from '../external-system/lexoffice-client';
 import { toLexofficeInvoice } from './invoice.lexoffice';
 import { reverseChargeNote, vatTreatmentOf } from './invoice-vat';
+import { withPositionTexts, type KeyedPosition } from './invoice-position-texts';
 
 /** Why lexoffice did not take the invoice, as the person can act on it. */
 function exportFailed(error: unknown): AppError {
@@ -94,8 +95,9 @@ function refuseUnbillable(rows: BillableRow[], customerId: string, requested: { 
   refuse((row) => row.running, 'BAD_REQUEST', 'invoice.runningNotBillable');
 }
 
-function toContractPosition(p: Position): InvoicePosition {
+function toContractPosition(p: KeyedPosition): InvoicePosition {
   return {
+    key: p.key,
     kind: p.kind,
     description: p.description,
     quantity: p.quantity,
@@ -129,6 +131,7 @@ export class InvoiceService {
     const client = await this.accounting.clientOf(ctx.tenantId);
     const { finalize, archive, ...selection } = body;
     const preview = await this.createPreview(ctx, { ...selection, outputFormat: 'json' });
+    if (preview.positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
     const customer = await this.inTenant(ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
     if (!customer) throw notFound();
     if (preview.vatTreatment === 'reverseCharge' && !customer.externalId) throw new AppError('EXPORT_FAILED', 'invoice.reverseChargeNeedsContact');
@@ -181,7 +184,6 @@ export class InvoiceService {
   /** The positions of the customer's open entries (or of the ids given), with the file asked for. */
   async createPreview(ctx: RequestContext, body: InvoicePreviewRequest): Promise<InvoicePreview> {
     const { from, to } = periodOf(body.fromDate, body.toDate);
-    const language = body.language === 'en' ? 'en' : 'de';
     const byIds = body.informationIds !== undefined || body.timeTrackIds !== undefined;
     const requested = { informationIds: unique(body.informationIds), timeTrackIds: unique(body.timeTrackIds) };
     if (byIds && requested.informationIds.length + requested.timeTrackIds.length === 0) {
@@ -200,11 +202,13 @@ export class InvoiceService {
       return { customer, tenant, rows };
     });
     const { customer, tenant, rows } = loaded;
+    // Left out, the invoice is in the firm's invoice language.
+    const language = (body.language ?? tenant.invoiceLanguage) === 'en' ? 'en' : 'de';
     const timeZone = tenant.timeZone;
     const periodLabel = periodLabelOf(from, to, language, timeZone);
     const hourlyRate = hourlyRateOf(customer.hourlyRate, tenant.defaultHourlyRate);
     const vatTreatment = vatTreatmentOf(tenant, customer);
-    const positions = invoicePositions({
+    const computed = invoicePositions({
       language,
       vatTreatment,
       hourlyRate,
@@ -214,7 +218,9 @@ export class InvoiceService {
         .filter((r) => r.source === 'material')
         .map((r) => ({ id: r.id, productId: r.productId, name: r.productName ?? r.text ?? '', quantity: r.quantity ?? 0, unit: r.unit, unitPrice: r.unitPrice, vatRate: r.vatRate })),
     });
-    if (positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
+    const positions = withPositionTexts(computed, body.positionTexts);
+    // Nothing open is a normal answer for the positions; only a file of nothing cannot be made.
+    if (positions.length === 0 && body.outputFormat !== 'json') throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
     const totals = invoiceTotals(positions);
     const customerName = customerNameOf(customer);
     const title = body.title ?? translate(language, 'invoiceDoc.defaultTitle', { customer: customerName, period: periodLabel });
@@ -231,6 +237,7 @@ export class InvoiceService {
       logo: body.outputFormat === 'pdf' || body.outputFormat === 'zugferd' ? await readTenantLogo(this.deps.storage, tenant) : undefined,
       customer,
       customerName,
+      privateCustomer: isPrivateCustomer(customer),
       positions,
       totals,
       smallBusinessNote: note,
