@@ -201,7 +201,7 @@ describe('the firm\'s legal registration id', () => {
   });
 });
 
-describe('e-invoices of the seller kinds', () => {
+describe('e-invoices of the seller kinds', { timeout: 120_000 }, () => {
   it('a seller with only a tax number is told to enter a registration number, then passes BR-CO-26 with it as BT-30', async () => {
     const sole = await createTenant(server, { name: 'Elektro Einzel' });
     await setProfile(sole.tenantId, { ...profile, companyName: 'Elektro Einzel', vatId: null });
@@ -238,7 +238,7 @@ describe('e-invoices of the seller kinds', () => {
   });
 });
 
-describe('e-invoices of the customer kinds', () => {
+describe('e-invoices of the customer kinds', { timeout: 120_000 }, () => {
   it('a customer with an external id (as imported from lexoffice) gets both e-invoices, identified by it', async () => {
     const customer = await billed(firm.owner, { companyName: 'Importiert GmbH', externalId: 'b6f8d3a0-3b8e-4a39-9d8c-0e0c7d6d2f11' });
     const { xml } = await xrechnung(firm.owner, customer.id);
