@@ -256,7 +256,7 @@ describe('the AI summary of the dialog\'s entries', () => {
     const open = await newEntry(employee, { customerId: customer.id, subType: 'time', durationSeconds: 3600, text: 'Steckdosen erneuert', occurredAtUtc: at(5) });
     const invoiced = await newEntry(employee, { customerId: customer.id, subType: 'time', durationSeconds: 3600, text: 'Altes Angebot abgerechnet', occurredAtUtc: at(6) });
     const track = await insertTimeTrack(server, employee, customer.id, { startedAt: new Date(at(7)), seconds: 1800, description: 'Verteiler beschriftet' });
-    const marked = await owner.api.POST('/api/Invoice/MarkActivitiesAsProcessed', { body: { informationIds: [invoiced.id], timeTrackIds: [] } });
+    const marked = await owner.api.POST('/api/Invoice/MarkActivitiesAsProcessed', { body: { informationIds: [invoiced.id], timeTrackIds: [], archive: false } });
     expect(marked.response.status).toBe(200);
     const range = { customerId: customer.id, from: FROM, to: TO, language: 'de' as const };
 
