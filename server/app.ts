@@ -73,7 +73,8 @@ function makeAjv(coerce: boolean) {
   return ajv;
 }
 
-export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>): Promise<FastifyInstance> {
+/** `logStream`: where the log goes instead of standard output (tests read what was logged). */
+export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const appDir = fromRoot('dist');
   const fullDeps: Deps = {
@@ -89,7 +90,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: config.bodyLimitBytes,
     // boolean or hop count; the cast only narrows the overloads of Fastify's typings
     trustProxy: config.trustProxy as boolean,

@@ -714,6 +714,26 @@ export type Customer = {
      * Key in an outside system (lexoffice contact id or the key of a CSV file); unique per tenant.
      */
     externalId: string | null;
+    /**
+     * Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+     * digits), an optional fine address (up to 30 letters and digits) and two check digits
+     * (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+     *
+     */
+    leitwegId: string | null;
+    /**
+     * The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+     * checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+     *
+     */
+    vatId: string | null;
+    /**
+     * A business rather than a private person. A business in another EU country with a VAT id
+     * is invoiced with reverse charge; the § 35a note is printed for private customers only.
+     * Left out on create or update: true when there is a company name.
+     *
+     */
+    business: boolean;
     archived: boolean;
     createdAtUtc: DateTime;
     updatedAtUtc: DateTime;
@@ -752,6 +772,26 @@ export type CustomerCreate = {
      * Key in an outside system; unique per tenant.
      */
     externalId?: string | null;
+    /**
+     * Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+     * digits), an optional fine address (up to 30 letters and digits) and two check digits
+     * (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+     *
+     */
+    leitwegId?: string | null;
+    /**
+     * The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+     * checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+     *
+     */
+    vatId?: string | null;
+    /**
+     * A business rather than a private person. A business in another EU country with a VAT id
+     * is invoiced with reverse charge; the § 35a note is printed for private customers only.
+     * Left out on create or update: true when there is a company name.
+     *
+     */
+    business?: boolean;
 };
 
 /**
@@ -778,6 +818,26 @@ export type CustomerUpdate = {
      */
     hourlyRate?: number | null;
     externalId?: string | null;
+    /**
+     * Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+     * digits), an optional fine address (up to 30 letters and digits) and two check digits
+     * (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+     *
+     */
+    leitwegId?: string | null;
+    /**
+     * The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+     * checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+     *
+     */
+    vatId?: string | null;
+    /**
+     * A business rather than a private person. A business in another EU country with a VAT id
+     * is invoiced with reverse charge; the § 35a note is printed for private customers only.
+     * Left out on create or update: true when there is a company name.
+     *
+     */
+    business?: boolean;
     /**
      * True archives the customer, false restores it; left out keeps the state.
      */
@@ -810,6 +870,12 @@ export type CustomerImportRow = {
      */
     country?: string | null;
     hourlyRate?: number | null;
+    leitwegId?: string | null;
+    vatId?: string | null;
+    /**
+     * Null or left out on a new customer means true when there is a company name.
+     */
+    business?: boolean | null;
 };
 
 export type CustomerImportRequest = {
@@ -1280,6 +1346,17 @@ export type InvoicePreview = {
      */
     smallBusinessNote: string | null;
     /**
+     * Who owes the VAT: `standard` (German VAT), `smallBusiness` (§ 19 UStG, none), or
+     * `reverseCharge` (a business in another EU country with a VAT id: 0 %, category AE, the
+     * customer owes the VAT). A business customer outside the EU is refused (400).
+     *
+     */
+    vatTreatment?: 'standard' | 'smallBusiness' | 'reverseCharge';
+    /**
+     * The legal note of a reverse-charge invoice (with the customer's VAT id); null otherwise.
+     */
+    reverseChargeNote?: string | null;
+    /**
      * The net hourly rate used for labour.
      */
     hourlyRate: Money;
@@ -1546,6 +1623,12 @@ export type Tenant = {
      * Steuernummer.
      */
     taxNumber: string | null;
+    /**
+     * Legal registration id (EN 16931 BT-30): Handelsregister number with court, or Handwerksrolle
+     * number. E-invoices of a firm without VAT id need it (rule BR-CO-26).
+     *
+     */
+    legalRegistrationId: string | null;
     iban: string | null;
     bic: string | null;
     bankName: string | null;
@@ -1596,6 +1679,12 @@ export type TenantUpdateRequest = {
      * Steuernummer.
      */
     taxNumber: string | null;
+    /**
+     * Legal registration id (EN 16931 BT-30): Handelsregister number with court, or Handwerksrolle
+     * number. Left out means unchanged. E-invoices of a firm without VAT id need it (rule BR-CO-26).
+     *
+     */
+    legalRegistrationId?: string | null;
     /**
      * Without spaces, upper case.
      */
@@ -2323,6 +2412,26 @@ export type CustomerWritable = {
      * Key in an outside system (lexoffice contact id or the key of a CSV file); unique per tenant.
      */
     externalId: string | null;
+    /**
+     * Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+     * digits), an optional fine address (up to 30 letters and digits) and two check digits
+     * (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+     *
+     */
+    leitwegId: string | null;
+    /**
+     * The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+     * checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+     *
+     */
+    vatId: string | null;
+    /**
+     * A business rather than a private person. A business in another EU country with a VAT id
+     * is invoiced with reverse charge; the § 35a note is printed for private customers only.
+     * Left out on create or update: true when there is a company name.
+     *
+     */
+    business: boolean;
     archived: boolean;
     createdAtUtc: DateTime;
     updatedAtUtc: DateTime;

@@ -549,6 +549,9 @@ export const zCustomer = z.object({
     country: z.string().length(2).regex(/^[A-Z]{2}$/),
     hourlyRate: z.number().gte(0).lte(10000).nullable(),
     externalId: z.string().max(100).nullable(),
+    leitwegId: z.string().max(46).nullable(),
+    vatId: z.string().max(20).nullable(),
+    business: z.boolean(),
     archived: z.boolean(),
     createdAtUtc: zDateTime,
     updatedAtUtc: zDateTime
@@ -577,7 +580,10 @@ export const zCustomerCreate = z.object({
     city: z.string().max(100).nullish(),
     country: z.string().length(2).regex(/^[A-Z]{2}$/).optional().default('DE'),
     hourlyRate: z.number().gte(0).lte(10000).nullish(),
-    externalId: z.string().max(100).nullish()
+    externalId: z.string().max(100).nullish(),
+    leitwegId: z.string().max(46).nullish(),
+    vatId: z.string().max(20).nullish(),
+    business: z.boolean().optional()
 });
 
 /**
@@ -598,6 +604,9 @@ export const zCustomerUpdate = z.object({
     country: z.string().length(2).regex(/^[A-Z]{2}$/).optional().default('DE'),
     hourlyRate: z.number().gte(0).lte(10000).nullish(),
     externalId: z.string().max(100).nullish(),
+    leitwegId: z.string().max(46).nullish(),
+    vatId: z.string().max(20).nullish(),
+    business: z.boolean().optional(),
     archived: z.boolean().optional()
 });
 
@@ -620,7 +629,10 @@ export const zCustomerImportRow = z.object({
     zip: z.string().max(10).nullish(),
     city: z.string().max(100).nullish(),
     country: z.string().max(2).nullish(),
-    hourlyRate: z.number().nullish()
+    hourlyRate: z.number().nullish(),
+    leitwegId: z.string().max(46).nullish(),
+    vatId: z.string().max(20).nullish(),
+    business: z.boolean().nullish()
 });
 
 export const zCustomerImportRequest = z.object({
@@ -941,6 +953,12 @@ export const zInvoicePreview = z.object({
     currency: z.literal('EUR'),
     smallBusiness: z.boolean(),
     smallBusinessNote: z.string().max(500).nullable(),
+    vatTreatment: z.enum([
+        'standard',
+        'smallBusiness',
+        'reverseCharge'
+    ]).optional(),
+    reverseChargeNote: z.string().max(500).nullish(),
     hourlyRate: zMoney,
     positions: z.array(zInvoicePosition),
     totals: zInvoiceTotals,
@@ -1103,6 +1121,7 @@ export const zTenant = z.object({
     website: z.url().max(200).nullable(),
     vatId: z.string().max(20).nullable(),
     taxNumber: z.string().max(30).nullable(),
+    legalRegistrationId: z.string().max(100).nullable(),
     iban: z.string().max(34).nullable(),
     bic: z.string().max(11).nullable(),
     bankName: z.string().max(100).nullable(),
@@ -1135,6 +1154,7 @@ export const zTenantUpdateRequest = z.object({
     website: z.url().max(200).regex(/^https?:\/\//).nullable(),
     vatId: z.string().max(20).regex(/^[A-Z]{2}[0-9A-Za-z+*.]{2,18}$/).nullable(),
     taxNumber: z.string().max(30).nullable(),
+    legalRegistrationId: z.string().max(100).nullish(),
     iban: z.string().min(15).max(34).regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/).nullable(),
     bic: z.string().min(8).max(11).regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/).nullable(),
     bankName: z.string().max(100).nullable(),
@@ -1648,6 +1668,9 @@ export const zCustomerWritable = z.object({
     country: z.string().length(2).regex(/^[A-Z]{2}$/),
     hourlyRate: z.number().gte(0).lte(10000).nullable(),
     externalId: z.string().max(100).nullable(),
+    leitwegId: z.string().max(46).nullable(),
+    vatId: z.string().max(20).nullable(),
+    business: z.boolean(),
     archived: z.boolean(),
     createdAtUtc: zDateTime,
     updatedAtUtc: zDateTime

@@ -3269,6 +3269,26 @@ export interface components {
              * @example KD-10042
              */
             externalId: string | null;
+            /**
+             * @description Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+             *     digits), an optional fine address (up to 30 letters and digits) and two check digits
+             *     (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+             * @example 04011000-1234512345-06
+             */
+            leitwegId: string | null;
+            /**
+             * @description The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+             *     checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+             * @example ATU12345678
+             */
+            vatId: string | null;
+            /**
+             * @description A business rather than a private person. A business in another EU country with a VAT id
+             *     is invoiced with reverse charge; the § 35a note is printed for private customers only.
+             *     Left out on create or update: true when there is a company name.
+             * @example true
+             */
+            business: boolean;
             /** @example false */
             archived: boolean;
             createdAtUtc: components["schemas"]["DateTime"];
@@ -3318,6 +3338,26 @@ export interface components {
              * @example KD-10043
              */
             externalId?: string | null;
+            /**
+             * @description Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+             *     digits), an optional fine address (up to 30 letters and digits) and two check digits
+             *     (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+             * @example 04011000-1234512345-06
+             */
+            leitwegId?: string | null;
+            /**
+             * @description The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+             *     checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+             * @example ATU12345678
+             */
+            vatId?: string | null;
+            /**
+             * @description A business rather than a private person. A business in another EU country with a VAT id
+             *     is invoiced with reverse charge; the § 35a note is printed for private customers only.
+             *     Left out on create or update: true when there is a company name.
+             * @example true
+             */
+            business?: boolean;
         };
         /**
          * @description The customer's new state. Optional fields left out or null are cleared; `archived` left out
@@ -3357,6 +3397,26 @@ export interface components {
             hourlyRate?: number | null;
             /** @example KD-10042 */
             externalId?: string | null;
+            /**
+             * @description Leitweg-ID of a public buyer (routing id, XRechnung BT-10): coarse address (2 to 12
+             *     digits), an optional fine address (up to 30 letters and digits) and two check digits
+             *     (ISO 7064 MOD 97-10), separated by hyphens. The server checks the check digits.
+             * @example 04011000-1234512345-06
+             */
+            leitwegId?: string | null;
+            /**
+             * @description The customer's VAT id (USt-IdNr., BT-48), country prefix first, without spaces. The server
+             *     checks the format of the EU country's prefix (EL for Greece, XI for Northern Ireland).
+             * @example ATU12345678
+             */
+            vatId?: string | null;
+            /**
+             * @description A business rather than a private person. A business in another EU country with a VAT id
+             *     is invoiced with reverse charge; the § 35a note is printed for private customers only.
+             *     Left out on create or update: true when there is a company name.
+             * @example true
+             */
+            business?: boolean;
             /**
              * @description True archives the customer, false restores it; left out keeps the state.
              * @example false
@@ -3400,6 +3460,15 @@ export interface components {
             country?: string | null;
             /** @example 58.5 */
             hourlyRate?: number | null;
+            /** @example 04011000-1234512345-06 */
+            leitwegId?: string | null;
+            /** @example ATU12345678 */
+            vatId?: string | null;
+            /**
+             * @description Null or left out on a new customer means true when there is a company name.
+             * @example true
+             */
+            business?: boolean | null;
         };
         CustomerImportRequest: {
             rows: components["schemas"]["CustomerImportRow"][];
@@ -3974,6 +4043,19 @@ export interface components {
              * @example null
              */
             smallBusinessNote: string | null;
+            /**
+             * @description Who owes the VAT: `standard` (German VAT), `smallBusiness` (§ 19 UStG, none), or
+             *     `reverseCharge` (a business in another EU country with a VAT id: 0 %, category AE, the
+             *     customer owes the VAT). A business customer outside the EU is refused (400).
+             * @example standard
+             * @enum {string}
+             */
+            vatTreatment?: "standard" | "smallBusiness" | "reverseCharge";
+            /**
+             * @description The legal note of a reverse-charge invoice (with the customer's VAT id); null otherwise.
+             * @example null
+             */
+            reverseChargeNote?: string | null;
             /** @description The net hourly rate used for labour. */
             hourlyRate: components["schemas"]["Money"];
             positions: components["schemas"]["InvoicePosition"][];
@@ -4292,6 +4374,12 @@ export interface components {
              * @example 143/456/78901
              */
             taxNumber: string | null;
+            /**
+             * @description Legal registration id (EN 16931 BT-30): Handelsregister number with court, or Handwerksrolle
+             *     number. E-invoices of a firm without VAT id need it (rule BR-CO-26).
+             * @example HRB 123456, Amtsgericht München
+             */
+            legalRegistrationId: string | null;
             /** @example DE89370400440532013000 */
             iban: string | null;
             /** @example COBADEFFXXX */
@@ -4365,6 +4453,12 @@ export interface components {
              * @example 143/456/78901
              */
             taxNumber: string | null;
+            /**
+             * @description Legal registration id (EN 16931 BT-30): Handelsregister number with court, or Handwerksrolle
+             *     number. Left out means unchanged. E-invoices of a firm without VAT id need it (rule BR-CO-26).
+             * @example HRB 123456, Amtsgericht München
+             */
+            legalRegistrationId?: string | null;
             /**
              * @description Without spaces, upper case.
              * @example DE89370400440532013000

@@ -172,6 +172,8 @@ function validationMessage(e: AjvLikeError, lang: string): string {
 export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'de';
   if (error instanceof AppError) {
+    // A refusal caused by a failure inside a library: the person reads the message, the log the cause.
+    if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, `refused (${error.messageKey}): ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`);
     const params = error.listParams
       ? { ...error.params, ...Object.fromEntries(Object.entries(error.listParams).map(([name, keys]) => [name, keys.map((k) => translate(lang, k)).join(', ')])) }
       : error.params;

@@ -166,7 +166,7 @@ describe('XRechnung', () => {
 
   it('bills a small business (§ 19 UStG) as exempt with the legal reason', async () => {
     const small = await createTenant(server, { name: 'Gärtnerei Klein' });
-    await setProfile(small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, smallBusiness: true });
+    await setProfile(small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK München 12345', smallBusiness: true });
     const customer = await billedCustomer(small.owner);
     const { bytes, preview } = await exported(small.owner, { customerId: customer.id, outputFormat: 'xrechnung', invoiceNumber: '2026/17' });
     const xml = bytes.toString('utf8');

@@ -3,7 +3,8 @@
  * following its public documentation: bearer API key (401 for an unknown one), `GET /v1/profile`,
  * `GET /v1/contacts?customer=true&page=&size=` as a Spring-style page, `POST /v1/invoices` with
  * `?finalize=true` (201 with id and resourceUri), `GET /v1/invoices/{id}` with the voucher number,
- * validation errors as `IssueList`, and its rate limit (429 when a key sends more than two
+ * validation errors as `IssueList` (also a tax type beside net, gross and vatfree without a
+ * referenced contact, as the documentation says), and its rate limit (429 when a key sends more than two
  * requests within a second). Tests can make it fail, slow or answer 429 on purpose.
  *
  * The invoice's totals are computed as lexoffice does for net prices (`taxType: net`): each line's
@@ -129,6 +130,11 @@ export async function startFakeLexoffice(): Promise<FakeLexoffice> {
         const address = body.address as { contactId?: string; name?: string } | undefined;
         if (address?.contactId && !fake.contacts.some((c) => c.id === address.contactId)) issues.push({ i18nKey: 'missing_entity', source: 'address.contactId', type: 'validation_failure' });
         if (!address?.contactId && !address?.name) issues.push({ i18nKey: 'missing_entity', source: 'address.name', type: 'validation_failure' });
+        // The documented tax types; those beside net, gross and vatfree only for a referenced contact.
+        const taxType = (body.taxConditions as { taxType?: string } | undefined)?.taxType;
+        const taxTypes = ['net', 'gross', 'vatfree', 'intraCommunitySupply', 'constructionService13b', 'externalService13b', 'thirdPartyCountryService', 'thirdPartyCountryDelivery', 'photovoltaicEquipment'];
+        if (!taxType || !taxTypes.includes(taxType)) issues.push({ i18nKey: 'invalid_value', source: 'taxConditions.taxType', type: 'validation_failure' });
+        else if (!['net', 'gross', 'vatfree'].includes(taxType) && !address?.contactId) issues.push({ i18nKey: 'invalid_value', source: 'taxConditions.taxType', type: 'validation_failure' });
         if (issues.length) return json(406, { IssueList: issues });
         const finalized = url.searchParams.get('finalize') === 'true';
         const id = crypto.randomUUID();

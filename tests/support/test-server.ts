@@ -25,7 +25,7 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { clock?: Clock; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-data-'));
   const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
   const base = new URL(inject('pgAdminBaseUrl'));
@@ -46,7 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // The app role is cluster-wide: all test files share one password for it.
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
   const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
-  const app = await buildServer({ config, database, clock: options.clock });
+  const app = await buildServer({ config, database, clock: options.clock }, { logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {

@@ -70,6 +70,12 @@ export const customers = pgTable(
     country: text('country').notNull().default('DE'),
     hourlyRate: numeric('hourly_rate', { precision: 10, scale: 2, mode: 'number' }),
     externalId: text('external_id'),
+    /** Routing id of a public buyer (XRechnung BT-10), checked by its check digits. */
+    leitwegId: text('leitweg_id'),
+    /** The customer's VAT id (BT-48), e.g. ATU12345678. */
+    vatId: text('vat_id'),
+    /** A business (not a private person): reverse charge and the § 35a note depend on it. */
+    business: boolean('business').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
     createdBy: uuid('created_by'),
     ...timestamps,

@@ -27,6 +27,8 @@ export const tenants = pgTable('tenants', {
   website: text('website'),
   vatId: text('vat_id'),
   taxNumber: text('tax_number'),
+  /** Handelsregister or Handwerksrolle number (EN 16931 BT-30): identifies a seller without VAT id. */
+  legalRegistrationId: text('legal_registration_id'),
   iban: text('iban'),
   bic: text('bic'),
   bankName: text('bank_name'),

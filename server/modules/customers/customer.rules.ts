@@ -3,10 +3,13 @@
  * empty text is stored as null; a customer needs a company name or a first and a last name;
  * the country is a known ISO 3166-1 alpha-2 code; the hourly rate lies
  * between 0 and 10,000 euro with two decimals; an e-mail address follows the contract's `email`
- * format.
+ * format; a Leitweg-ID has its check digits right and a VAT id the format of its country prefix
+ * (`server/platform/tax-ids.ts`). Whether the customer is a business defaults to having a company
+ * name.
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { MessageKey } from '../../platform/i18n';
+import { isValidLeitwegId, isValidVatId, normaliseLeitwegId, normaliseVatId } from '../../platform/tax-ids';
 import type { CustomerFields } from './customers.repository';
 
 export type RuleViolation = { field: keyof CustomerFields; key: MessageKey };
@@ -58,6 +61,8 @@ export function customerViolations(fields: CustomerFields): RuleViolation[] {
   }
   if (fields.email !== null && !isEmail(fields.email)) out.push({ field: 'email', key: 'customers.emailInvalid' });
   if (!isKnownCountry(fields.country)) out.push({ field: 'country', key: 'customers.countryInvalid' });
+  if (fields.leitwegId !== null && !isValidLeitwegId(fields.leitwegId)) out.push({ field: 'leitwegId', key: 'customers.leitwegIdInvalid' });
+  if (fields.vatId !== null && !isValidVatId(fields.vatId)) out.push({ field: 'vatId', key: 'customers.vatIdInvalid' });
   if (fields.hourlyRate !== null && (!Number.isFinite(fields.hourlyRate) || fields.hourlyRate < 0 || fields.hourlyRate > HOURLY_RATE_MAX)) {
     out.push({ field: 'hourlyRate', key: 'customers.hourlyRateRange' });
   }
@@ -68,8 +73,9 @@ export function customerViolations(fields: CustomerFields): RuleViolation[] {
 export function normaliseCustomer(input: Partial<Record<keyof CustomerFields, unknown>>): CustomerFields {
   const text = (value: unknown) => cleanText(typeof value === 'string' ? value : null);
   const rate = typeof input.hourlyRate === 'number' ? roundTo(input.hourlyRate, 2) : null;
+  const companyName = text(input.companyName);
   return {
-    companyName: text(input.companyName),
+    companyName,
     firstName: text(input.firstName),
     lastName: text(input.lastName),
     phone: text(input.phone),
@@ -80,7 +86,22 @@ export function normaliseCustomer(input: Partial<Record<keyof CustomerFields, un
     country: text(input.country)?.toUpperCase() ?? 'DE',
     hourlyRate: rate,
     externalId: text(input.externalId),
+    leitwegId: leitwegIdOf(input.leitwegId),
+    vatId: vatIdOf(input.vatId),
+    business: typeof input.business === 'boolean' ? input.business : companyName !== null,
   };
+}
+
+/** A Leitweg-ID as stored (upper case, no spaces), or null. */
+export function leitwegIdOf(value: unknown): string | null {
+  const text = cleanText(typeof value === 'string' ? value : null);
+  return text === null ? null : normaliseLeitwegId(text);
+}
+
+/** A VAT id as stored (upper case, no spaces, dots or hyphens), or null. */
+export function vatIdOf(value: unknown): string | null {
+  const text = cleanText(typeof value === 'string' ? value : null);
+  return text === null ? null : normaliseVatId(text);
 }
 
 /** Whether storing `next` over `current` would change nothing. */
@@ -96,6 +117,9 @@ export function sameCustomerFields(current: CustomerFields, next: CustomerFields
     current.city === next.city &&
     current.country === next.country &&
     current.externalId === next.externalId &&
+    current.leitwegId === next.leitwegId &&
+    current.vatId === next.vatId &&
+    current.business === next.business &&
     (current.hourlyRate === null ? next.hourlyRate === null : next.hourlyRate !== null && roundTo(current.hourlyRate, 2) === next.hourlyRate)
   );
 }

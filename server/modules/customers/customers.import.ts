@@ -9,7 +9,7 @@ import type { components } from '../../../generated/server/openapi';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { ImportReport, type ImportResult } from '../csv-import/import-report';
-import { cleanText, customerViolations, normaliseCustomer, roundTo, sameCustomerFields } from './customer.rules';
+import { cleanText, customerViolations, leitwegIdOf, normaliseCustomer, roundTo, sameCustomerFields, vatIdOf } from './customer.rules';
 import {
   customerFieldNames,
   findByExternalIds,
@@ -31,7 +31,13 @@ export function rowPatch(row: ImportRow): Partial<CustomerFields> {
     if (value === undefined) continue;
     if (name === 'hourlyRate') patch.hourlyRate = typeof value === 'number' ? roundTo(value, 2) : null;
     else if (name === 'country') patch.country = cleanText(value as string | null)?.toUpperCase() ?? 'DE';
-    else patch[name] = cleanText(value as string | null);
+    else if (name === 'leitwegId') patch.leitwegId = leitwegIdOf(value);
+    else if (name === 'vatId') patch.vatId = vatIdOf(value);
+    // Null leaves the choice to the rule (a business when there is a company name).
+    else if (name === 'business') {
+      if (typeof value === 'boolean') patch.business = value;
+    }
+    else patch[name as Exclude<keyof CustomerFields, 'hourlyRate' | 'country' | 'business'>] = cleanText(value as string | null);
   }
   return patch;
 }

@@ -1,7 +1,9 @@
 /**
  * Customers from lexoffice: every contact with the customer role, read page by page, becomes an
  * import row matched by its contact id (`externalId`). A contact our rules refuse is reported as an
- * error row and the others are stored.
+ * error row and the others are stored. A contact with a company is a business; its VAT id
+ * (`vatRegistrationId`) comes along. lexoffice has no Leitweg-ID field: the row leaves it out, so
+ * the one entered here stays.
  */
 import type { components } from '../../../generated/server/openapi';
 import type { LexofficeContact } from '../external-system/lexoffice-client';
@@ -26,5 +28,7 @@ export function contactToRow(contact: LexofficeContact, sourceLine: number): Imp
     country: address?.countryCode ?? 'DE',
     phone: first(contact.phoneNumbers) ?? person?.phoneNumber ?? null,
     email: first(contact.emailAddresses) ?? person?.emailAddress ?? null,
+    vatId: contact.company?.vatRegistrationId?.trim() || null,
+    business: contact.company !== undefined,
   };
 }

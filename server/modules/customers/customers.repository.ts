@@ -26,6 +26,9 @@ export interface CustomerFields {
   country: string;
   hourlyRate: number | null;
   externalId: string | null;
+  leitwegId: string | null;
+  vatId: string | null;
+  business: boolean;
 }
 
 export const customerFieldNames = [
@@ -40,6 +43,9 @@ export const customerFieldNames = [
   'country',
   'hourlyRate',
   'externalId',
+  'leitwegId',
+  'vatId',
+  'business',
 ] as const satisfies readonly (keyof CustomerFields)[];
 
 export type CustomerListQuery = QueryOf<'customersGetAll'>;
@@ -171,7 +177,7 @@ export async function findUnkeyedByNames(
   return out;
 }
 
-const CUSTOMER_COLUMNS = ['companyName', 'firstName', 'lastName', 'phone', 'email', 'street', 'zip', 'city', 'country', 'hourlyRate'] as const;
+const CUSTOMER_COLUMNS = ['companyName', 'firstName', 'lastName', 'phone', 'email', 'street', 'zip', 'city', 'country', 'hourlyRate', 'leitwegId', 'vatId', 'business'] as const;
 
 /**
  * Creates customers in batches. A row whose external id was taken in the meantime (a concurrent

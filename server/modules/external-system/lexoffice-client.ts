@@ -18,7 +18,7 @@ export interface LexofficeContact {
   version?: number;
   archived?: boolean;
   roles?: { customer?: { number?: number } };
-  company?: { name?: string; contactPersons?: { firstName?: string; lastName?: string; emailAddress?: string; phoneNumber?: string }[] };
+  company?: { name?: string; vatRegistrationId?: string; taxNumber?: string; contactPersons?: { firstName?: string; lastName?: string; emailAddress?: string; phoneNumber?: string }[] };
   person?: { firstName?: string; lastName?: string };
   addresses?: { billing?: LexofficeAddress[]; shipping?: LexofficeAddress[] };
   emailAddresses?: Record<string, string[] | undefined>;
@@ -52,7 +52,7 @@ export interface LexofficeInvoice {
     unitPrice: { currency: 'EUR'; netAmount: number; taxRatePercentage: number };
   }[];
   totalPrice: { currency: 'EUR' };
-  taxConditions: { taxType: 'net' | 'vatfree' };
+  taxConditions: { taxType: 'net' | 'vatfree' | 'externalService13b'; taxTypeNote?: string };
   shippingConditions: { shippingType: 'serviceperiod'; shippingDate: string; shippingEndDate: string } | { shippingType: 'service'; shippingDate: string };
   title?: string;
   introduction?: string;

@@ -22,7 +22,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { assertEInvoicePossible, renderEInvoice, type EInvoiceFormat } from './invoice-einvoice';
 import { invoicePdfMetadata, withPdfMetadata } from './invoice-pdfa';
 import type { BillableRow } from './invoice.repository';
-import type { Position, Totals } from './invoice.rules';
+import type { Position, Totals, VatTreatment } from './invoice.rules';
 
 export type TenantRow = NonNullable<Awaited<ReturnType<typeof findTenant>>>;
 
@@ -45,17 +45,21 @@ export interface InvoiceDocumentInput {
   positions: Position[];
   totals: Totals;
   smallBusinessNote: string | null;
+  /** Who owes the VAT (`invoice-vat.ts`); the reverse-charge note when the customer does. */
+  vatTreatment: VatTreatment;
+  reverseChargeNote: string | null;
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;
 }
 
 /**
- * A customer is a private person when no company name is entered: a firm is named by its company
- * name, a household by the person. Only private customers deduct labour costs under § 35a EStG.
+ * A customer is a private person unless marked a business (`customers.business`, which defaults
+ * to having a company name; decision 0023). Only private customers deduct labour costs under
+ * § 35a EStG.
  */
-export function isPrivateCustomer(customer: Pick<CustomerRow, 'companyName'>): boolean {
-  return !customer.companyName?.trim();
+export function isPrivateCustomer(customer: Pick<CustomerRow, 'business'>): boolean {
+  return !customer.business;
 }
 
 export type DocumentFormat = 'pdf' | 'csv' | 'xlsx' | EInvoiceFormat;

@@ -9,8 +9,14 @@
  *
  * An e-invoice is an issued invoice: it needs the firm's invoice number, and the details the
  * standard makes mandatory. What is missing is named in one answer, before anything is made.
- * Amounts are the preview's cents; VAT per category is the sum of the rounded positions (within
- * the standard's tolerance, BR-CO-17).
+ * Amounts are the preview's cents; VAT per category and rate is the rules' total
+ * (`invoiceTotals().vatByRate`).
+ *
+ * Parties (decision 0023): the seller is identified by its VAT id or its legal registration id
+ * (BR-CO-26), its tax number goes along as FC; the buyer's reference (BT-10) is its Leitweg-ID,
+ * else its number in the outside system, else its id here; its VAT id is BT-48. A reverse-charge
+ * invoice (category AE) carries both VAT ids, the exemption reason and code (VATEX-EU-AE) and the
+ * legal note. All notes are one note text (one `ram:Content`, as the Factur-X schema allows).
  */
 import { translate, type MessageKey } from '../../platform/i18n';
 import { loadEInvoice } from '../../platform/heavy-modules';
@@ -18,7 +24,7 @@ import { AppError } from '../../platform/errors';
 import { customerContactPerson } from '../../platform/display-names';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
 import type { InvoiceDocumentInput } from './invoice-documents';
-import type { Position } from './invoice.rules';
+import type { VatCategory } from './invoice.rules';
 
 export type EInvoiceFormat = 'xrechnung' | 'zugferd';
 
@@ -52,6 +58,9 @@ export function eInvoiceGaps(input: InvoiceDocumentInput, format: EInvoiceFormat
   const gaps: MessageKey[] = [];
   if (!tenant.street || !tenant.zip || !tenant.city) gaps.push('eInvoice.sellerAddress');
   if (!tenant.vatId && !tenant.taxNumber) gaps.push('eInvoice.sellerTaxId');
+  // BR-CO-26: a seller without VAT id is identified by its legal registration id (BT-30).
+  if (!tenant.vatId && !tenant.legalRegistrationId) gaps.push('eInvoice.sellerRegistration');
+  if (input.vatTreatment === 'reverseCharge' && !tenant.vatId) gaps.push('eInvoice.sellerVatIdReverseCharge');
   if (!tenant.iban) gaps.push('eInvoice.sellerBank');
   if (format === 'xrechnung') {
     if (!tenant.phone) gaps.push('eInvoice.sellerPhone');
@@ -62,33 +71,31 @@ export function eInvoiceGaps(input: InvoiceDocumentInput, format: EInvoiceFormat
   return gaps;
 }
 
-/** The VAT category of a position: exempt for a small business (§ 19 UStG), else standard or zero rated. */
-function categoryOf(position: Pick<Position, 'vatRate'>, smallBusiness: boolean): 'S' | 'Z' | 'E' {
-  if (smallBusiness) return 'E';
-  return position.vatRate > 0 ? 'S' : 'Z';
-}
-
 const taxScheme = { 'cac:TaxScheme': { 'cbc:ID': 'VAT' } };
 
 /** The invoice in the library's internal format (UBL-shaped JSON); it writes CII from it. */
 export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string) {
   const { tenant, customer, language, timeZone } = input;
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
-  const smallBusiness = input.smallBusinessNote !== null;
   const companyName = tenant.companyName ?? tenant.name;
   const issueDate = isoDay(input.issuedAt, timeZone);
   const dueDate = isoDay(new Date(input.issuedAt.getTime() + PAYMENT_DAYS * DAY_MS), timeZone);
-  const exemption = smallBusiness ? { 'cbc:TaxExemptionReason': input.smallBusinessNote! } : {};
-
-  // The VAT of each (category, rate) group as the rules computed it on the group's net (BR-CO-17).
-  const categories = input.totals.vatByRate.map((v) => ({ category: categoryOf(v, smallBusiness), rate: v.vatRate, netCents: v.netCents, vatCents: v.vatCents }));
+  // The reason a category carries no VAT (BR-E-10, BR-AE-10).
+  const exemptionOf = (category: VatCategory) => {
+    if (category === 'E') return { 'cbc:TaxExemptionReason': input.smallBusinessNote ?? t('invoiceDoc.smallBusinessNote') };
+    if (category === 'AE') return { 'cbc:TaxExemptionReasonCode': 'VATEX-EU-AE', 'cbc:TaxExemptionReason': t('invoiceDoc.reverseChargeReason') };
+    return {};
+  };
 
   const sellerTax = [
     ...(tenant.vatId ? [{ 'cbc:CompanyID': tenant.vatId, ...taxScheme }] : []),
     ...(tenant.taxNumber ? [{ 'cbc:CompanyID': tenant.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
   ];
   const contactPerson = customerContactPerson(customer);
-  const notes = [input.smallBusinessNote, labourNote(input)].filter((n): n is string => !!n);
+  const notes = [input.smallBusinessNote, input.reverseChargeNote, labourNote(input)].filter((n): n is string => !!n);
+  // The Leitweg-ID of a public customer, else the customer's number elsewhere, else its id here
+  // (BR-DE-15 requires BT-10; the invoice number is no reference of the buyer's).
+  const buyerReference = customer.leitwegId ?? customer.externalId ?? customer.id;
 
   return {
     'ubl:Invoice': {
@@ -96,10 +103,9 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
       'cbc:IssueDate': issueDate,
       'cbc:DueDate': dueDate,
       'cbc:InvoiceTypeCode': '380',
-      ...(notes.length > 0 ? { 'cbc:Note': notes } : {}),
+      ...(notes.length > 0 ? { 'cbc:Note': notes.join('\n') } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
-      // The Leitweg-ID of a public customer, else the customer's number, else the invoice's.
-      'cbc:BuyerReference': customer.externalId ?? invoiceNumber,
+      'cbc:BuyerReference': buyerReference,
       'cac:InvoicePeriod': {
         'cbc:StartDate': isoDay(input.fromDate, timeZone),
         'cbc:EndDate': isoDay(new Date(input.toDate.getTime() - 1), timeZone),
@@ -115,7 +121,10 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
             'cac:Country': { 'cbc:IdentificationCode': tenant.country ?? 'DE' },
           },
           'cac:PartyTaxScheme': sellerTax,
-          'cac:PartyLegalEntity': { 'cbc:RegistrationName': companyName },
+          'cac:PartyLegalEntity': {
+            'cbc:RegistrationName': companyName,
+            ...(tenant.legalRegistrationId ? { 'cbc:CompanyID': tenant.legalRegistrationId } : {}),
+          },
           ...(tenant.phone || tenant.email
             ? {
                 'cac:Contact': {
@@ -132,7 +141,8 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
       'cac:AccountingCustomerParty': {
         'cac:Party': {
           ...(customer.email ? { 'cbc:EndpointID': customer.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
-          ...(customer.externalId ? { 'cac:PartyIdentification': [{ 'cbc:ID': customer.externalId }] } : {}),
+          // One identification (the library's format takes an object, not a list).
+          ...(customer.externalId ? { 'cac:PartyIdentification': { 'cbc:ID': customer.externalId } } : {}),
           'cac:PartyName': { 'cbc:Name': input.customerName },
           'cac:PostalAddress': {
             'cbc:StreetName': customer.street!,
@@ -140,6 +150,7 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
             'cbc:PostalZone': customer.zip!,
             'cac:Country': { 'cbc:IdentificationCode': customer.country || 'DE' },
           },
+          ...(customer.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': customer.vatId, ...taxScheme } } : {}),
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': input.customerName },
           ...(contactPerson ? { 'cac:Contact': { 'cbc:Name': contactPerson } } : {}),
         },
@@ -161,12 +172,12 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
         {
           'cbc:TaxAmount': amount(input.totals.vatCents),
           'cbc:TaxAmount@currencyID': 'EUR',
-          'cac:TaxSubtotal': [...categories.values()].map((c) => ({
+          'cac:TaxSubtotal': input.totals.vatByRate.map((c) => ({
             'cbc:TaxableAmount': amount(c.netCents),
             'cbc:TaxableAmount@currencyID': 'EUR',
             'cbc:TaxAmount': amount(c.vatCents),
             'cbc:TaxAmount@currencyID': 'EUR',
-            'cac:TaxCategory': { 'cbc:ID': c.category, 'cbc:Percent': String(c.rate), ...(c.category === 'E' ? exemption : {}), ...taxScheme },
+            'cac:TaxCategory': { 'cbc:ID': c.vatCategory, 'cbc:Percent': String(c.vatRate), ...exemptionOf(c.vatCategory), ...taxScheme },
           })),
         },
       ],
@@ -188,7 +199,7 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
         'cbc:LineExtensionAmount@currencyID': 'EUR',
         'cac:Item': {
           'cbc:Name': p.description.slice(0, 200) || t('invoiceDoc.kindMaterial'),
-          'cac:ClassifiedTaxCategory': { 'cbc:ID': categoryOf(p, smallBusiness), 'cbc:Percent': String(p.vatRate), ...taxScheme },
+          'cac:ClassifiedTaxCategory': { 'cbc:ID': p.vatCategory, 'cbc:Percent': String(p.vatRate), ...taxScheme },
         },
         'cac:Price': { 'cbc:PriceAmount': amount(p.unitPriceCents), 'cbc:PriceAmount@currencyID': 'EUR' },
       })),
@@ -198,6 +209,7 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
   };
 }
 
+/** The § 35a EStG labour share: a deduction for private households only. */
 function labourNote(input: InvoiceDocumentInput): string | null {
   const labour = input.positions.find((p) => p.kind === 'labour');
   if (!labour || !input.privateCustomer) return null;

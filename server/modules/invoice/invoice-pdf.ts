@@ -100,6 +100,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     customer.street ?? '',
     [customer.zip, customer.city].filter(Boolean).join(' '),
     customer.country && customer.country !== 'DE' ? customer.country : '',
+    customer.vatId ? `${t('invoiceDoc.buyerVatId')}: ${customer.vatId}` : '',
   ].filter(Boolean);
   doc.font('Helvetica').fontSize(10.5).fillColor('#000000');
   customerLines.forEach((line, i) => doc.font(i === 0 ? 'Helvetica-Bold' : 'Helvetica').text(text(line), left, doc.y, { width: w(0.55) }));
@@ -143,7 +144,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     doc.y = y + (bold ? 17 : 15);
   };
   totalLine(t('invoiceDoc.netTotal'), euro(input.totals.netCents));
-  if (!input.smallBusinessNote) {
+  if (input.vatTreatment === 'standard') {
     for (const v of input.totals.vatByRate) totalLine(t('invoiceDoc.vatLine', { rate: v.vatRate, net: euro(v.netCents) }), euro(v.vatCents));
   }
   doc.moveTo(left + w(0.55), doc.y).lineTo(left + width, doc.y).lineWidth(0.75).strokeColor('#000000').stroke();
@@ -160,6 +161,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     doc.moveDown(0.5);
   };
   if (input.smallBusinessNote) paragraph(input.smallBusinessNote);
+  if (input.reverseChargeNote) paragraph(input.reverseChargeNote);
   const share = input.privateCustomer ? labourShare(input.positions) : null;
   if (share) paragraph(t('invoiceDoc.labourShare', { net: euro(share.netCents), vat: euro(share.vatCents), gross: euro(share.grossCents) }));
   paragraph(t('invoiceDoc.paymentTerms'));
@@ -168,6 +170,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   const taxLine = [
     tenant.taxNumber ? `${t('invoiceDoc.taxNumber')}: ${tenant.taxNumber}` : '',
     tenant.vatId ? `${t('invoiceDoc.vatId')}: ${tenant.vatId}` : '',
+    tenant.legalRegistrationId ? `${t('invoiceDoc.registrationId')}: ${tenant.legalRegistrationId}` : '',
   ].filter(Boolean).join(' · ');
   const bankLine = tenant.iban
     ? [`${t('invoiceDoc.bank')}: ${tenant.bankName ?? ''}`.replace(/: $/, ':'), `IBAN ${tenant.iban}`, tenant.bic ? `BIC ${tenant.bic}` : ''].filter(Boolean).join(' · ')

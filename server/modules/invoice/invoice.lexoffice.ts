@@ -1,7 +1,10 @@
 /**
  * The invoice preview's positions as a lexoffice invoice: a customer imported from lexoffice is
  * linked by its contact id, any other goes as a one-time address; labour and materials keep their
- * units and VAT rates; a small business (§ 19 UStG) sends the tax type `vatfree` at 0 %.
+ * units and VAT rates; a small business (§ 19 UStG) sends the tax type `vatfree` at 0 %; a
+ * reverse-charge invoice to an EU business (decision 0023) sends `externalService13b` ("Fremdleistungen
+ * innerhalb der EU gem. § 13b UStG") at 0 % with the legal note, which lexoffice accepts only for
+ * one of its contacts (the caller refuses other customers first).
  */
 import type { components } from '../../../generated/server/openapi';
 import type { LexofficeInvoice } from '../external-system/lexoffice-client';
@@ -36,12 +39,17 @@ export function toLexofficeInvoice(preview: Preview, customer: CustomerRow, issu
       ...lineItemText(position.description),
       quantity: position.quantity,
       unitName: position.unit,
-      unitPrice: { currency: 'EUR' as const, netAmount: position.unitPrice, taxRatePercentage: preview.smallBusiness ? 0 : position.vatRate },
+      unitPrice: { currency: 'EUR' as const, netAmount: position.unitPrice, taxRatePercentage: position.vatRate },
     })),
     totalPrice: { currency: 'EUR' },
-    taxConditions: { taxType: preview.smallBusiness ? 'vatfree' : 'net' },
+    taxConditions: taxConditionsOf(preview),
     shippingConditions: { shippingType: 'serviceperiod', shippingDate: preview.fromDate, shippingEndDate: lastDay.toISOString() },
     introduction: preview.title,
     ...(preview.smallBusinessNote ? { remark: preview.smallBusinessNote } : {}),
   };
+}
+
+function taxConditionsOf(preview: Preview): LexofficeInvoice['taxConditions'] {
+  if (preview.vatTreatment === 'reverseCharge') return { taxType: 'externalService13b', taxTypeNote: preview.reverseChargeNote ?? undefined };
+  return { taxType: preview.smallBusiness ? 'vatfree' : 'net' };
 }

@@ -44,6 +44,7 @@ import { readTenantLogo } from '../management/logo';
 import type { ExternalSystemService } from '../external-system/external-system.service';
 import { LexofficeError } from '../external-system/lexoffice-client';
 import { toLexofficeInvoice } from './invoice.lexoffice';
+import { reverseChargeNote, vatTreatmentOf } from './invoice-vat';
 import { withPositionTexts, type KeyedPosition } from './invoice-position-texts';
 
 /** Why lexoffice did not take the invoice, as the person can act on it. */
@@ -133,6 +134,7 @@ export class InvoiceService {
     if (preview.positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
     const customer = await this.inTenant(ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
     if (!customer) throw notFound();
+    if (preview.vatTreatment === 'reverseCharge' && !customer.externalId) throw new AppError('EXPORT_FAILED', 'invoice.reverseChargeNeedsContact');
     let voucherId: string;
     let voucherNumber: string | null = null;
     try {
@@ -205,9 +207,10 @@ export class InvoiceService {
     const timeZone = tenant.timeZone;
     const periodLabel = periodLabelOf(from, to, language, timeZone);
     const hourlyRate = hourlyRateOf(customer.hourlyRate, tenant.defaultHourlyRate);
+    const vatTreatment = vatTreatmentOf(tenant, customer);
     const computed = invoicePositions({
       language,
-      vatTreatment: tenant.smallBusiness ? 'smallBusiness' : 'standard',
+      vatTreatment,
       hourlyRate,
       periodLabel,
       labour: rows.filter((r) => r.source !== 'material').map((r) => ({ kind: r.source === 'time' ? 'time' : 'timeTrack', id: r.id, seconds: r.seconds ?? 0 })),
@@ -238,6 +241,8 @@ export class InvoiceService {
       positions,
       totals,
       smallBusinessNote: note,
+      vatTreatment,
+      reverseChargeNote: reverseChargeNote(language, vatTreatment, customer.vatId),
       entries: rows,
       invoiceNumber: body.invoiceNumber,
     };
@@ -252,6 +257,8 @@ export class InvoiceService {
       currency: 'EUR',
       smallBusiness: tenant.smallBusiness,
       smallBusinessNote: note,
+      vatTreatment,
+      reverseChargeNote: documentInput.reverseChargeNote,
       hourlyRate,
       positions: positions.map(toContractPosition),
       totals: {

@@ -88,7 +88,8 @@ export class ManagementService {
     if (body.vatId !== null && body.vatId.startsWith('DE') && !/^DE[0-9]{9}$/.test(body.vatId)) fieldErrors.vatId = ['management.vatId'];
     if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
     return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
-      const row = await profile.updateTenant(tx, ctx.tenantId, { ...body, workingDays: body.workingDays ? [...body.workingDays].sort() : undefined });
+      const legalRegistrationId = body.legalRegistrationId === undefined ? undefined : body.legalRegistrationId?.trim() || null;
+      const row = await profile.updateTenant(tx, ctx.tenantId, { ...body, legalRegistrationId, workingDays: body.workingDays ? [...body.workingDays].sort() : undefined });
       if (!row) throw notFound();
       return toDto(row, connectionDto(await findConnection(tx)));
     });
@@ -191,6 +192,7 @@ function toDto(row: typeof tenants.$inferSelect, accountingConnection: Tenant['a
     website: row.website,
     vatId: row.vatId,
     taxNumber: row.taxNumber,
+    legalRegistrationId: row.legalRegistrationId,
     iban: row.iban,
     bic: row.bic,
     bankName: row.bankName,

@@ -148,6 +148,9 @@ function FactGrid({ customer, place }: { customer: Customer; place: string }) {
           {customer.hourlyRate === null ? t`Company default` : formatMoney(customer.hourlyRate)}
         </Fact>
         <Fact label={<Trans>External id</Trans>}>{customer.externalId}</Fact>
+        <Fact label={<Trans>Customer type</Trans>}>{customer.business ? t`Business customer` : t`Private customer`}</Fact>
+        <Fact label={<Trans>VAT ID</Trans>}>{customer.vatId}</Fact>
+        <Fact label={<Trans>Leitweg-ID</Trans>}>{customer.leitwegId}</Fact>
       </SimpleGrid>
     </>
   );

@@ -5,7 +5,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -44,6 +44,9 @@ function customerFormSchema() {
       email: z.union([z.literal(''), z.email().max(254)]),
       hourlyRate: z.union([z.literal(''), z.number().gte(0).lte(10000)]),
       externalId: shape.externalId,
+      leitwegId: z.string().max(46),
+      vatId: z.string().max(24),
+      business: z.boolean(),
     })
     .superRefine((values, ctx) => {
       const company = values.companyName?.trim();
@@ -107,8 +110,11 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
     },
   });
 
+  // A new customer is a business while it has a company name, until the box is set by hand.
+  const business = customer || form.isTouched('business') ? form.values.business : form.values.companyName.trim() !== '';
+
   const submit = form.onSubmit((values) => {
-    const body = valuesToBody(values);
+    const body = valuesToBody({ ...values, business });
     if (customer) update.mutate({ body: { ...body, id: customer.id } });
     else create.mutate({ body });
   });
@@ -137,6 +143,31 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput label={t`Phone`} type="tel" autoComplete="tel" maxLength={40} {...form.getInputProps('phone')} />
           <TextInput label={t`Email`} type="email" autoComplete="email" maxLength={254} {...form.getInputProps('email')} />
+        </SimpleGrid>
+        <Checkbox
+          label={t`Business customer`}
+          description={t`Not a private person. A business in another EU country with a VAT ID is invoiced with reverse charge.`}
+          checked={business}
+          onChange={(event) => {
+            form.setFieldValue('business', event.currentTarget.checked);
+            form.setTouched({ ...form.getTouched(), business: true });
+          }}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput
+            label={t`VAT ID`}
+            description={t`With country prefix, e.g. ATU12345678`}
+            placeholder="ATU12345678"
+            maxLength={24}
+            {...form.getInputProps('vatId')}
+          />
+          <TextInput
+            label={t`Leitweg-ID`}
+            description={t`Public customers: routing ID for XRechnung`}
+            placeholder="04011000-1234512345-06"
+            maxLength={46}
+            {...form.getInputProps('leitwegId')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <NumberInput

@@ -17,6 +17,10 @@ export interface CustomerFormValues {
   email: string;
   hourlyRate: number | '';
   externalId: string;
+  leitwegId: string;
+  vatId: string;
+  /** A business, not a private person; for a new customer it follows the company name until set. */
+  business: boolean;
 }
 
 export const emptyCustomerValues: CustomerFormValues = {
@@ -31,6 +35,9 @@ export const emptyCustomerValues: CustomerFormValues = {
   email: '',
   hourlyRate: '',
   externalId: '',
+  leitwegId: '',
+  vatId: '',
+  business: false,
 };
 
 export function customerToValues(customer: Customer): CustomerFormValues {
@@ -46,6 +53,9 @@ export function customerToValues(customer: Customer): CustomerFormValues {
     email: customer.email ?? '',
     hourlyRate: customer.hourlyRate ?? '',
     externalId: customer.externalId ?? '',
+    leitwegId: customer.leitwegId ?? '',
+    vatId: customer.vatId ?? '',
+    business: customer.business,
   };
 }
 
@@ -65,5 +75,8 @@ export function valuesToBody(values: CustomerFormValues): CustomerCreate {
     email: text(values.email),
     hourlyRate: values.hourlyRate === '' ? null : values.hourlyRate,
     externalId: text(values.externalId),
+    leitwegId: text(values.leitwegId),
+    vatId: text(values.vatId.replace(/\s+/g, '').toUpperCase()),
+    business: values.business,
   };
 }

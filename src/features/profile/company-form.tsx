@@ -123,6 +123,13 @@ export function CompanyForm({ tenant, editable }: { tenant: Tenant; editable: bo
               <TextInput label={t`VAT ID`} placeholder="DE123456789" maxLength={24} {...form.getInputProps('vatId')} />
               <TextInput label={t`Tax number`} placeholder="143/456/78901" maxLength={30} {...form.getInputProps('taxNumber')} />
             </SimpleGrid>
+            <TextInput
+              label={t`Registration number`}
+              description={t`Commercial register (e.g. HRB 123456, Amtsgericht München) or register of crafts. E-invoices of a firm without VAT ID need it.`}
+              placeholder="HRB 123456, Amtsgericht München"
+              maxLength={100}
+              {...form.getInputProps('legalRegistrationId')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
               <TextInput label={t`IBAN`} placeholder="DE89 3704 0044 0532 0130 00" maxLength={42} {...form.getInputProps('iban')} />
               <TextInput label={t`BIC`} placeholder="COBADEFFXXX" maxLength={14} {...form.getInputProps('bic')} />

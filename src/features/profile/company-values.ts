@@ -17,6 +17,8 @@ export interface CompanyValues {
   website: string;
   vatId: string;
   taxNumber: string;
+  /** Handelsregister or Handwerksrolle number: identifies a firm without VAT id on e-invoices. */
+  legalRegistrationId: string;
   iban: string;
   bic: string;
   bankName: string;
@@ -45,6 +47,7 @@ export function tenantToValues(tenant: Tenant): CompanyValues {
     website: tenant.website ?? '',
     vatId: tenant.vatId ?? '',
     taxNumber: tenant.taxNumber ?? '',
+    legalRegistrationId: tenant.legalRegistrationId ?? '',
     iban: tenant.iban ?? '',
     bic: tenant.bic ?? '',
     bankName: tenant.bankName ?? '',
@@ -76,6 +79,7 @@ export function valuesToBody(values: CompanyValues): TenantUpdateRequest {
     website: text(values.website),
     vatId: compact(values.vatId),
     taxNumber: text(values.taxNumber),
+    legalRegistrationId: text(values.legalRegistrationId),
     iban: compact(values.iban),
     bic: compact(values.bic),
     bankName: text(values.bankName),
