@@ -24,7 +24,7 @@ export function GpsNotice() {
             <Trans>No positions are recorded: your firm has not agreed to location stamps at start and stop.</Trans>{' '}
             {backOffice ? (
               <AnchorLink to="/profile" search={{ tab: CONSENTS_TAB }} fz="xs" underline="always">
-                <Trans>Give the consent in the tenant profile</Trans>
+                <Trans>Give the consent in the company profile</Trans>
               </AnchorLink>
             ) : (
               <Trans>A manager of your firm can give the consent.</Trans>

@@ -129,7 +129,7 @@ function ConsentsStep({ onDone }: { onDone: () => void }) {
       if (gps) await consent.mutateAsync({ body: { purpose: 'gps', granted: true } });
       if (ai) await consent.mutateAsync({ body: { purpose: 'ai', granted: true } });
       await consentChanged(queryClient);
-      if (gps || ai) showSuccess(t`Your choice is saved. You can change it in the tenant profile under Consents.`);
+      if (gps || ai) showSuccess(t`Your choice is saved. You can change it in the company profile under Consents.`);
       onDone();
     } catch (error) {
       notifyError(error);
@@ -138,7 +138,7 @@ function ConsentsStep({ onDone }: { onDone: () => void }) {
   return (
     <Stack gap="sm">
       <Text fz="sm" c="dimmed">
-        <Trans>Two optional features need your firm’s consent. Without it they stay off; you can change this at any time in the tenant profile under Consents.</Trans>
+        <Trans>Two optional features need your firm’s consent. Without it they stay off; you can change this at any time in the company profile under Consents.</Trans>
       </Text>
       <ConsentChoice
         icon={<IconMapPin size={22} stroke={1.6} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />}
