@@ -8,7 +8,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import { localisationGetTextOverridesOptions } from '../../generated/api/@tanstack/react-query.gen';
+import { localisationGetTextOverridesOptions, managementGetTenantOptions } from '../../generated/api/@tanstack/react-query.gen';
+import { setFirmTimeZone } from './firm-time-zone';
 import { ensureFreshToken } from './api-interceptors';
 import { RefreshTokenError } from './api-error';
 import {
@@ -108,8 +109,13 @@ export const textOverridesQuery = () => ({ ...localisationGetTextOverridesOption
 export async function requireLiveSession(queryClient: QueryClient, { location }: { location: ParsedLocation }): Promise<void> {
   // Without a role the app knows, the screens' guards sign out and send to /info; nothing to ask.
   if (!hasRoles(MEMBER_ROLES, 'any', getSession())) return;
+  // The firm's profile beside its texts: periods everywhere count in the firm's time zone.
+  const firm = queryClient
+    .ensureQueryData({ ...managementGetTenantOptions(), staleTime: 60_000, meta: { silent: true } })
+    .then((answer) => setFirmTimeZone(answer.data?.timeZone))
+    .catch(() => setFirmTimeZone(undefined));
   try {
-    await queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } });
+    await Promise.all([queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } }), firm]);
   } catch (error) {
     if (error instanceof RefreshTokenError || !getSession().token) {
       throw redirect({ to: '/login', search: { returnUrl: safeReturnUrl(location.href) } });

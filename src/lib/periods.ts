@@ -5,13 +5,14 @@
  * Periods that run into the future end today. Used by the library, the gallery, the dashboard and,
  * without `all` (it needs a bounded period), the time-tracking overview.
  *
- * Given the firm's time zone (`useFirmTimeZone`), "today" and the midnights that bound a period are
+ * Given the firm's time zone (passed, else the one the signed-in layout read: `firm-time-zone.ts`), "today" and the midnights that bound a period are
  * the firm's, not the browser's: a manager abroad bills the firm's "last month".
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import dayjs, { type Dayjs } from 'dayjs';
 import { zonedDay, zonedMidnight } from './time-zone';
+import { getFirmTimeZone } from './firm-time-zone';
 
 export const periodPresets = [
   'all',
@@ -67,7 +68,7 @@ const mondayOf = (d: Dayjs) => d.subtract((d.day() + 6) % 7, 'day').startOf('day
 /** The days of a preset seen from `today`; undefined for `all`. */
 export function periodRange(preset: BoundedPeriodPreset, today?: Date, manual?: Partial<DayRange>, timeZone?: string): DayRange;
 export function periodRange(preset: PeriodPreset, today?: Date, manual?: Partial<DayRange>, timeZone?: string): DayRange | undefined;
-export function periodRange(preset: PeriodPreset, today: Date = new Date(), manual?: Partial<DayRange>, timeZone?: string): DayRange | undefined {
+export function periodRange(preset: PeriodPreset, today: Date = new Date(), manual?: Partial<DayRange>, timeZone: string | undefined = getFirmTimeZone()): DayRange | undefined {
   // Only the calendar day of "today" depends on the zone; the rest is counting days.
   const d = (timeZone ? dayjs(zonedDay(today, timeZone)) : dayjs(today)).startOf('day');
   const monday = mondayOf(d);
@@ -114,7 +115,7 @@ export function periodRange(preset: PeriodPreset, today: Date = new Date(), manu
  */
 export function rangeToQuery(range: DayRange, timeZone?: string): { fromDate: string; toDate: string };
 export function rangeToQuery(range: DayRange | undefined, timeZone?: string): { fromDate?: string; toDate?: string };
-export function rangeToQuery(range: DayRange | undefined, timeZone?: string): { fromDate?: string; toDate?: string } {
+export function rangeToQuery(range: DayRange | undefined, timeZone: string | undefined = getFirmTimeZone()): { fromDate?: string; toDate?: string } {
   if (!range) return {};
   if (timeZone) {
     return { fromDate: zonedMidnight(range.from, timeZone).toISOString(), toDate: zonedMidnight(dayjs(range.to).add(1, 'day').format(DAY_FORMAT), timeZone).toISOString() };

@@ -2,9 +2,12 @@
  * Periods counted in the firm's time zone: "last month" and "current month" begin at the firm's
  * midnight, whatever zone the browser is in, across daylight-saving changes too.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { periodRange, rangeToQuery } from '../../src/lib/periods';
 import { zonedDay, zonedMidnight } from '../../src/lib/time-zone';
+import { setFirmTimeZone } from '../../src/lib/firm-time-zone';
+import { periodQuery } from '../../src/features/activity/search';
+import { groupedQuery } from '../../src/features/time-tracking/working-time-summary';
 
 describe('periods in the firm\'s time zone', () => {
   // 30 Nov 2026, 20:00 UTC: still November in Berlin (21:00), already 1 December in Auckland.
@@ -34,5 +37,33 @@ describe('periods in the firm\'s time zone', () => {
 
   it('counts an unknown zone as UTC instead of failing the screen', () => {
     expect(rangeToQuery({ from: '2026-11-01', to: '2026-11-01' }, 'Mars/Olympus')).toEqual({ fromDate: '2026-11-01T00:00:00.000Z', toDate: '2026-11-02T00:00:00.000Z' });
+  });
+
+  describe('where a screen names no zone (library, dashboard, report, time tracking)', () => {
+    afterEach(() => setFirmTimeZone(undefined));
+
+    it('counts in the zone the signed-in layout read from the firm\'s profile', () => {
+      setFirmTimeZone('Pacific/Auckland');
+      expect(periodRange('lastMonth', instant)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+      expect(rangeToQuery({ from: '2026-11-01', to: '2026-11-30' })).toEqual({
+        fromDate: '2026-10-31T11:00:00.000Z',
+        toDate: '2026-11-30T11:00:00.000Z',
+      });
+      // The library's and dashboard's period, and working time by day, take the same bounds.
+      expect(periodQuery({ period: 'manual', from: '2026-11-01', to: '2026-11-30' })).toEqual({
+        fromDate: '2026-10-31T11:00:00.000Z',
+        toDate: '2026-11-30T11:00:00.000Z',
+      });
+      expect(groupedQuery('u', 'day', { from: '2026-11-01', to: '2026-11-30' })).toMatchObject({ fromDate: '2026-10-31T11:00:00.000Z' });
+    });
+
+    it('uses the browser\'s zone until the firm\'s profile was read', () => {
+      setFirmTimeZone(undefined);
+      // The browser's own midnights, whatever zone the test process runs in.
+      expect(rangeToQuery({ from: '2026-11-01', to: '2026-11-01' })).toEqual({
+        fromDate: new Date(2026, 10, 1).toISOString(),
+        toDate: new Date(2026, 10, 2).toISOString(),
+      });
+    });
   });
 });
