@@ -109,18 +109,19 @@ export const textOverridesQuery = () => ({ ...localisationGetTextOverridesOption
 export async function requireLiveSession(queryClient: QueryClient, { location }: { location: ParsedLocation }): Promise<void> {
   // Without a role the app knows, the screens' guards sign out and send to /info; nothing to ask.
   if (!hasRoles(MEMBER_ROLES, 'any', getSession())) return;
-  // The firm's profile beside its texts: periods everywhere count in the firm's time zone.
-  const firm = queryClient
-    .ensureQueryData({ ...managementGetTenantOptions(), staleTime: 60_000, meta: { silent: true } })
-    .then((answer) => setFirmTimeZone(answer.data?.timeZone))
-    .catch(() => setFirmTimeZone(undefined));
   try {
-    await Promise.all([queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } }), firm]);
+    await queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } });
   } catch (error) {
     if (error instanceof RefreshTokenError || !getSession().token) {
       throw redirect({ to: '/login', search: { returnUrl: safeReturnUrl(location.href) } });
     }
   }
+  // Once the session proved alive: the firm's profile, so periods everywhere count in the firm's
+  // time zone (asked once; later screens find it cached).
+  await queryClient
+    .ensureQueryData({ ...managementGetTenantOptions(), meta: { silent: true } })
+    .then((answer) => setFirmTimeZone(answer.data?.timeZone))
+    .catch(() => setFirmTimeZone(undefined));
 }
 
 /** The dashboard's guard: Employees go to the customer list, unknown roles to /info. */

@@ -113,6 +113,9 @@ describe('/customerlist', { timeout: 20_000 }, () => {
       email: 'info@baeckerei-huber.de',
       hourlyRate: 62,
       externalId: 'KD-1',
+      leitwegId: null,
+      vatId: null,
+      business: false,
       archived: true,
     });
     expect(await screen.findByText('Kunde archiviert.')).toBeInTheDocument();
