@@ -4,10 +4,8 @@
  * the CEN's EN 16931 CII rules, the KoSIT XRechnung rules (XRechnung) or the Factur-X EN16931 rules
  * and schema (ZUGFeRD), and the UN/CEFACT D16B schema. A failed assertion of flag fatal or error
  * fails the case (tests/support/einvoice-rules.ts). All documents go through one Saxon run.
- *
- * Cases written as `it.fails` fail today because of a known defect that the e-invoice work of
- * issue 30 fixes; each names its defect. When the defect is fixed the case passes, `it.fails`
- * then fails, and the case must become a plain `it`.
+ * A case that names a `defect` is a known failure (`it.fails`, so the suite stays honest until it is
+ * fixed, then the case must become a plain `it`); none is known now.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * E-invoices for every kind of firm and customer (issue 30, item 3; decision 0023): the customer's
+ * E-invoices for every kind of firm and customer (decision 0023): the customer's
  * Leitweg-ID (check digits), VAT id (format of its EU prefix), country and business flag through
  * the API; the firm's legal registration id; sellers with a VAT id, with only a tax number and
  * § 19 small businesses; a customer with an external id; reverse charge for an EU business; the

@@ -62,6 +62,9 @@ describe('contract routes', () => {
       'aiSortDictation',
       'aiSummarize',
       'aiInvoiceText',
+      'managementGetConsentHistory',
+      'userTimeTracksAddDay',
+      'userTimeTracksAddBreak',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

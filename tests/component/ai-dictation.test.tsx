@@ -38,7 +38,8 @@ describe('dictation sorted into entries', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await renderApp(`/customer/${huber.id}`);
     await user.click(await screen.findByRole('button', { name: 'Diktat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    // The dialog's code loads at the first click: on a busy machine that takes longer than a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' }, { timeout: 15_000 });
     expect(within(dialog).getByRole('button', { name: 'Einträge vorschlagen' })).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Diktat'), 'Zwei Stunden Fliesen im Bad verlegt, zwölf Fliesen, zwei Kartuschen Silikon');
     await user.click(within(dialog).getByRole('button', { name: 'Einträge vorschlagen' }));
@@ -70,7 +71,8 @@ describe('dictation sorted into entries', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await renderApp(`/customer/${huber.id}`);
     await user.click(await screen.findByRole('button', { name: 'Diktat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    // The dialog's code loads at the first click: on a busy machine that takes longer than a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' }, { timeout: 15_000 });
     const notice = await within(dialog).findByTestId('ai-consent-notice');
     expect(within(notice).getByRole('link', { name: 'Einwilligung im Firmenprofil erteilen' })).toHaveAttribute('href', '/profile?tab=3');
     expect(server.calls('aiSortDictation')).toEqual([]);
@@ -87,7 +89,8 @@ describe('dictation sorted into entries', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     await renderApp(`/customer/${huber.id}`);
     await user.click(await screen.findByRole('button', { name: 'Diktat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    // The dialog's code loads at the first click: on a busy machine that takes longer than a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' }, { timeout: 15_000 });
     await user.type(within(dialog).getByLabelText('Diktat'), 'Eine Stunde');
     await user.click(within(dialog).getByRole('button', { name: 'Einträge vorschlagen' }));
     const notice = await within(dialog).findByTestId('ai-consent-notice');
@@ -108,6 +111,7 @@ describe('consent given in the profile', { timeout: 30_000 }, () => {
       managementGetConsentTexts: page(
         (['terms', 'privacy', 'ai', 'gps'] as const).map((purpose) => ({ purpose, language: 'de' as const, title: `Titel ${purpose}`, text: `Text zu ${purpose}`, version: '2026-11', required: purpose === 'terms' })),
       ),
+      managementGetConsentHistory: page([]),
       managementGetTenantConsent: ({ query }) => (query.purpose === 'ai' ? state() : { purpose: query.purpose as 'gps', granted: false, grantedAtUtc: null, revokedAtUtc: null }),
       managementUpdateTenantConsent: ({ body }) => {
         granted = (body as { granted: boolean }).granted;
@@ -117,7 +121,8 @@ describe('consent given in the profile', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { router } = await renderApp(`/customer/${huber.id}`);
     await user.click(await screen.findByRole('button', { name: 'Diktat' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' });
+    // The dialog's code loads at the first click: on a busy machine that takes longer than a second.
+    const dialog = await screen.findByRole('dialog', { name: 'Einträge diktieren' }, { timeout: 15_000 });
     await user.click(await within(dialog).findByRole('link', { name: 'Einwilligung im Firmenprofil erteilen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
     const ai = (await screen.findByRole('heading', { name: 'Titel ai' })).closest('.mantine-Paper-root') as HTMLElement;

@@ -81,7 +81,7 @@ describe('timers started again after a break', { timeout: 90_000 }, () => {
     const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
     await within(bar).findByText('Bäckerei Huber');
     await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihre Kunden-Timer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
     await user.click(within(dialog).getByRole('radio', { name: 'Anhalten und nach der Pause fortsetzen' }));
     await user.click(within(dialog).getByRole('button', { name: 'Pause beginnen' }));
     await waitFor(() => expect(server.calls('userTimeTracksAppendSegment')).toHaveLength(1));

@@ -1,5 +1,5 @@
 /**
- * An XRechnung for a customer imported from lexoffice, in Chromium (issue 30, decision 0023): a
+ * An XRechnung for a customer imported from lexoffice, in Chromium (decision 0023): a
  * firm with a tax number only is told what the e-invoice lacks, enters its registration number in
  * the company tab, imports its customers from lexoffice (the local fake), gives the imported
  * customer its Leitweg-ID in the customer form and downloads the XRechnung from the customer's

@@ -68,7 +68,7 @@ describe('positions', () => {
     // The clock-in card is below the bar's buttons of the same names.
     await page.getByRole('button', { name: 'Einstempeln' }).last().click();
     await page.getByRole('button', { name: 'Pause beginnen' }).last().click();
-    const choice = page.getByRole('dialog', { name: 'Pause: Ihre Kunden-Timer' });
+    const choice = page.getByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
     await choice.getByText('Anhalten und nach der Pause fortsetzen').click();
     await choice.getByRole('button', { name: 'Pause beginnen' }).click();
     await choice.waitFor({ state: 'hidden' });

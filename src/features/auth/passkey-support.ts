@@ -29,6 +29,3 @@ function hasWebAuthn(): boolean {
     return false;
   }
 }
-
-/** Passkeys work here: the browser has them and the address allows them. */
-export const supportsPasskeys = () => passkeyAvailability() === 'available';
