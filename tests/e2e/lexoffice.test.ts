@@ -55,10 +55,12 @@ describe('lexoffice', () => {
     await page.getByText('Autohaus Berger GmbH').first().waitFor();
 
     // An invoice for the imported customer, sent finalized.
-    const customers = (await apiAs(owner, 'GET', '/api/Customers/GetAll?page=1&pageSize=10&isDescending=false&filter=Autohaus')) as { items: { id: string; externalId: string }[] };
-    const customer = customers.items[0];
-    expect(customer.externalId).toBe(account.contacts[0].id);
-    await apiAs(owner, 'POST', '/api/Information/Create', { customerId: customer.id, subType: 'time', durationSeconds: 7200, text: 'Wallbox installiert' });
+    const customers = (await apiAs(owner, 'GET', '/api/Customers/GetAll?page=1&pageSize=10&isDescending=false&filter=Autohaus')) as { items: { id: string; externalId: string; companyName: string | null }[] };
+    // The fake is shared by the journeys (the e-invoice journey imports an "Autohaus Berger GmbH" too):
+    // the imported customer is the one carrying this account's contact id.
+    const customer = customers.items.find((c) => c.externalId === account.contacts[0].id);
+    expect(customer?.companyName).toBe('Autohaus Berger GmbH');
+    await apiAs(owner, 'POST', '/api/Information/Create', { customerId: customer!.id, subType: 'time', durationSeconds: 7200, text: 'Wallbox installiert' });
     await page.goto(`${appUrl}/library`);
     const bar = page.getByTestId('selection-bar');
     await bar.getByLabel('Alle angezeigten auswählen').check();
@@ -73,7 +75,7 @@ describe('lexoffice', () => {
     await page.keyboard.press('Escape');
     await page.getByText('Keine Einträge gefunden').waitFor();
     const invoices = (await (await fetch(`${controlUrl}/lexoffice/invoices`)).json()) as { voucherNumber: string; body: { address: { contactId?: string }; lineItems: { quantity: number; unitName: string }[] } }[];
-    const sent = invoices.find((i) => i.body.address.contactId === customer.externalId)!;
+    const sent = invoices.find((i) => i.body.address.contactId === customer!.externalId)!;
     expect(sent.voucherNumber).toMatch(/^RE-2026-/);
     expect(sent.body.lineItems).toEqual([expect.objectContaining({ quantity: 2 })]);
     await context.close();
