@@ -96,7 +96,7 @@ function TermsConfirmationPage() {
             {terms && privacy ? (
               <Paper withBorder radius="md">
                 <ScrollArea.Autosize mah="min(45vh, 28rem)" type="auto" offsetScrollbars>
-                  <Stack gap="lg" p="md" tabIndex={0} aria-label={t`Terms of use and privacy notice`}>
+                  <Stack gap="lg" p="md" tabIndex={0} role="region" aria-label={t`Terms of use and privacy notice`}>
                     {[terms, privacy].map((text) => (
                       <section key={text.purpose}>
                         <Title order={2} fz="h5" mb="xs">

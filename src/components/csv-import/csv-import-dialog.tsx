@@ -71,7 +71,7 @@ function ImportFlow<K extends string>(props: CsvImportDialogProps<K>) {
           <Alert color="emerald" icon={<IconCheck size={18} />} title={t`Import finished`}>
             {t`The rows were imported.`}
           </Alert>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" aria-label={t`Import summary`}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" role="group" aria-label={t`Import summary`}>
             <Count label={t`Created`} value={result.created} />
             <Count label={t`Updated`} value={result.updated} />
             <Count label={t`Skipped`} value={result.skipped} />

@@ -85,7 +85,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
   let body;
   if (list.isPending) {
     body = (
-      <Stack gap="xs" aria-busy="true" aria-label={props.loadingLabel}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={props.loadingLabel}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height={40} radius="sm" />
         ))}
@@ -116,7 +116,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
     );
   } else if (page && phone) {
     body = (
-      <Stack gap="sm" aria-label={props.label}>
+      <Stack gap="sm" role="group" aria-label={props.label}>
         {page.items.map((row) => (
           <Card key={row.id} withBorder radius="md" padding="sm">
             <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -77,7 +77,7 @@ export function ActivityFeed({
 
   if (feed.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label={t`Loading activities`}>
+      <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading activities`}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} height={72} radius="md" />
         ))}

@@ -185,7 +185,7 @@ export function CustomerDetailsScreen({
 
   if (customer.isPending) {
     return (
-      <Stack gap="md" aria-busy="true" aria-label={t`Loading customer`}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t`Loading customer`}>
         <Skeleton height={36} width="40%" />
         <Skeleton height={160} />
       </Stack>

@@ -153,7 +153,7 @@ export function CustomerTimesView({
     );
   } else if (phone) {
     body = (
-      <Stack gap="sm" aria-label={t`Customer times`}>
+      <Stack gap="sm" role="group" aria-label={t`Customer times`}>
         {result.items.map((track) => (
           <Card key={track.id} withBorder radius="md" padding="sm" data-testid="customer-time">
             <Group justify="space-between" wrap="nowrap" align="flex-start">

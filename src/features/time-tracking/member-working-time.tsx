@@ -83,7 +83,7 @@ export function MemberWorkingTime({
 
   if (result.isPending) {
     return (
-      <Stack gap="xs" aria-busy="true" aria-label={t`Loading working time`}>
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading working time`}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} height={40} radius="sm" />
         ))}
@@ -127,7 +127,7 @@ export function MemberWorkingTime({
     );
   } else if (phone) {
     body = (
-      <Stack gap="sm" aria-label={t`Working time by period`}>
+      <Stack gap="sm" role="group" aria-label={t`Working time by period`}>
         {shown.map((g) => {
           const key = g.periodStart;
           const span = groupSpan(g);

@@ -110,7 +110,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
       );
     }
     return (
-      <Group gap={6} wrap="nowrap" data-testid="working-time" aria-label={t`Working time`}>
+      <Group gap={6} wrap="nowrap" data-testid="working-time" role="group" aria-label={t`Working time`}>
         {actions.dialog}
         <Badge variant="light" color={state.onBreak ? 'yellow' : 'emerald'} size="lg" radius="sm" tt="none" fw={600}>
           <span aria-live="off">

@@ -210,7 +210,7 @@ function ConfirmationFlow({ customerId, onClose }: { customerId: string; onClose
           ) : (
             <>
               <ScrollArea.Autosize mah="50vh" type="auto">
-                <Stack gap="xs" aria-label={t`Entries to confirm`}>
+                <Stack gap="xs" role="group" aria-label={t`Entries to confirm`}>
                   {items.map((item) => (
                     <Paper key={item.id} withBorder p="xs" radius="md">
                       <Checkbox

@@ -147,7 +147,7 @@ export function PhotoUploadModal({ customerId, opened, onClose }: { customerId: 
             <Trans>JPEG, PNG, WebP or HEIC, up to 20 MB each.</Trans>
           </Text>
         ) : (
-          <Stack gap="xs" aria-label={t`Photos to upload`}>
+          <Stack gap="xs" role="group" aria-label={t`Photos to upload`}>
             {items.map((item) => (
               <Stack key={item.id} gap={4}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
