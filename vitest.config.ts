@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import componentProject from './tests/component/vitest.project';
+import componentProject, { workers } from './tests/component/vitest.project';
 
 export default defineConfig({
   test: {
@@ -8,6 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          maxWorkers: workers,
           include: ['tests/unit/**/*.test.ts'],
         },
       },
@@ -15,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          maxWorkers: workers,
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/support/pg-global-setup.ts'],
           testTimeout: 30_000,
