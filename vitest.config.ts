@@ -31,7 +31,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 60_000,
+          // A guard against a hang, not a speed check: the api and component lane runs beside it (scripts/test.mjs).
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

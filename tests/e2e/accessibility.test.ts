@@ -71,7 +71,7 @@ describe.each(['light', 'dark'] as const)('axe, %s', (scheme) => {
       if (found.length) report.push(`${screen.name}:\n${describeViolations(found)}`);
     }
     expect(report.join('\n\n')).toBe('');
-  });
+  }, 180_000);
 
   it('finds none in the main dialogs', async () => {
     const report: string[] = [];
@@ -98,7 +98,7 @@ describe.each(['light', 'dark'] as const)('axe, %s', (scheme) => {
     await check('dictation', () => page.getByRole('button', { name: 'Diktat', exact: true }).click(), 'Einträge diktieren');
     await check('summary', () => page.getByRole('button', { name: 'Zusammenfassen', exact: true }).click(), 'Zusammenfassung des Zeitraums');
     expect(report.join('\n\n')).toBe('');
-  });
+  }, 180_000);
 });
 
 /** Every screen a signed-out person can reach. */
@@ -132,7 +132,7 @@ describe.each(['desktop', 'phone'] as const)('axe, signed out, %s', (viewport) =
     }
     await context.close();
     expect(report.join('\n\n')).toBe('');
-  });
+  }, 180_000);
 });
 
 describe('axe, signed in on a phone', () => {
@@ -155,5 +155,5 @@ describe('axe, signed in on a phone', () => {
     if (menu.length) report.push(`menu:\n${describeViolations(menu)}`);
     await context.close();
     expect(report.join('\n\n')).toBe('');
-  });
+  }, 180_000);
 });
