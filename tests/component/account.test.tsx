@@ -40,7 +40,7 @@ describe('password change rules', () => {
   });
 });
 
-describe('the account page', { timeout: 20_000 }, () => {
+describe('the account page', { timeout: 40_000 }, () => {
   it('shows names, passkeys and devices, and saves the name', async () => {
     setWindowWidth(1440);
     const sent: unknown[] = [];
@@ -93,7 +93,7 @@ describe('the account page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('logout', { timeout: 20_000 }, () => {
+describe('logout', { timeout: 40_000 }, () => {
   it('ends the current session on the server (UpdateMe with the sid), clears the session and opens /login', async () => {
     setWindowWidth(1440);
     const api = serveContract({ usersUpdateMe: account({ sessions: [] }), customerActivitiesByCustomer: page([]) });
@@ -110,7 +110,7 @@ describe('logout', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the account language', { timeout: 20_000 }, () => {
+describe('the account language', { timeout: 40_000 }, () => {
   it('switching the language saves it on the account and fetches a token that carries it', async () => {
     setWindowWidth(1440);
     const calls: string[] = [];

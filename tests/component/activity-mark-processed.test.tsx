@@ -44,7 +44,7 @@ function setup(items: CustomerActivity[]) {
 
 const rowOf = (list: HTMLElement, text: string) => within(list).getAllByRole('listitem').find((row) => within(row).queryByText(text))!;
 
-describe('marking entries processed from the feed', { timeout: 20_000 }, () => {
+describe('marking entries processed from the feed', { timeout: 40_000 }, () => {
   it('selects the shown entries, confirms with the count and the archive choice, and sends them sorted by kind', async () => {
     injectSession({ roles: ['Manager'] });
     const { marked, feedCalls } = setup([note, material, time, photo, confirmation, archived]);

@@ -25,7 +25,7 @@ const confirmedNote = activity({ text: 'Zählerschrank erneuert', locked: true, 
 const openNote = activity({ text: 'Kunde wünscht Rückruf' });
 const material = activity({ kind: 'material', title: 'Kabel NYM-J 3x1,5 mm²', quantity: 25, unit: 'm', amount: 22.25, locked: true, refId: ids.confirmation });
 
-describe('/library', { timeout: 20_000 }, () => {
+describe('/library', { timeout: 40_000 }, () => {
   it('says "more than" when the server stopped counting, and ends the pages there', async () => {
     injectSession({ roles: ['Employee'] });
     serveContract({ customerActivitiesByCustomer: { ...page([openNote], { totalCount: 10001 }), totalCountCapped: true } });
@@ -64,7 +64,7 @@ describe('/library', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/ (dashboard)', { timeout: 20_000 }, () => {
+describe('/ (dashboard)', { timeout: 40_000 }, () => {
   it('shows the totals of the period and -1 as not available', async () => {
     injectSession({ roles: ['Manager'] });
     serveContract({
@@ -81,7 +81,7 @@ describe('/ (dashboard)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/ (dashboard) figures', { timeout: 20_000 }, () => {
+describe('/ (dashboard) figures', { timeout: 40_000 }, () => {
   it('says what each figure is: customer time in h:mm, and the open value per customer in euro', async () => {
     injectSession({ roles: ['Owner'] });
     serveContract({
@@ -107,7 +107,7 @@ describe('/ (dashboard) figures', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/ (dashboard) morning view', { timeout: 20_000 }, () => {
+describe('/ (dashboard) morning view', { timeout: 40_000 }, () => {
   it('shows who is clocked in now, and who is on a break', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({
@@ -137,7 +137,7 @@ describe('/ (dashboard) morning view', { timeout: 20_000 }, () => {
   });
 });
 
-describe('one place decides what a change refreshes', { timeout: 20_000 }, () => {
+describe('one place decides what a change refreshes', { timeout: 40_000 }, () => {
   it('stopping a timer in the bar refreshes the dashboard\'s totals and the activity feed at once', async () => {
     injectSession({ roles: ['Manager'] });
     const huberTimer = timer(firm('Bäckerei Huber'), 600);
@@ -165,7 +165,7 @@ describe('one place decides what a change refreshes', { timeout: 20_000 }, () =>
   });
 });
 
-describe('/customer/$id capture', { timeout: 20_000 }, () => {
+describe('/customer/$id capture', { timeout: 40_000 }, () => {
   it('asks for a text before it records a note, then sends it for the customer', async () => {
     injectSession({ roles: ['Employee'] });
     const created: unknown[] = [];
@@ -227,7 +227,7 @@ describe('/customer/$id time entry', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the customer\'s Time tab', { timeout: 20_000 }, () => {
+describe('the customer\'s Time tab', { timeout: 40_000 }, () => {
   it('asks for the customer\'s times of the month and shows the period\'s total', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({

@@ -21,7 +21,7 @@ const proposal = {
   note: 'Kunde wünscht Rückruf.',
 };
 
-describe('dictation sorted into entries', { timeout: 20_000 }, () => {
+describe('dictation sorted into entries', { timeout: 40_000 }, () => {
   it('proposes entries from the dictation; only the kept and edited ones are saved', async () => {
     injectSession({ roles: ['Employee'] });
     const created: unknown[] = [];
@@ -136,7 +136,7 @@ describe('consent given in the profile', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the microphone', { timeout: 20_000 }, () => {
+describe('the microphone', { timeout: 40_000 }, () => {
   const original = { recorder: window.MediaRecorder, devices: navigator.mediaDevices };
   afterEach(() => {
     Object.defineProperty(window, 'MediaRecorder', { value: original.recorder, configurable: true, writable: true });

@@ -42,7 +42,7 @@ function serveCustomers(items: Customer[]) {
   });
 }
 
-describe('/customerlist', { timeout: 20_000 }, () => {
+describe('/customerlist', { timeout: 40_000 }, () => {
   it('lists the customers of the page with paging and sorting in the URL', async () => {
     injectSession({ roles: ['Manager'] });
     serveCustomers([huber, oeztuerk]);
@@ -122,7 +122,7 @@ describe('/customerlist', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/customer/$id', { timeout: 20_000 }, () => {
+describe('/customer/$id', { timeout: 40_000 }, () => {
   it('shows the customer and the tabs later features fill', async () => {
     injectSession({ roles: ['Employee'] });
     serveCustomers([huber]);
@@ -164,7 +164,7 @@ describe('/customer/$id', { timeout: 20_000 }, () => {
   });
 });
 
-describe('/materiallist', { timeout: 20_000 }, () => {
+describe('/materiallist', { timeout: 40_000 }, () => {
   const cable = product({ name: 'Kabel NYM-J 3x1,5 mm²', ean: '4006381333931', unit: 'm', netPrice: 0.89, vatRate: 19, stock: 250 });
 
   it('deletes after confirming and says when the server archived instead', async () => {

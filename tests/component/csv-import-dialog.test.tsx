@@ -69,7 +69,7 @@ async function upload(file: File) {
 const selectInput = (label: string) => screen.getByLabelText(label, { selector: 'input:not([type="hidden"])' }) as HTMLInputElement;
 const inputValue = (label: string) => selectInput(label).value;
 
-describe('CSV import dialog', { timeout: 20_000 }, () => {
+describe('CSV import dialog', { timeout: 40_000 }, () => {
   it('reads a German Excel file, checks it with the server and imports once the bad row is removed', async () => {
     const send = vi
       .fn<(rows: unknown[], dryRun: boolean) => Promise<ImportResult>>()
@@ -204,7 +204,7 @@ describe('CSV import dialog', { timeout: 20_000 }, () => {
   });
 });
 
-describe('customer import through the generated client', { timeout: 20_000 }, () => {
+describe('customer import through the generated client', { timeout: 40_000 }, () => {
   it('sends the mapped rows as the dry run of Customers/ImportCsv', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({ customersImportCsv: result({ created: 2, skipped: 1 }) });

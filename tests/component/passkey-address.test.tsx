@@ -46,7 +46,7 @@ describe('where passkeys can work', () => {
   });
 });
 
-describe('sign-in and sign-up', { timeout: 20_000 }, () => {
+describe('sign-in and sign-up', { timeout: 40_000 }, () => {
   it('offer passkeys at a secure address', async () => {
     browser({ secure: true });
     await renderApp('/login');
@@ -70,7 +70,7 @@ describe('sign-in and sign-up', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the account page', { timeout: 20_000 }, () => {
+describe('the account page', { timeout: 40_000 }, () => {
   const showAccount = async () => {
     setWindowWidth(1440);
     serveContract({ usersGet: account(), authWebAuthnGetKeys: page([passkey({ deviceName: 'Pixel 9', lastUsedAtUtc: null })]) });

@@ -106,7 +106,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('running-timers bar', { timeout: 20_000 }, () => {
+describe('running-timers bar', { timeout: 40_000 }, () => {
   it('shows each running timer with its customer and a ticking clock, and stops one in one tap', async () => {
     state.running = [timer(huber, 4980), timer(weber, 30)];
     injectSession({ roles: ['Employee'] });
@@ -268,7 +268,7 @@ describe('customer timers at a break and at clock-out', { timeout: 30_000 }, () 
   });
 });
 
-describe('/timetracking', { timeout: 20_000 }, () => {
+describe('/timetracking', { timeout: 40_000 }, () => {
   it('shows an Employee their own days with totals and warnings, and deletes a segment after asking', async () => {
     state.groups = [
       day('Sa, 21.11.2026', '2026-11-20T23:00:00Z', null),

@@ -35,6 +35,8 @@ export const componentProject = defineProject({
     css: false,
     restoreMocks: true,
     maxWorkers: workers,
+    // A guard against a hang, not a speed check: the e2e files run beside these (scripts/test.mjs).
+    testTimeout: 30_000,
   },
 });
 
