@@ -16,7 +16,7 @@ import { hoursAndMinutes } from '../../platform/durations';
 import { AppError, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/handler';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
-import { findCustomer } from '../customers/customers.repository';
+import { findCustomer } from '../customers';
 import * as repo from './ai.repository';
 import {
   bestMatch,

@@ -20,8 +20,7 @@ import type { BodyOf } from '../../platform/contract';
 import { upsertConsent } from '../../db/consents';
 import { langOf, LinksService } from './links.service';
 import * as accounts from '../../db/accounts';
-import type { SubscriptionService } from '../subscription/subscription.service';
-import { licenseRefusal } from '../subscription/subscription.rules';
+import { type SubscriptionService, licenseRefusal } from '../subscription';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';

@@ -6,7 +6,7 @@ import type { components } from '../../../generated/server/openapi';
 import { isManager, type RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { findCustomer } from '../customers/customers.repository';
+import { findCustomer } from '../customers';
 import {
   countNew,
   listActivities,

@@ -8,8 +8,9 @@
 import type { components } from '../../../generated/server/openapi';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
-import { ImportReport, type ImportResult } from '../csv-import/import-report';
-import { cleanText, customerViolations, leitwegIdOf, normaliseCustomer, roundTo, sameCustomerFields, vatIdOf } from './customer.rules';
+import { ImportReport, type ImportResult } from '../../platform/import-report';
+import { customerViolations, leitwegIdOf, normaliseCustomer, sameCustomerFields, vatIdOf } from './customer.rules';
+import { cleanText, roundTo } from '../../platform/field-values';
 import {
   customerFieldNames,
   findByExternalIds,

@@ -21,8 +21,8 @@ import { customerName } from '../../platform/display-names';
 import type { Deps } from '../../platform/handler';
 import { importCustomers } from './customers.import';
 import { contactToRow } from './customers.lexoffice';
-import { connectionFailed, type ExternalSystemService } from '../external-system/external-system.service';
-import type { ImportResult } from '../csv-import/import-report';
+import { connectionFailed, type ExternalSystemService } from '../external-system';
+import type { ImportResult } from '../../platform/import-report';
 
 type ImportRequest = components['schemas']['CustomerImportRequest'];
 

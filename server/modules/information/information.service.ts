@@ -12,9 +12,9 @@ import type { Tx } from '../../db/database';
 import { isManager, mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound, type FieldErrors } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { diff, recordAudit } from '../audit/audit.repository';
-import { customerForNewEntry } from '../customers/customers.service';
-import { findProduct } from '../products/products.repository';
+import { diff, recordAudit } from '../../db/audit';
+import { customerForNewEntry } from '../customers';
+import { findProduct } from '../products';
 import {
   informationViolations,
   materialValues,

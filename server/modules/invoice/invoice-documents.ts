@@ -12,8 +12,8 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../platform/heavy-modules';
-import { csvField, neutralise } from '../../../src/lib/spreadsheet-cells';
-import type { CustomerRow } from '../customers/customers.repository';
+import { csvField, neutralise } from '../../../common/spreadsheet-cells';
+import type { CustomerRow } from '../customers';
 import { slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { zonedParts } from '../../platform/time-zone';

@@ -24,7 +24,7 @@ import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { findCustomer } from '../customers/customers.repository';
+import { findCustomer } from '../customers';
 import { findTenant } from '../../db/tenant-settings';
 import { buildInvoiceDocument, isPrivateCustomer, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
 import {
@@ -40,9 +40,8 @@ import {
 } from './invoice.repository';
 import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro } from './invoice.rules';
 import { translate } from '../../platform/i18n';
-import { readTenantLogo } from '../management/logo';
-import type { ExternalSystemService } from '../external-system/external-system.service';
-import { LexofficeError } from '../external-system/lexoffice-client';
+import { readTenantLogo } from '../management';
+import { type ExternalSystemService, LexofficeError } from '../external-system';
 import { toLexofficeInvoice } from './invoice.lexoffice';
 import { reverseChargeNote, vatTreatmentOf } from './invoice-vat';
 import { withPositionTexts, type KeyedPosition } from './invoice-position-texts';

@@ -12,8 +12,7 @@ import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 import type { BodyOf, QueryOf } from '../../platform/contract';
 import { legacyLogoKey, logoFileKey, logoKey, processLogo } from './logo';
-import { findConnection } from '../external-system/external-system.repository';
-import { connectionDto } from '../external-system/external-system.service';
+import { findConnection, connectionDto } from '../external-system';
 
 type Tenant = components['schemas']['Tenant'];
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];

@@ -4,7 +4,7 @@ import type { OperationHandlers, OperationRouteOptionsMap } from '../../platform
 import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { contextOf } from '../../platform/context';
 import { ok } from '../../platform/errors';
-import { IMPORT_BODY_LIMIT } from '../csv-import/import-report';
+import { IMPORT_BODY_LIMIT } from '../../platform/import-report';
 
 const service = (request: FastifyRequest) => request.server.services.products;
 

@@ -7,8 +7,8 @@
 import type { components } from '../../../generated/server/openapi';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
-import { cleanText, roundTo } from '../customers/customer.rules';
-import { ImportReport, type ImportResult } from '../csv-import/import-report';
+import { cleanText, roundTo } from '../../platform/field-values';
+import { ImportReport, type ImportResult } from '../../platform/import-report';
 import { canonicalGtin, gtinForms, isValidProductEan } from './ean';
 import {
   cleanEan,

@@ -22,7 +22,7 @@ import {
 } from './products.repository';
 import type { Deps } from '../../platform/handler';
 import { importProducts } from './products.import';
-import type { ImportResult } from '../csv-import/import-report';
+import type { ImportResult } from '../../platform/import-report';
 
 type ImportRequest = components['schemas']['ProductImportRequest'];
 

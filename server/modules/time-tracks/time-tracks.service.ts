@@ -11,8 +11,8 @@ import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { diff, recordAudit, snapshot } from '../audit/audit.repository';
-import { customerForNewEntry } from '../customers/customers.service';
+import { diff, recordAudit, snapshot } from '../../db/audit';
+import { customerForNewEntry } from '../customers';
 import { positionUnderConsent } from './gps-consent';
 import {
   deleteTimeTrack,

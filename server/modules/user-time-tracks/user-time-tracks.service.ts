@@ -17,9 +17,8 @@ import {
   localEpochDay,
   startOfLocalDay,
 } from '../../platform/time-zone';
-import { recordAudit, snapshot, type AuditEntry } from '../audit/audit.repository';
-import { positionUnderConsent } from '../time-tracks/gps-consent';
-import { CLOCK_SKEW_MS } from '../time-tracks/time-tracks.service';
+import { recordAudit, snapshot, type AuditEntry } from '../../db/audit';
+import { positionUnderConsent, CLOCK_SKEW_MS } from '../time-tracks';
 import { groupByPeriod, periodLabel, type Grouping } from './grouping';
 import {
   deleteSegment,

@@ -12,14 +12,13 @@ import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
 import * as members from './users.repository';
-import type { AuthService, Client, IssuedSession } from '../auth/auth.service';
-import { langOf, linkError } from '../auth/links.service';
+import { type AuthService, type Client, type IssuedSession, langOf, linkError } from '../auth';
 import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
 import { findTenant } from '../../db/tenant-settings';
 import * as accounts from '../../db/accounts';
 import { releaseSeat } from '../../db/licenses';
-import type { SubscriptionService } from '../subscription/subscription.service';
+import type { SubscriptionService } from '../subscription';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];

@@ -19,11 +19,11 @@ import { localStamp, slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { FormFields, type MultipartForm } from '../../platform/multipart';
 import { tenantKey } from '../../platform/storage';
-import { recordAudit, type AuditEntry } from '../audit/audit.repository';
-import { findCustomer } from '../customers/customers.repository';
+import { recordAudit, type AuditEntry } from '../../db/audit';
+import { findCustomer } from '../customers';
 import { renderConfirmationPdf } from './confirmation-pdf';
-import { readTenantLogo } from '../management/logo';
-import { thumbnailAsJpeg } from '../images/image-processing';
+import { readTenantLogo } from '../management';
+import { thumbnailAsJpeg } from '../images';
 import {
   coveredIds,
   findConfirmation,
