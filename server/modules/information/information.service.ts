@@ -37,6 +37,7 @@ import {
   type InformationValues,
 } from './information.repository';
 import type { Deps } from '../../platform/handler';
+import { inTenant } from '../../platform/tenant-transaction';
 
 export type Information = components['schemas']['Information'];
 export type InformationCreate = components['schemas']['InformationCreate'];
@@ -122,7 +123,7 @@ export class InformationService {
 
   async getInformationPage(ctx: RequestContext, query: InformationListParams) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) =>
+    const { totalCount, rows } = await inTenant(database, ctx, (tx) =>
       listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
     );
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
@@ -135,10 +136,10 @@ export class InformationService {
   async getReport(ctx: RequestContext, query: InformationListParams) {
     const filters = { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId };
     if (filters.subType === 'time') {
-      const { totalCount, rows, durationSeconds } = await this.deps.database.withTenant(ctx.tenantId, (tx) => timeReport(tx, ctx.tenantId, filters));
+      const { totalCount, rows, durationSeconds } = await inTenant(this.deps.database, ctx, (tx) => timeReport(tx, ctx.tenantId, filters));
       return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation), totals: { durationSeconds, materials: [] } };
     }
-    const { totalCount, rows, totals } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
+    const { totalCount, rows, totals } = await inTenant(this.deps.database, ctx, async (tx) => ({
       ...(await listInformation(tx, ctx.tenantId, filters)),
       totals: await reportTotals(tx, ctx.tenantId, filters),
     }));
@@ -150,7 +151,7 @@ export class InformationService {
     const subType = input.subType as InformationSubType;
     const fields = normaliseInformation(input);
     rejectInvalid(ctx, informationViolations(subType, fields));
-    return database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(database, ctx, async (tx) => {
       const customer = await customerForNewEntry(tx, ctx.tenantId, input.customerId);
       let values: InformationValues = {
         customerId: customer.id,
@@ -178,7 +179,7 @@ export class InformationService {
   async updateInformationEntry(ctx: RequestContext, input: InformationUpdate): Promise<Information> {
     const { database } = this.deps;
     const fields = normaliseInformation(input);
-    return database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(database, ctx, async (tx) => {
       const row = await changeableEntry(tx, ctx, input.id);
       const subType = row.subType as InformationSubType;
       rejectInvalid(ctx, informationViolations(subType, fields));
@@ -209,7 +210,7 @@ export class InformationService {
 
   async deleteInformationEntry(ctx: RequestContext, id: string): Promise<void> {
     const { database } = this.deps;
-    await database.withTenant(ctx.tenantId, async (tx) => {
+    await inTenant(database, ctx, async (tx) => {
       const row = await changeableEntry(tx, ctx, id);
       if (!(await deleteInformation(tx, ctx.tenantId, row.id))) throw new AppError('ENTRY_LOCKED');
       await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'delete', changes: { before: auditValues(row) } });

@@ -55,6 +55,8 @@ function exportFailed(error: unknown): AppError {
   return new AppError('EXPORT_FAILED', 'accounting.unavailable');
 }
 import { customerName as customerNameOf } from '../../platform/display-names';
+import { inTenant } from '../../platform/tenant-transaction';
+import { zoneOrDefault } from '../../platform/time-zone';
 
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
 export type InvoiceMarkProcessedRequest = components['schemas']['InvoiceMarkProcessedRequest'];
@@ -131,7 +133,7 @@ export class InvoiceService {
     const { finalize, archive, ...selection } = body;
     const preview = await this.createPreview(ctx, { ...selection, outputFormat: 'json' });
     if (preview.positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
-    const customer = await this.inTenant(ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
+    const customer = await inTenant(this.deps.database, ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
     if (!customer) throw notFound();
     if (preview.vatTreatment === 'reverseCharge' && !customer.externalId) throw new AppError('EXPORT_FAILED', 'invoice.reverseChargeNeedsContact');
     let voucherId: string;
@@ -157,20 +159,16 @@ export class InvoiceService {
     };
   }
 
-  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
-    return this.deps.database.withTenant(ctx.tenantId, fn);
-  }
-
   /**
    * `fn` in the tenant's transaction; on a dry run its answer is kept and all it did is rolled
    * back, so the counts a person confirms are exactly what the real call will do.
    */
   private async inTenantOrDry<T>(ctx: RequestContext, dryRun: boolean | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (!dryRun) return this.inTenant(ctx, fn);
+    if (!dryRun) return inTenant(this.deps.database, ctx, fn);
     const rollback = Symbol('dry run');
     let answer: { value: T } | undefined;
     try {
-      await this.inTenant(ctx, async (tx) => {
+      await inTenant(this.deps.database, ctx, async (tx) => {
         answer = { value: await fn(tx) };
         throw rollback;
       });
@@ -188,7 +186,7 @@ export class InvoiceService {
     if (byIds && requested.informationIds.length + requested.timeTrackIds.length === 0) {
       throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
     }
-    const loaded = await this.inTenant(ctx, async (tx) => {
+    const loaded = await inTenant(this.deps.database, ctx, async (tx) => {
       const customer = await findCustomer(tx, ctx.tenantId, body.customerId);
       if (!customer) throw notFound();
       const tenant = await findTenant(tx);
@@ -203,7 +201,7 @@ export class InvoiceService {
     const { customer, tenant, rows } = loaded;
     // Left out, the invoice is in the firm's invoice language.
     const language = (body.language ?? tenant.invoiceLanguage) === 'en' ? 'en' : 'de';
-    const timeZone = tenant.timeZone;
+    const timeZone = zoneOrDefault(tenant.timeZone);
     const periodLabel = periodLabelOf(from, to, language, timeZone);
     const hourlyRate = hourlyRateOf(customer.hourlyRate, tenant.defaultHourlyRate);
     const vatTreatment = vatTreatmentOf(tenant, customer);
@@ -282,7 +280,7 @@ export class InvoiceService {
     }
     const archive = body.archive === true;
     const now = ctx.now;
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const kinds: MarkKind[] = ['information', 'timeTrack', 'image'];
       // Read and lock every entry first: nothing is marked unless all of them may be.
       const missing: Record<string, string[]> = {};

@@ -23,6 +23,7 @@ import {
 import type { Deps } from '../../platform/handler';
 import { importProducts } from './products.import';
 import type { ImportResult } from '../../platform/import-report';
+import { inTenant } from '../../platform/tenant-transaction';
 
 type ImportRequest = components['schemas']['ProductImportRequest'];
 
@@ -82,13 +83,13 @@ export class ProductsService {
 
   async getProducts(ctx: RequestContext, query: ProductListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listProducts(tx, ctx.tenantId, query));
+    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listProducts(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
   }
 
   async getProduct(ctx: RequestContext, id: string): Promise<Product> {
     const { database } = this.deps;
-    const row = await database.withTenant(ctx.tenantId, (tx) => findProduct(tx, ctx.tenantId, id));
+    const row = await inTenant(database, ctx, (tx) => findProduct(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return toProduct(row);
   }
@@ -99,7 +100,7 @@ export class ProductsService {
     if (!isValidScannedCode(code)) {
       throw new AppError('INVALID_EAN', 'INVALID_EAN', { fieldErrors: { ean: [translate(ctx.lang, 'INVALID_EAN')] } });
     }
-    const rows = await database.withTenant(ctx.tenantId, (tx) => findByEans(tx, ctx.tenantId, gtinForms(code)));
+    const rows = await inTenant(database, ctx, (tx) => findByEans(tx, ctx.tenantId, gtinForms(code)));
     const row = rows.find((r) => r.ean === code) ?? rows[0];
     if (!row) throw notFound();
     return toProduct(row);
@@ -109,7 +110,7 @@ export class ProductsService {
     const { database } = this.deps;
     const fields = checkedFields(ctx, input);
     try {
-      return await database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(database, ctx, async (tx) => {
         if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean))).length) throw duplicateEan(ctx);
         return toProduct(await insertProduct(tx, ctx.tenantId, fields));
       });
@@ -123,7 +124,7 @@ export class ProductsService {
     const { database } = this.deps;
     const fields = checkedFields(ctx, input);
     try {
-      return await database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(database, ctx, async (tx) => {
         if (!(await findProduct(tx, ctx.tenantId, input.id))) throw notFound();
         if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean), input.id)).length) throw duplicateEan(ctx);
         const row = await updateProduct(tx, ctx.tenantId, input.id, {
@@ -147,7 +148,7 @@ export class ProductsService {
     id: string,
   ): Promise<{ result: ProductDeleteResult; message: string }> {
     const { database } = this.deps;
-    const result = await database.withTenant(ctx.tenantId, async (tx) => {
+    const result = await inTenant(database, ctx, async (tx) => {
       if (!(await findProduct(tx, ctx.tenantId, id))) throw notFound();
       let inUse = await isProductInUse(tx, ctx.tenantId, id);
       if (!inUse) {
