@@ -122,20 +122,20 @@ export class CustomersService {
     return importCustomers(ctx, this.deps.database, request);
   }
 
-  async getCustomers(ctx: RequestContext, query: CustomerListQuery) {
+  async list(ctx: RequestContext, query: CustomerListQuery) {
     const { database } = this.deps;
     const { totalCount, rows } = await inTenant(database, ctx, (tx) => listCustomers(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
   }
 
-  async getCustomer(ctx: RequestContext, id: string): Promise<Customer> {
+  async get(ctx: RequestContext, id: string): Promise<Customer> {
     const { database } = this.deps;
     const row = await inTenant(database, ctx, (tx) => findCustomer(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return toCustomer(row);
   }
 
-  async createCustomer(ctx: RequestContext, input: CustomerCreate): Promise<Customer> {
+  async create(ctx: RequestContext, input: CustomerCreate): Promise<Customer> {
     const { database } = this.deps;
     const fields = normaliseCustomer(input);
     rejectInvalid(ctx, customerViolations(fields));
@@ -148,7 +148,7 @@ export class CustomersService {
     }
   }
 
-  async updateCustomerRecord(ctx: RequestContext, input: CustomerUpdate): Promise<Customer> {
+  async update(ctx: RequestContext, input: CustomerUpdate): Promise<Customer> {
     const { database } = this.deps;
     const fields = normaliseCustomer(input);
     rejectInvalid(ctx, customerViolations(fields));

@@ -23,7 +23,7 @@ export function acceptsWebp(accept: string | undefined): boolean {
 }
 
 export const imagesHandlers = {
-  imagesGetAll: async (request: Query<'imagesGetAll'>) => ok(await service(request).getImagePage(contextOf(request), request.query)),
+  imagesGetAll: async (request: Query<'imagesGetAll'>) => ok(await service(request).list(contextOf(request), request.query)),
 
   imagesUploadWorkDocImage: async (request: FastifyRequest) => {
     const ctx = contextOf(request);
@@ -33,11 +33,11 @@ export const imagesHandlers = {
       tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'images.tooLarge'),
     });
     const input = readUploadForm(ctx, form);
-    return ok(await service(request).uploadImage(ctx, input));
+    return ok(await service(request).upload(ctx, input));
   },
 
   imagesGet: async (request: Path<'imagesGet'>, reply: FastifyReply) => {
-    const image = await service(request).getImageRecord(contextOf(request), request.params.id);
+    const image = await service(request).get(contextOf(request), request.params.id);
     const range = request.headers.range;
     return sendStoredFile(reply, request.server.deps.storage, {
       key: image.storageKey,

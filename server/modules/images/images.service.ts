@@ -96,13 +96,13 @@ type Thumbnail = { image: ImageListRow; format: 'webp' } | { image: ImageListRow
 export class ImagesService {
   constructor(private readonly deps: Deps) {}
 
-  async getImagePage(ctx: RequestContext, query: ImageListQuery) {
+  async list(ctx: RequestContext, query: ImageListQuery) {
     const { database } = this.deps;
     const { totalCount, rows } = await inTenant(database, ctx, (tx) => listImages(tx, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
   }
 
-  async uploadImage(ctx: RequestContext, input: UploadFields): Promise<Image> {
+  async upload(ctx: RequestContext, input: UploadFields): Promise<Image> {
     const deps = this.deps;
     const { database, storage } = deps;
     const existing = await inTenant(database, ctx, async (tx) => {
@@ -174,7 +174,7 @@ export class ImagesService {
   }
 
   /** The record of a photo of the caller's tenant (404 otherwise). */
-  async getImageRecord(ctx: RequestContext, id: string): Promise<ImageListRow> {
+  async get(ctx: RequestContext, id: string): Promise<ImageListRow> {
     const { database } = this.deps;
     const row = await inTenant(database, ctx, (tx) => findImage(tx, ctx.tenantId, id));
     if (!row) throw notFound();
@@ -186,7 +186,7 @@ export class ImagesService {
    * it (`webp` says which the client takes).
    */
   async getThumbnail(ctx: RequestContext, id: string, webp: boolean): Promise<Thumbnail> {
-    const image = await this.getImageRecord(ctx, id);
+    const image = await this.get(ctx, id);
     if (webp) return { image, format: 'webp' };
     return { image, format: 'jpeg', jpeg: await thumbnailAsJpeg(await this.deps.storage.get(image.thumbnailKey)) };
   }

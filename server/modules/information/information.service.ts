@@ -121,7 +121,7 @@ async function changeableEntry(tx: Tx, ctx: RequestContext, id: string): Promise
 export class InformationService {
   constructor(private readonly deps: Deps) {}
 
-  async getInformationPage(ctx: RequestContext, query: InformationListParams) {
+  async list(ctx: RequestContext, query: InformationListParams) {
     const { database } = this.deps;
     const { totalCount, rows } = await inTenant(database, ctx, (tx) =>
       listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
@@ -146,7 +146,7 @@ export class InformationService {
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation), totals };
   }
 
-  async createInformation(ctx: RequestContext, input: InformationCreate): Promise<Information> {
+  async create(ctx: RequestContext, input: InformationCreate): Promise<Information> {
     const { database } = this.deps;
     const subType = input.subType as InformationSubType;
     const fields = normaliseInformation(input);
@@ -176,7 +176,7 @@ export class InformationService {
     });
   }
 
-  async updateInformationEntry(ctx: RequestContext, input: InformationUpdate): Promise<Information> {
+  async update(ctx: RequestContext, input: InformationUpdate): Promise<Information> {
     const { database } = this.deps;
     const fields = normaliseInformation(input);
     return inTenant(database, ctx, async (tx) => {
@@ -208,7 +208,7 @@ export class InformationService {
     });
   }
 
-  async deleteInformationEntry(ctx: RequestContext, id: string): Promise<void> {
+  async delete(ctx: RequestContext, id: string): Promise<void> {
     const { database } = this.deps;
     await inTenant(database, ctx, async (tx) => {
       const row = await changeableEntry(tx, ctx, id);

@@ -81,13 +81,13 @@ export class ProductsService {
     return importProducts(ctx, this.deps.database, request);
   }
 
-  async getProducts(ctx: RequestContext, query: ProductListQuery) {
+  async list(ctx: RequestContext, query: ProductListQuery) {
     const { database } = this.deps;
     const { totalCount, rows } = await inTenant(database, ctx, (tx) => listProducts(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
   }
 
-  async getProduct(ctx: RequestContext, id: string): Promise<Product> {
+  async get(ctx: RequestContext, id: string): Promise<Product> {
     const { database } = this.deps;
     const row = await inTenant(database, ctx, (tx) => findProduct(tx, ctx.tenantId, id));
     if (!row) throw notFound();
@@ -95,7 +95,7 @@ export class ProductsService {
   }
 
   /** The product with this scanned code, however its EAN was stored (UPC-A or EAN-13 form). */
-  async getProductByEan(ctx: RequestContext, code: string): Promise<Product> {
+  async getByEan(ctx: RequestContext, code: string): Promise<Product> {
     const { database } = this.deps;
     if (!isValidScannedCode(code)) {
       throw new AppError('INVALID_EAN', 'INVALID_EAN', { fieldErrors: { ean: [translate(ctx.lang, 'INVALID_EAN')] } });
@@ -106,7 +106,7 @@ export class ProductsService {
     return toProduct(row);
   }
 
-  async createProduct(ctx: RequestContext, input: ProductCreate): Promise<Product> {
+  async create(ctx: RequestContext, input: ProductCreate): Promise<Product> {
     const { database } = this.deps;
     const fields = checkedFields(ctx, input);
     try {
@@ -120,7 +120,7 @@ export class ProductsService {
     }
   }
 
-  async updateProductRecord(ctx: RequestContext, input: ProductUpdate): Promise<Product> {
+  async update(ctx: RequestContext, input: ProductUpdate): Promise<Product> {
     const { database } = this.deps;
     const fields = checkedFields(ctx, input);
     try {
@@ -143,7 +143,7 @@ export class ProductsService {
    * Deletes the product, or archives it when entries use it (see product-usage.ts). A delete that a
    * foreign key refuses also archives: the savepoint keeps the transaction usable.
    */
-  async deleteProductRecord(
+  async delete(
     ctx: RequestContext,
     id: string,
   ): Promise<{ result: ProductDeleteResult; message: string }> {

@@ -153,7 +153,7 @@ async function thumbnailOf(storage: FileStorage, key: string): Promise<Buffer | 
 export class WorkConfirmationsService {
   constructor(private readonly deps: Deps) {}
 
-  async createConfirmation(ctx: RequestContext, input: ConfirmationInput): Promise<WorkConfirmation> {
+  async create(ctx: RequestContext, input: ConfirmationInput): Promise<WorkConfirmation> {
     const deps = this.deps;
     const { database, storage } = deps;
     const signature = await cleanSignature(input.signature);
@@ -316,7 +316,7 @@ export class WorkConfirmationsService {
   }
 
   /** The stored confirmation (for its PDF) of the caller's tenant, or 404. */
-  async getConfirmationRecord(ctx: RequestContext, id: string): Promise<ConfirmationRow> {
+  async get(ctx: RequestContext, id: string): Promise<ConfirmationRow> {
     const { database } = this.deps;
     const row = await inTenant(database, ctx, (tx) => findConfirmation(tx, ctx.tenantId, id));
     if (!row) throw notFound();
