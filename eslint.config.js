@@ -18,6 +18,17 @@ const noFeature = (names) => ({
   message: 'Only routes (and the app root) compose features; move what is shared to components/ or lib/.',
 });
 const restrictImports = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const noSrc = { regex: '^(\\.\\./)+src(/|$)', message: 'The server never imports the app; move what both use to common/.' };
+const noModules = { regex: '^(\\.\\./)+(modules|app)(/|$)', message: 'platform/ and db/ never import a module or the entry point.' };
+const noEntryPoint = { regex: '^(\\.\\./)+app$', message: 'Modules get Deps and RouteHandler from platform/handler.ts, not from the entry point.' };
+// `prefix` is how the importing file names the modules' folder: '../' inside a module, './' from
+// modules/*.ts, './modules/' from server/*.ts. `<prefix><module>` (its face) passes, `<prefix><module>/<file>` does not.
+const noPastFace = (prefix) => ({
+  regex: `^(${prefix}|(\\.\\./)+modules/)[a-z0-9-]+/.`,
+  message: "Another module is reached only through its public face: import from '<module>' (its index.ts), never its files (decision 0030).",
+});
+const noServerFromCommon = { regex: '^(\\.\\./)+server(/|$)', message: 'common/ is shared by server and app and imports neither.' };
+const noAppFromCommon = { regex: '^(\\.\\./)+src(/|$)', message: 'common/ is shared by server and app and imports neither.' };
 
 export default defineConfig(
   {
@@ -57,17 +68,17 @@ export default defineConfig(
     rules: restrictImports(noServer, noFeature(features.filter((other) => other !== feature))),
   })),
   // The server's layers: platform/ and db/ serve the modules and never import one (nor the entry
-  // point); a module gets Deps and RouteHandler from platform/handler.ts, never from app.ts.
+  // point); a module gets Deps and RouteHandler from platform/handler.ts, never from app.ts. Each
+  // module is reached only through its public face, `modules/<m>/index.ts` (decision 0030): no
+  // import of another module's repository, handlers or internals. Nothing under server/ imports the
+  // app; what both use lives in common/ at the root, which imports neither.
+  { files: ['server/platform/**', 'server/db/**'], rules: restrictImports(noSrc, noModules) },
+  { files: ['server/modules/*/**'], rules: restrictImports(noSrc, noEntryPoint, noPastFace('\\.\\./')) },
+  { files: ['server/modules/*.ts'], rules: restrictImports(noSrc, noEntryPoint, noPastFace('\\./')) },
+  { files: ['server/*.ts'], rules: restrictImports(noSrc, noPastFace('\\./modules/')) },
+  { files: ['common/**'], rules: restrictImports(noServerFromCommon, noAppFromCommon) },
   {
-    files: ['server/platform/**', 'server/db/**'],
-    rules: restrictImports({ regex: '^(\\.\\./)+(modules|app)(/|$)', message: 'platform/ and db/ never import a module or the entry point.' }),
-  },
-  {
-    files: ['server/modules/**'],
-    rules: restrictImports({ regex: '^(\\.\\./)+app$', message: 'Modules get Deps and RouteHandler from platform/handler.ts, not from the entry point.' }),
-  },
-  {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/**/*.ts', '*.config.{js,ts,cjs,mjs}', '*.ts'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/**/*.ts', 'common/**/*.ts', '*.config.{js,ts,cjs,mjs}', '*.ts'],
     ignores: ['tests/component/**'],
     languageOptions: { globals: { ...globals.node } },
   },

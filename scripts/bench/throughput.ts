@@ -278,7 +278,7 @@ async function startBaseline(bench: Awaited<ReturnType<typeof startBench>>, owne
   const ctx = (): RequestContext => ({ ...owner, now: new Date() });
   const coerced = (query: unknown) =>
     Object.fromEntries(Object.entries(query as Record<string, string>).map(([key, value]) => [key, /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value]));
-  app.get('/api/Products/GetAll', async (request) => ok(await services.products.getProducts(ctx(), coerced(request.query) as never)));
+  app.get('/api/Products/GetAll', async (request) => ok(await services.products.list(ctx(), coerced(request.query) as never)));
   app.get('/api/TimeTracks/Get', async (request) => ok(await services.timeTracks.list(ctx(), coerced(request.query) as never)));
   app.get('/api/UserTimeTracks/GetList', async (request) => ok(await services.userTimeTracks.list(ctx(), coerced(request.query) as never)));
   app.get('/api/UserTimeTracks/GetListGrouped', async (request) => ok(await services.userTimeTracks.listGrouped(ctx(), coerced(request.query) as never)));

@@ -3,22 +3,22 @@
  * 501 FEATURE_NOT_IMPLEMENTED; tests/api/foundation.test.ts lists which ones still do.
  */
 import type { OperationHandlers, OperationRouteOptionsMap } from '../platform/handler';
-import { authHandlers } from './auth/auth.handlers';
-import { usersHandlers } from './users/users.handlers';
-import { managementHandlers } from './management/management.handlers';
-import { customersHandlers, customersRouteOptions } from './customers/customers.handlers';
-import { productsHandlers, productsRouteOptions } from './products/products.handlers';
-import { timeTracksHandlers } from './time-tracks/time-tracks.handlers';
-import { userTimeTracksHandlers } from './user-time-tracks/user-time-tracks.handlers';
-import { informationHandlers } from './information/information.handlers';
-import { imagesHandlers } from './images/images.handlers';
-import { workConfirmationsHandlers } from './work-confirmations/work-confirmations.handlers';
-import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
-import { invoiceHandlers } from './invoice/invoice.handlers';
-import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/subscription.handlers';
-import { localisationHandlers } from './localisation/localisation.handlers';
-import { externalSystemHandlers } from './external-system/external-system.handlers';
-import { aiHandlers } from './ai/ai.handlers';
+import { authHandlers } from './auth';
+import { usersHandlers } from './users';
+import { managementHandlers } from './management';
+import { customersHandlers, customersRouteOptions } from './customers';
+import { productsHandlers, productsRouteOptions } from './products';
+import { timeTracksHandlers } from './time-tracks';
+import { userTimeTracksHandlers } from './user-time-tracks';
+import { informationHandlers } from './information';
+import { imagesHandlers } from './images';
+import { workConfirmationsHandlers } from './work-confirmations';
+import { customerActivitiesHandlers } from './customer-activities';
+import { invoiceHandlers } from './invoice';
+import { subscriptionHandlers, subscriptionRouteOptions } from './subscription';
+import { localisationHandlers } from './localisation';
+import { externalSystemHandlers } from './external-system';
+import { aiHandlers } from './ai';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,

@@ -1,23 +1,21 @@
 /** The services of all modules, built once per server from its dependencies. */
 import type { Deps } from '../platform/handler';
-import { AuthService } from './auth/auth.service';
-import { WebAuthnService } from './auth/webauthn.service';
-import { ExternalLoginService } from './auth/external-login.service';
-import { UsersService } from './users/users.service';
-import { ManagementService } from './management/management.service';
-import { TimeTracksService } from './time-tracks/time-tracks.service';
-import { UserTimeTracksService } from './user-time-tracks/user-time-tracks.service';
-import { InvoiceService } from './invoice/invoice.service';
-import { CustomersService } from './customers/customers.service';
-import { ProductsService } from './products/products.service';
-import { InformationService } from './information/information.service';
-import { ImagesService } from './images/images.service';
-import { CustomerActivitiesService } from './customer-activities/customer-activities.service';
-import { WorkConfirmationsService } from './work-confirmations/work-confirmations.service';
-import { SubscriptionService } from './subscription/subscription.service';
-import { LocalisationService } from './localisation/localisation.service';
-import { ExternalSystemService } from './external-system/external-system.service';
-import { AiService } from './ai/ai.service';
+import { AuthService, WebAuthnService, ExternalLoginService } from './auth';
+import { UsersService } from './users';
+import { ManagementService } from './management';
+import { TimeTracksService } from './time-tracks';
+import { UserTimeTracksService } from './user-time-tracks';
+import { InvoiceService } from './invoice';
+import { CustomersService } from './customers';
+import { ProductsService } from './products';
+import { InformationService } from './information';
+import { ImagesService } from './images';
+import { CustomerActivitiesService } from './customer-activities';
+import { WorkConfirmationsService } from './work-confirmations';
+import { SubscriptionService } from './subscription';
+import { LocalisationService } from './localisation';
+import { ExternalSystemService } from './external-system';
+import { AiService } from './ai';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);

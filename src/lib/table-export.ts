@@ -4,7 +4,7 @@
  * exceljs, loaded only when asked for, with number cells as numbers. Text cells go through
  * `neutralise`, so no cell runs as a formula; a formatted number cannot hold one.
  */
-import { csvField, neutralise } from './spreadsheet-cells';
+import { csvField, neutralise } from '../../common/spreadsheet-cells';
 
 export type Cell = string | number | null;
 

@@ -7,7 +7,7 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import ExcelJS from 'exceljs';
 import { activateLocale, i18n } from '../../src/lib/i18n';
 import { toCsv, toXlsx, type ExportTable } from '../../src/lib/table-export';
-import { neutralise } from '../../src/lib/spreadsheet-cells';
+import { neutralise } from '../../common/spreadsheet-cells';
 import { decimalHours, formatClock, formatDuration, formatOvertime, formatTime } from '../../src/features/time-tracking/format';
 import { boundedPeriodPresets, periodRange, rangeDays, rangeToQuery } from '../../src/lib/periods';
 import { workingTimeTable } from '../../src/features/time-tracking/working-time-export';

@@ -1,5 +1,5 @@
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The boundaries of src/ as eslint.config.js states them, checked on imports as source text.
 const eslint = new ESLint({ cwd: process.cwd() });
@@ -8,6 +8,9 @@ async function restricted(filePath: string, from: string) {
   const [result] = await eslint.lintText(`import { x } from '${from}';\nexport const y = x;\n`, { filePath });
   return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').length > 0;
 }
+
+// The first lint loads the parser and the config, which can take longer than a test's 5 s on a busy machine.
+beforeAll(() => restricted('src/lib/x.ts', './format'), 60_000);
 
 describe('import boundaries of the app', () => {
   it('keeps a feature out of other features, nested or not', async () => {
@@ -50,5 +53,32 @@ describe('import boundaries of the server', () => {
   it('lets modules reach platform/ but not the entry point', async () => {
     expect(await restricted('server/modules/customers/x.ts', '../../app')).toBe(true);
     expect(await restricted('server/modules/customers/x.ts', '../../platform/handler')).toBe(false);
+    expect(await restricted('server/modules/customers/x.ts', '../../db/audit')).toBe(false);
+  });
+
+  it('lets a module reach another only through its public face', async () => {
+    expect(await restricted('server/modules/invoice/x.ts', '../customers/customers.repository')).toBe(true);
+    expect(await restricted('server/modules/users/x.ts', '../auth/auth.handlers')).toBe(true);
+    expect(await restricted('server/modules/invoice/x.ts', '../../modules/customers/customers.service')).toBe(true);
+    expect(await restricted('server/modules/invoice/x.ts', '../customers/index')).toBe(true);
+    expect(await restricted('server/modules/invoice/x.ts', '../customers')).toBe(false);
+    expect(await restricted('server/modules/invoice/x.ts', './invoice.repository')).toBe(false);
+  });
+
+  it('composes the modules from their faces only', async () => {
+    expect(await restricted('server/modules/services.ts', './auth/auth.service')).toBe(true);
+    expect(await restricted('server/modules/services.ts', './auth')).toBe(false);
+    expect(await restricted('server/app.ts', './modules/health/health.handlers')).toBe(true);
+    expect(await restricted('server/app.ts', './modules/health')).toBe(false);
+    expect(await restricted('server/app.ts', './modules/services')).toBe(false);
+  });
+
+  it('keeps the app out of the server, and common/ out of both', async () => {
+    expect(await restricted('server/modules/invoice/x.ts', '../../../src/lib/format')).toBe(true);
+    expect(await restricted('server/platform/x.ts', '../../src/lib/format')).toBe(true);
+    expect(await restricted('server/modules/invoice/x.ts', '../../../common/spreadsheet-cells')).toBe(false);
+    expect(await restricted('src/lib/x.ts', '../../common/spreadsheet-cells')).toBe(false);
+    expect(await restricted('common/x.ts', '../server/platform/errors')).toBe(true);
+    expect(await restricted('common/x.ts', '../src/lib/format')).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import {
   type MaterialSource,
   type PositionInput,
 } from '../../server/modules/invoice/invoice.rules';
-import { csvField, neutralise } from '../../src/lib/spreadsheet-cells';
+import { csvField, neutralise } from '../../common/spreadsheet-cells';
 
 const base: PositionInput = { language: 'de', vatTreatment: 'standard', hourlyRate: 58.5, periodLabel: '01.11.2026 – 30.11.2026', labour: [], materials: [] };
 const track = (id: string, seconds: number) => ({ kind: 'timeTrack' as const, id, seconds });

@@ -16,7 +16,8 @@ import { hoursAndMinutes } from '../../platform/durations';
 import { AppError, notFound } from '../../platform/errors';
 import type { Deps } from '../../platform/handler';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
-import { findCustomer } from '../customers/customers.repository';
+import { inTenant } from '../../platform/tenant-transaction';
+import { findCustomer } from '../customers';
 import * as repo from './ai.repository';
 import {
   bestMatch,
@@ -60,7 +61,7 @@ export class AiService {
   }
 
   async status(ctx: RequestContext): Promise<AiStatus> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
+    return inTenant(this.deps.database, ctx, async (tx) => ({
       consent: await consentGranted(tx, 'ai'),
       transcription: !!this.ai.speech,
       generation: !!this.ai.text,
@@ -77,7 +78,7 @@ export class AiService {
    * firm (`prepare`) and the daily limit, which counts the call. A refused call costs nothing of it.
    */
   private async admit(ctx: RequestContext, service: AiServiceConfig | undefined, hooks: { find?: (tx: Tx) => Promise<void>; prepare?: (tx: Tx) => Promise<void> } = {}): Promise<OpenAiClient> {
-    await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    await inTenant(this.deps.database, ctx, async (tx) => {
       if (hooks.find) await hooks.find(tx);
       if (!(await consentGranted(tx, 'ai'))) throw new AppError('AI_CONSENT_REQUIRED', 'AI_CONSENT_REQUIRED', { status: 403 });
       if (!service) throw new AppError('SERVICE_UNAVAILABLE', 'ai.notConfigured', { status: 503 });
@@ -127,7 +128,7 @@ export class AiService {
       .map((m) => ({ text: clean(m?.name, 200), quantity: Number(m?.quantity), unit: clean(m?.unit, 20) || 'Stk' }))
       .filter((m) => m.text && Number.isFinite(m.quantity) && m.quantity > 0)
       .map((m) => ({ ...m, ean: eanIn(m.text), words: wordsOf(m.text).slice(0, 8) }));
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       // Two round trips for all the materials: the EANs, then the candidates by name.
       const byEan = await repo.productsByEan(tx, dictated.flatMap((m) => (m.ean ? [m.ean] : [])));
       const candidates = await repo.productsWithWords(tx, dictated.map((m) => (m.ean && byEan.has(m.ean) ? [] : m.words)));

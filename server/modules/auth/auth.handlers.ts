@@ -1,34 +1,12 @@
 /** Handlers of the Auth calls: read the validated request, call the service, shape the answer. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { OperationHandlers } from '../../platform/handler';
 import type { OperationBody as Body, OperationQuery as Query } from '../../platform/contract';
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { readDeviceId } from '../../platform/auth';
 import { contextOf } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import type { Client, IssuedSession } from './auth.service';
-
-export function clientOf(request: FastifyRequest): Client {
-  const deviceId = readDeviceId(request);
-  if (!deviceId) throw new AppError('UNAUTHORIZED', 'device.missing');
-  return { deviceId, userAgent: request.headers['user-agent'], ip: request.ip, lang: request.lang };
-}
-
-const COOKIE = 'refreshToken';
-
-/** The session answer; the refresh token also goes into an httpOnly cookie for RefreshTokenFromCookie. */
-export function sendSession(request: FastifyRequest, reply: FastifyReply, issued: IssuedSession) {
-  const { config } = request.server.deps;
-  reply.setCookie(COOKIE, issued.refreshToken, {
-    path: '/api/Auth',
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.publicUrl.startsWith('https://'),
-    maxAge: config.refreshTokenDays * 24 * 3600,
-  });
-  return reply.send(ok(issued.session));
-}
+import { clientOf, REFRESH_COOKIE, sendSession } from './session-reply';
 
 const services = (request: FastifyRequest) => request.server.services;
 const message = (request: FastifyRequest, key: string) => translate(request.lang, key);
@@ -44,7 +22,7 @@ export const authHandlers = {
     sendSession(request, reply, await services(request).auth.refresh(request.body.token, clientOf(request))),
 
   authRefreshTokenFromCookie: async (request, reply) => {
-    const token = request.cookies[COOKIE];
+    const token = request.cookies[REFRESH_COOKIE];
     if (!token) throw new AppError('UNAUTHORIZED', 'UNAUTHORIZED');
     return sendSession(request, reply, await services(request).auth.refresh(token, clientOf(request)));
   },

@@ -1,8 +1,8 @@
 /** Queries of the accounts feature. Tenant queries take the transaction of `withTenant`. */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { SessionRow } from '../../db/accounts';
-import { uuidLiteral, type Database, type OpenedTransaction, type Tx } from '../../db/database';
-import { oneTimeTokens, passkeys, refreshTokens, sessions, tenants } from '../../db/schema';
+import { uuidLiteral, type Database, type Db, type OpenedTransaction, type Tx } from '../../db/database';
+import { authChallenges, oneTimeTokens, passkeys, refreshTokens, sessions, tenants } from '../../db/schema';
 
 
 export async function insertTenant(tx: Tx, values: typeof tenants.$inferInsert) {
@@ -178,4 +178,23 @@ export async function deletePasskey(tx: Tx, userId: string, id: string) {
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning({ id: passkeys.id });
   return rows.length === 1;
+}
+
+/**
+ * The passkey challenges live outside every tenant (sign-in does not know the tenant yet), so they
+ * are written and taken on the pool, not in a tenant transaction. Saving one sweeps the expired.
+ */
+export async function saveChallenge(db: Db, values: typeof authChallenges.$inferInsert): Promise<string> {
+  await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date()));
+  const [row] = await db.insert(authChallenges).values(values).returning({ id: authChallenges.id });
+  return row.id;
+}
+
+/** Takes a challenge once: a second use, another kind or an expired one finds nothing. */
+export async function takeChallenge(db: Db, id: string, kind: string) {
+  const [row] = await db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.id, id), eq(authChallenges.kind, kind), gt(authChallenges.expiresAt, new Date())))
+    .returning();
+  return row as typeof authChallenges.$inferSelect | undefined;
 }

@@ -17,11 +17,11 @@ import * as repo from './auth.repository';
 import { signUpNoticeMail } from './auth.mails';
 import { deviceLabel, formatRefreshToken, parseRefreshToken, randomSecret, safeEqual, sha256, tenantNameFromEmail } from './tokens';
 import type { BodyOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import { upsertConsent } from '../../db/consents';
 import { langOf, LinksService } from './links.service';
 import * as accounts from '../../db/accounts';
-import type { SubscriptionService } from '../subscription/subscription.service';
-import { licenseRefusal } from '../subscription/subscription.rules';
+import { type SubscriptionService, licenseRefusal } from '../subscription';
 
 export type AuthSession = components['schemas']['AuthSession'];
 export const TERMS_VERSION = '2026-11';
@@ -130,7 +130,7 @@ export class AuthService {
   async refresh(token: string, client: Client): Promise<IssuedSession> {
     const parsed = parseRefreshToken(token);
     if (!parsed) throw new AppError('TOKEN_INVALID');
-    const outcome = await this.db.withTenant(parsed.tenantId, async (tx) => {
+    const outcome = await inTenant(this.db, parsed, async (tx) => {
       const stored = await repo.getRefreshToken(tx, parsed.id);
       if (!stored || !safeEqual(stored.tokenHash, sha256(parsed.secret))) return { error: 'TOKEN_INVALID' as const };
       const session = await accounts.getSession(tx, stored.sessionId);
@@ -232,7 +232,7 @@ export class AuthService {
     const now = new Date();
     let mail: { to: string; link: string; lang: Lang } | undefined;
     try {
-      const issued = await this.db.withTenant(tenantId, async (tx) => {
+      const issued = await inTenant(this.db, { tenantId }, async (tx) => {
         await repo.insertTenant(tx, {
           tenantId,
           name: input.tenantName.slice(0, 100),
@@ -286,7 +286,7 @@ export class AuthService {
   private async noticeSignUpAttempt(account: { userId: string; tenantId: string }) {
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:signup-notice:${account.userId}`, SIGN_UP_NOTICE_SECONDS);
     if (!cooldown.allowed) return;
-    const user = await this.db.withTenant(account.tenantId, (tx) => accounts.getUser(tx, account.userId));
+    const user = await inTenant(this.db, account, (tx) => accounts.getUser(tx, account.userId));
     if (!user || user.archived) return;
     await this.deps.mailer.send(signUpNoticeMail(langOf(user), user.email, `${this.deps.config.publicUrl}/login`));
   }
@@ -307,7 +307,7 @@ export class AuthService {
     const email = body.userNameOrEmail.trim().toLowerCase();
     const account = await accounts.findAccountByEmail(this.db.pool, email);
     const knownDevice = account
-      ? await this.db.withTenant(account.tenantId, (tx) => repo.deviceHadSession(tx, account.userId, client.deviceId))
+      ? await inTenant(this.db, account, (tx) => repo.deviceHadSession(tx, account.userId, client.deviceId))
       : false;
     const pair = { key: `signin:pair:${client.ip}:${email}`, limits: signInLimits.pair };
     const address = { key: `signin:address:${client.ip}`, limits: signInLimits.address };
@@ -316,7 +316,7 @@ export class AuthService {
       : { key: `signin:account:${email}`, limits: signInLimits.account };
     await this.deps.rateLimiter.take([pair, address, perAccount]);
     const outcome = account
-      ? await this.db.withTenant(account.tenantId, async (tx) => {
+      ? await inTenant(this.db, account, async (tx) => {
           const user = await accounts.getUser(tx, account.userId);
           if (!user || !(await verifyPassword(user.passwordHash, body.password))) return undefined;
           if (user.archived) return 'archived' as const;
@@ -339,7 +339,7 @@ export class AuthService {
     }
     const tenantWide = consents.filter((c) => c === 'ai' || c === 'gps');
     if (tenantWide.length && !isManager(ctx)) throw new AppError('FORBIDDEN');
-    return this.db.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.db, ctx, async (tx) => {
       for (const purpose of new Set(consents)) {
         await upsertConsent(tx, ctx.tenantId, purpose, true, ctx.userId, TERMS_VERSION);
       }

@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Deps } from '../../platform/handler';
 import { AppError } from '../../platform/errors';
 import type { Lang } from '../../platform/i18n';
+import { inTenant } from '../../platform/tenant-transaction';
 import type { AuthService, Client, IssuedSession } from './auth.service';
 import { tenantNameFromEmail } from './tokens';
 import * as accounts from '../../db/accounts';
@@ -52,7 +53,7 @@ export class ExternalLoginService {
 
     const account = await accounts.findAccountByEmail(this.deps.database.pool, email);
     if (account) {
-      const session = await this.deps.database.withTenant(account.tenantId, async (tx) => {
+      const session = await inTenant(this.deps.database, account, async (tx) => {
         const user = await accounts.getUser(tx, account.userId);
         if (!user) return undefined;
         if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.userArchived');

@@ -14,6 +14,7 @@ import * as repo from './auth.repository';
 import { accountMails } from './auth.mails';
 import { randomSecret, sha256 } from './tokens';
 import type { BodyOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import type { Client } from './auth.service';
 import * as accounts from '../../db/accounts';
 
@@ -90,7 +91,7 @@ export class LinksService {
   async confirmEmail(userId: string, secret: string): Promise<string> {
     const tenantId = await accounts.findTenantOfUser(this.db.pool, userId);
     if (!tenantId) return '/email-confirmation?status=invalid';
-    return this.db.withTenant(tenantId, async (tx) => {
+    return inTenant(this.db, { tenantId }, async (tx) => {
       const link = await this.consumeLink(userId, secret, 'confirm_email', tx);
       if (link.state !== 'valid') return `/email-confirmation?status=${link.state}`;
       await accounts.updateUser(tx, userId, { emailConfirmedAt: new Date() });
@@ -99,7 +100,7 @@ export class LinksService {
   }
 
   async resendConfirmation(ctx: RequestContext) {
-    const result = await this.db.withTenant(ctx.tenantId, async (tx) => {
+    const result = await inTenant(this.db, ctx, async (tx) => {
       const user = await accounts.getUser(tx, ctx.userId);
       if (!user) throw new AppError('UNAUTHORIZED');
       if (user.emailConfirmedAt) return { user, link: undefined, retryAfterSeconds: 0 };
@@ -132,7 +133,7 @@ export class LinksService {
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:reset:${email.toLowerCase()}`, RESEND_SECONDS);
     if (!cooldown.allowed) return { sending: Promise.resolve() };
     const account = await accounts.findAccountByEmail(this.db.pool, email);
-    const sent = await this.db.withTenant(account?.tenantId ?? crypto.randomUUID(), async (tx) => {
+    const sent = await inTenant(this.db, { tenantId: account?.tenantId ?? crypto.randomUUID() }, async (tx) => {
       const user = account ? await accounts.getUser(tx, account.userId) : undefined;
       if (!user || user.archived) return undefined;
       return { user, link: await this.createLink(tx, user, 'reset_password') };
@@ -146,7 +147,7 @@ export class LinksService {
     const tenantId = await accounts.findTenantOfUser(this.db.pool, body.userId);
     if (!tenantId) throw linkError('invalid');
     const passwordHash = await hashPassword(body.newPassword);
-    await this.db.withTenant(tenantId, async (tx) => {
+    await inTenant(this.db, { tenantId }, async (tx) => {
       const link = await this.consumeLink(body.userId, body.token, 'reset_password', tx);
       if (link.state !== 'valid') throw linkError(link.state);
       // The mail reached the user, so the address is confirmed too.
@@ -163,7 +164,7 @@ export class LinksService {
     }
     this.assertPasswordAllowed(body.newPassword, 'newPassword');
     const passwordHash = await hashPassword(body.newPassword);
-    await this.db.withTenant(ctx.tenantId, async (tx) => {
+    await inTenant(this.db, ctx, async (tx) => {
       const user = await accounts.getUser(tx, ctx.userId);
       if (!user || !(await verifyPassword(user.passwordHash, body.oldPassword))) {
         throw new AppError('INVALID_CREDENTIALS', 'auth.oldPasswordWrong', { fieldErrors: { oldPassword: ['auth.oldPasswordWrong'] } });

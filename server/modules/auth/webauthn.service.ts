@@ -12,15 +12,14 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Deps } from '../../platform/handler';
-import { authChallenges } from '../../db/schema';
 import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import * as repo from './auth.repository';
 import type { AuthService, Client, IssuedSession } from './auth.service';
 import { tenantNameFromEmail } from './tokens';
 import type { BodyOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import * as accounts from '../../db/accounts';
 
 const CHALLENGE_SECONDS = 300;
@@ -45,21 +44,17 @@ export class WebAuthnService {
   }
 
   private async saveChallenge(kind: string, challenge: string, payload: Record<string, unknown>) {
-    const { db } = this.deps.database;
-    await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date()));
-    const [row] = await db
-      .insert(authChallenges)
-      .values({ kind, challenge, payload, expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000) })
-      .returning({ id: authChallenges.id });
-    return row.id;
+    return repo.saveChallenge(this.deps.database.db, {
+      kind,
+      challenge,
+      payload,
+      expiresAt: new Date(Date.now() + CHALLENGE_SECONDS * 1000),
+    });
   }
 
   /** Takes a challenge once: a second use, another kind or an expired one finds nothing. */
   private async takeChallenge(id: string, kind: string) {
-    const [row] = await this.deps.database.db
-      .delete(authChallenges)
-      .where(and(eq(authChallenges.id, id), eq(authChallenges.kind, kind), gt(authChallenges.expiresAt, new Date())))
-      .returning();
+    const row = await repo.takeChallenge(this.deps.database.db, id, kind);
     if (!row) throw new AppError('PASSKEY_TIMEOUT', 'auth.passkeyInvalid');
     return row;
   }
@@ -158,7 +153,7 @@ export class WebAuthnService {
     const userId = handle ? bytesToUuid(Buffer.from(handle, 'base64url')) : undefined;
     const tenantId = userId ? await accounts.findTenantOfUser(this.deps.database.pool, userId) : undefined;
     if (!userId || !tenantId) throw invalid();
-    return this.deps.database.withTenant(tenantId, async (tx) => {
+    return inTenant(this.deps.database, { tenantId }, async (tx) => {
       const key = await repo.findPasskeyByCredential(tx, body.response.id);
       const user = await accounts.getUser(tx, userId);
       if (!key || !user || key.userId !== user.id) throw invalid();
@@ -191,7 +186,7 @@ export class WebAuthnService {
   // ---- keys of a signed-in user ----
 
   async addKeyBegin(ctx: RequestContext, body: NonNullable<BodyOf<'authWebAuthnAddKeyBegin'>>) {
-    const { user, keys } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
+    const { user, keys } = await inTenant(this.deps.database, ctx, async (tx) => ({
       user: await accounts.getUser(tx, ctx.userId),
       keys: await repo.listPasskeys(tx, ctx.userId),
     }));
@@ -219,7 +214,7 @@ export class WebAuthnService {
     const p = challenge.payload as { userId: string; tenantId: string };
     if (p.userId !== ctx.userId || p.tenantId !== ctx.tenantId) throw invalid();
     const info = await this.verifyRegistration(body.response, challenge.challenge);
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       if (await repo.findPasskeyByCredential(tx, info.credential.id)) {
         throw new AppError('PASSKEY_EXISTS', 'auth.passkeyExists');
       }
@@ -236,11 +231,11 @@ export class WebAuthnService {
   }
 
   async listKeys(ctx: RequestContext) {
-    return this.deps.database.withTenant(ctx.tenantId, (tx) => repo.listPasskeys(tx, ctx.userId));
+    return inTenant(this.deps.database, ctx, (tx) => repo.listPasskeys(tx, ctx.userId));
   }
 
   async deleteKey(ctx: RequestContext, id: string) {
-    await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    await inTenant(this.deps.database, ctx, async (tx) => {
       const [user, keys] = await Promise.all([accounts.getUser(tx, ctx.userId), repo.listPasskeys(tx, ctx.userId)]);
       if (!keys.some((k) => k.id === id)) throw notFound();
       if (keys.length === 1 && !user?.passwordHash) throw new AppError('CONFLICT', 'auth.passkeyLast');

@@ -6,7 +6,7 @@ import type { components } from '../../../generated/server/openapi';
 import { isManager, type RequestContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { findCustomer } from '../customers/customers.repository';
+import { findCustomer } from '../customers';
 import {
   countNew,
   listActivities,
@@ -19,6 +19,7 @@ import {
 } from './customer-activities.repository';
 import { tenantTimeZone } from '../../db/tenant-settings';
 import type { Deps } from '../../platform/handler';
+import { inTenant } from '../../platform/tenant-transaction';
 
 export type CustomerActivity = components['schemas']['CustomerActivity'];
 export type CustomerActivityTotals = components['schemas']['CustomerActivityTotals'];
@@ -88,7 +89,7 @@ export class CustomerActivitiesService {
 
   async getActivities(ctx: RequestContext, query: Omit<ActivityQuery, 'onlyOwnTimeOf'>) {
     const { database } = this.deps;
-    const { totalCount, capped, rows } = await database.withTenant(ctx.tenantId, async (tx) => {
+    const { totalCount, capped, rows } = await inTenant(database, ctx, async (tx) => {
       const list = await listActivities(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }, titles(ctx.lang));
       // Entries of the customer show that it is one of this firm's (row-level security); only an
       // empty answer asks whether the customer exists at all: 404 for an id unknown here.
@@ -104,7 +105,7 @@ export class CustomerActivitiesService {
     reportFailure: (error: unknown) => void,
   ): Promise<CustomerActivityTotals> {
     const { database } = this.deps;
-    return database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(database, ctx, async (tx) => {
       const counts = await countNew(tx, ctx.tenantId, query);
       const timeZone = await tenantTimeZone(tx, ctx.tenantId);
       let working: Awaited<ReturnType<typeof workingSeconds>> | undefined;

@@ -9,22 +9,11 @@
  */
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { MessageKey } from '../../platform/i18n';
+import { cleanText, roundTo } from '../../platform/field-values';
 import { isValidLeitwegId, isValidVatId, normaliseLeitwegId, normaliseVatId } from '../../platform/tax-ids';
 import type { CustomerFields } from './customers.repository';
 
 export type RuleViolation = { field: keyof CustomerFields; key: MessageKey };
-
-/** Trimmed text, or null when nothing is left. */
-export function cleanText(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : trimmed;
-}
-
-export function roundTo(value: number, decimals: number): number {
-  const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
-}
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 const knownCountries = new Map<string, boolean>();

@@ -8,8 +8,10 @@
 import type { components } from '../../../generated/server/openapi';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
-import { ImportReport, type ImportResult } from '../csv-import/import-report';
-import { cleanText, customerViolations, leitwegIdOf, normaliseCustomer, roundTo, sameCustomerFields, vatIdOf } from './customer.rules';
+import { ImportReport, type ImportResult } from '../../platform/import-report';
+import { customerViolations, leitwegIdOf, normaliseCustomer, sameCustomerFields, vatIdOf } from './customer.rules';
+import { cleanText, roundTo } from '../../platform/field-values';
+import { inTenant } from '../../platform/tenant-transaction';
 import {
   customerFieldNames,
   findByExternalIds,
@@ -68,7 +70,7 @@ export async function importCustomers(ctx: RequestContext, database: Database, r
     else report.fail(i, request.rows[i].sourceLine, null, 'import.duplicateExternalId', { key, row: first + 1 });
   });
 
-  return database.withTenant(ctx.tenantId, async (tx) => {
+  return inTenant(database, ctx, async (tx) => {
     const existing = new Map((await findByExternalIds(tx, ctx.tenantId, [...firstByKey.keys()])).map((r) => [r.externalId!, r]));
 
     const creates: CustomerFields[] = [];

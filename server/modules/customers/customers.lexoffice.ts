@@ -6,7 +6,7 @@
  * the one entered here stays.
  */
 import type { components } from '../../../generated/server/openapi';
-import type { LexofficeContact } from '../external-system/lexoffice-client';
+import type { LexofficeContact } from '../external-system';
 
 type ImportRow = components['schemas']['CustomerImportRow'];
 

@@ -21,8 +21,9 @@ import { customerName } from '../../platform/display-names';
 import type { Deps } from '../../platform/handler';
 import { importCustomers } from './customers.import';
 import { contactToRow } from './customers.lexoffice';
-import { connectionFailed, type ExternalSystemService } from '../external-system/external-system.service';
-import type { ImportResult } from '../csv-import/import-report';
+import { connectionFailed, type ExternalSystemService } from '../external-system';
+import type { ImportResult } from '../../platform/import-report';
+import { inTenant } from '../../platform/tenant-transaction';
 
 type ImportRequest = components['schemas']['CustomerImportRequest'];
 
@@ -121,25 +122,25 @@ export class CustomersService {
     return importCustomers(ctx, this.deps.database, request);
   }
 
-  async getCustomers(ctx: RequestContext, query: CustomerListQuery) {
+  async list(ctx: RequestContext, query: CustomerListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listCustomers(tx, ctx.tenantId, query));
+    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listCustomers(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
   }
 
-  async getCustomer(ctx: RequestContext, id: string): Promise<Customer> {
+  async get(ctx: RequestContext, id: string): Promise<Customer> {
     const { database } = this.deps;
-    const row = await database.withTenant(ctx.tenantId, (tx) => findCustomer(tx, ctx.tenantId, id));
+    const row = await inTenant(database, ctx, (tx) => findCustomer(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return toCustomer(row);
   }
 
-  async createCustomer(ctx: RequestContext, input: CustomerCreate): Promise<Customer> {
+  async create(ctx: RequestContext, input: CustomerCreate): Promise<Customer> {
     const { database } = this.deps;
     const fields = normaliseCustomer(input);
     rejectInvalid(ctx, customerViolations(fields));
     try {
-      const row = await database.withTenant(ctx.tenantId, (tx) => insertCustomer(tx, ctx.tenantId, fields, ctx.userId));
+      const row = await inTenant(database, ctx, (tx) => insertCustomer(tx, ctx.tenantId, fields, ctx.userId));
       return toCustomer(row);
     } catch (error) {
       if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
@@ -147,12 +148,12 @@ export class CustomersService {
     }
   }
 
-  async updateCustomerRecord(ctx: RequestContext, input: CustomerUpdate): Promise<Customer> {
+  async update(ctx: RequestContext, input: CustomerUpdate): Promise<Customer> {
     const { database } = this.deps;
     const fields = normaliseCustomer(input);
     rejectInvalid(ctx, customerViolations(fields));
     try {
-      const row = await database.withTenant(ctx.tenantId, (tx) =>
+      const row = await inTenant(database, ctx, (tx) =>
         updateCustomer(tx, ctx.tenantId, input.id, { ...fields, ...(input.archived === undefined ? {} : { archived: input.archived }) }),
       );
       if (!row) throw notFound();

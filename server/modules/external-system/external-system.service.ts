@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import type { BodyOf } from '../../platform/contract';
 import { SecretBox } from '../../platform/secret-box';
+import { inTenant } from '../../platform/tenant-transaction';
 import { LexofficeClient, LexofficeError } from './lexoffice-client';
 import * as repo from './external-system.repository';
 
@@ -47,7 +48,7 @@ export class ExternalSystemService {
     } catch (error) {
       throw connectionFailed(error);
     }
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       await repo.saveConnection(tx, {
         tenantId: ctx.tenantId,
         system: body.system,
@@ -60,7 +61,7 @@ export class ExternalSystemService {
   }
 
   async disconnect(ctx: RequestContext): Promise<null> {
-    await this.deps.database.withTenant(ctx.tenantId, (tx) => repo.deleteConnection(tx));
+    await inTenant(this.deps.database, ctx, (tx) => repo.deleteConnection(tx));
     return null;
   }
 
@@ -70,7 +71,7 @@ export class ExternalSystemService {
 
   /** A client for the firm's stored key; `ACCOUNTING_NOT_CONNECTED` without a usable one. */
   async clientOf(tenantId: string): Promise<LexofficeClient> {
-    const row = await this.deps.database.withTenant(tenantId, (tx) => repo.findConnection(tx));
+    const row = await inTenant(this.deps.database, { tenantId }, (tx) => repo.findConnection(tx));
     const apiKey = row ? this.box.open(row.apiKeySealed, context(tenantId)) : undefined;
     if (!apiKey) throw new AppError('ACCOUNTING_NOT_CONNECTED');
     return this.client(apiKey);
@@ -79,7 +80,7 @@ export class ExternalSystemService {
   /** After the service refused the stored key: the connection shows as broken until a new key. */
   async noteRefusal(tenantId: string, error: unknown) {
     if (error instanceof LexofficeError && error.kind === 'refused') {
-      await this.deps.database.withTenant(tenantId, (tx) => repo.markRefused(tx));
+      await inTenant(this.deps.database, { tenantId }, (tx) => repo.markRefused(tx));
     }
   }
 }

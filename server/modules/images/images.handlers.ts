@@ -6,7 +6,7 @@ import { contextOf } from '../../platform/context';
 import { AppError, ok } from '../../platform/errors';
 import { sendStoredFile } from '../../platform/file-response';
 import { readMultipart } from '../../platform/multipart';
-import { MAX_IMAGE_BYTES, thumbnailAsJpeg } from './image-processing';
+import { MAX_IMAGE_BYTES } from './image-processing';
 import { readUploadForm } from './images.service';
 
 const service = (request: FastifyRequest) => request.server.services.images;
@@ -23,7 +23,7 @@ export function acceptsWebp(accept: string | undefined): boolean {
 }
 
 export const imagesHandlers = {
-  imagesGetAll: async (request: Query<'imagesGetAll'>) => ok(await service(request).getImagePage(contextOf(request), request.query)),
+  imagesGetAll: async (request: Query<'imagesGetAll'>) => ok(await service(request).list(contextOf(request), request.query)),
 
   imagesUploadWorkDocImage: async (request: FastifyRequest) => {
     const ctx = contextOf(request);
@@ -33,11 +33,11 @@ export const imagesHandlers = {
       tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'images.tooLarge'),
     });
     const input = readUploadForm(ctx, form);
-    return ok(await service(request).uploadImage(ctx, input));
+    return ok(await service(request).upload(ctx, input));
   },
 
   imagesGet: async (request: Path<'imagesGet'>, reply: FastifyReply) => {
-    const image = await service(request).getImageRecord(contextOf(request), request.params.id);
+    const image = await service(request).get(contextOf(request), request.params.id);
     const range = request.headers.range;
     return sendStoredFile(reply, request.server.deps.storage, {
       key: image.storageKey,
@@ -50,10 +50,11 @@ export const imagesHandlers = {
   },
 
   imagesGetThumbnail: async (request: Path<'imagesGetThumbnail'>, reply: FastifyReply) => {
-    const image = await service(request).getImageRecord(contextOf(request), request.params.id);
+    const thumbnail = await service(request).getThumbnail(contextOf(request), request.params.id, acceptsWebp(request.headers.accept));
+    const { image } = thumbnail;
     const base = image.fileName.replace(/\.[^.]+$/, '');
     reply.header('Vary', 'Accept');
-    if (acceptsWebp(request.headers.accept)) {
+    if (thumbnail.format === 'webp') {
       return sendStoredFile(reply, request.server.deps.storage, {
         key: image.thumbnailKey,
         contentType: 'image/webp',
@@ -61,13 +62,12 @@ export const imagesHandlers = {
         etag: `"${image.id}-thumb-webp"`,
       });
     }
-    const jpeg = await thumbnailAsJpeg(await request.server.deps.storage.get(image.thumbnailKey));
     return reply
       .header('Content-Type', 'image/jpeg')
       .header('Content-Disposition', `inline; filename="${base}-thumb.jpg"`)
       .header('ETag', `"${image.id}-thumb-jpeg"`)
-      .header('Content-Length', String(jpeg.length))
+      .header('Content-Length', String(thumbnail.jpeg.length))
       .header('Cache-Control', 'private, max-age=86400')
-      .send(jpeg);
+      .send(thumbnail.jpeg);
   },
 } satisfies OperationHandlers;

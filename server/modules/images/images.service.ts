@@ -17,15 +17,15 @@ import { localStamp, slug } from '../../platform/file-names';
 import type { MultipartForm } from '../../platform/multipart';
 import { FormFields } from '../../platform/multipart';
 import { tenantKey } from '../../platform/storage';
-import { recordAudit } from '../audit/audit.repository';
-import { findCustomer } from '../customers/customers.repository';
-import { customerForNewEntry } from '../customers/customers.service';
+import { recordAudit } from '../../db/audit';
+import { findCustomer, customerForNewEntry } from '../customers';
 import { consentGranted } from '../../db/consents';
-import { processImage } from './image-processing';
+import { processImage, thumbnailAsJpeg } from './image-processing';
 import { findImage, insertImage, listImages, type ImageListQuery, type ImageListRow } from './images.repository';
 import { tenantTimeZone } from '../../db/tenant-settings';
 import { customerName as customerNameOf } from '../../platform/display-names';
 import type { Deps } from '../../platform/handler';
+import { inTenant } from '../../platform/tenant-transaction';
 
 export type Image = components['schemas']['Image'];
 
@@ -90,20 +90,22 @@ export function readUploadForm(ctx: RequestContext, form: MultipartForm): Upload
   };
 }
 
+type Thumbnail = { image: ImageListRow; format: 'webp' } | { image: ImageListRow; format: 'jpeg'; jpeg: Buffer };
+
 /** The module's calls, built once per server with its dependencies (server/modules/services.ts). */
 export class ImagesService {
   constructor(private readonly deps: Deps) {}
 
-  async getImagePage(ctx: RequestContext, query: ImageListQuery) {
+  async list(ctx: RequestContext, query: ImageListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listImages(tx, query));
+    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listImages(tx, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
   }
 
-  async uploadImage(ctx: RequestContext, input: UploadFields): Promise<Image> {
+  async upload(ctx: RequestContext, input: UploadFields): Promise<Image> {
     const deps = this.deps;
     const { database, storage } = deps;
-    const existing = await database.withTenant(ctx.tenantId, async (tx) => {
+    const existing = await inTenant(database, ctx, async (tx) => {
       if (input.id) {
         const stored = await findImage(tx, ctx.tenantId, input.id);
         if (stored && stored.customerId === input.customerId) return stored;
@@ -123,7 +125,7 @@ export class ImagesService {
     await storage.put(storageKey, processed.jpeg);
     await storage.put(thumbnailKey, processed.thumbnail);
     try {
-      return await database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(database, ctx, async (tx) => {
         const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
         if (!customer) throw notFound();
         const sent = input.latitude !== undefined && input.longitude !== undefined ? { latitude: input.latitude, longitude: input.longitude } : null;
@@ -163,7 +165,7 @@ export class ImagesService {
       await storage.delete(thumbnailKey);
       if (isUniqueViolation(error) && input.id) {
         // The same upload arrived twice at once: answer the one stored first.
-        const stored = await database.withTenant(ctx.tenantId, (tx) => findImage(tx, ctx.tenantId, input.id!));
+        const stored = await inTenant(database, ctx, (tx) => findImage(tx, ctx.tenantId, input.id!));
         if (stored && stored.customerId === input.customerId) return toImage(stored);
         throw new AppError('CONFLICT', 'images.idTaken');
       }
@@ -172,10 +174,20 @@ export class ImagesService {
   }
 
   /** The record of a photo of the caller's tenant (404 otherwise). */
-  async getImageRecord(ctx: RequestContext, id: string): Promise<ImageListRow> {
+  async get(ctx: RequestContext, id: string): Promise<ImageListRow> {
     const { database } = this.deps;
-    const row = await database.withTenant(ctx.tenantId, (tx) => findImage(tx, ctx.tenantId, id));
+    const row = await inTenant(database, ctx, (tx) => findImage(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return row;
+  }
+
+  /**
+   * The thumbnail of a photo: the stored WebP, or for a client that takes no WebP a JPEG made from
+   * it (`webp` says which the client takes).
+   */
+  async getThumbnail(ctx: RequestContext, id: string, webp: boolean): Promise<Thumbnail> {
+    const image = await this.get(ctx, id);
+    if (webp) return { image, format: 'webp' };
+    return { image, format: 'jpeg', jpeg: await thumbnailAsJpeg(await this.deps.storage.get(image.thumbnailKey)) };
   }
 }

@@ -9,21 +9,21 @@ const service = (request: FastifyRequest) => request.server.services.information
 
 export const informationHandlers = {
   informationGetAll: async (request: Query<'informationGetAll'>) =>
-    ok(await service(request).getInformationPage(contextOf(request), request.query)),
+    ok(await service(request).list(contextOf(request), request.query)),
 
   informationReporting: async (request: Query<'informationReporting'>) =>
     ok(await service(request).getReport(contextOf(request), request.query)),
 
   informationCreate: async (request: Body<'informationCreate'>, reply: FastifyReply) => {
-    const entry = await service(request).createInformation(contextOf(request), request.body);
+    const entry = await service(request).create(contextOf(request), request.body);
     return reply.status(201).send(ok(entry));
   },
 
   informationUpdate: async (request: Body<'informationUpdate'>) =>
-    ok(await service(request).updateInformationEntry(contextOf(request), request.body)),
+    ok(await service(request).update(contextOf(request), request.body)),
 
   informationDelete: async (request: Path<'informationDelete'>) => {
-    await service(request).deleteInformationEntry(contextOf(request), request.params.id);
+    await service(request).delete(contextOf(request), request.params.id);
     return ok(null);
   },
 } satisfies OperationHandlers;

@@ -12,9 +12,9 @@ import type { Tx } from '../../db/database';
 import { isManager, mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound, type FieldErrors } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { diff, recordAudit } from '../audit/audit.repository';
-import { customerForNewEntry } from '../customers/customers.service';
-import { findProduct } from '../products/products.repository';
+import { diff, recordAudit } from '../../db/audit';
+import { customerForNewEntry } from '../customers';
+import { findProduct } from '../products';
 import {
   informationViolations,
   materialValues,
@@ -37,6 +37,7 @@ import {
   type InformationValues,
 } from './information.repository';
 import type { Deps } from '../../platform/handler';
+import { inTenant } from '../../platform/tenant-transaction';
 
 export type Information = components['schemas']['Information'];
 export type InformationCreate = components['schemas']['InformationCreate'];
@@ -120,9 +121,9 @@ async function changeableEntry(tx: Tx, ctx: RequestContext, id: string): Promise
 export class InformationService {
   constructor(private readonly deps: Deps) {}
 
-  async getInformationPage(ctx: RequestContext, query: InformationListParams) {
+  async list(ctx: RequestContext, query: InformationListParams) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) =>
+    const { totalCount, rows } = await inTenant(database, ctx, (tx) =>
       listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
     );
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
@@ -135,22 +136,22 @@ export class InformationService {
   async getReport(ctx: RequestContext, query: InformationListParams) {
     const filters = { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId };
     if (filters.subType === 'time') {
-      const { totalCount, rows, durationSeconds } = await this.deps.database.withTenant(ctx.tenantId, (tx) => timeReport(tx, ctx.tenantId, filters));
+      const { totalCount, rows, durationSeconds } = await inTenant(this.deps.database, ctx, (tx) => timeReport(tx, ctx.tenantId, filters));
       return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation), totals: { durationSeconds, materials: [] } };
     }
-    const { totalCount, rows, totals } = await this.deps.database.withTenant(ctx.tenantId, async (tx) => ({
+    const { totalCount, rows, totals } = await inTenant(this.deps.database, ctx, async (tx) => ({
       ...(await listInformation(tx, ctx.tenantId, filters)),
       totals: await reportTotals(tx, ctx.tenantId, filters),
     }));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation), totals };
   }
 
-  async createInformation(ctx: RequestContext, input: InformationCreate): Promise<Information> {
+  async create(ctx: RequestContext, input: InformationCreate): Promise<Information> {
     const { database } = this.deps;
     const subType = input.subType as InformationSubType;
     const fields = normaliseInformation(input);
     rejectInvalid(ctx, informationViolations(subType, fields));
-    return database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(database, ctx, async (tx) => {
       const customer = await customerForNewEntry(tx, ctx.tenantId, input.customerId);
       let values: InformationValues = {
         customerId: customer.id,
@@ -175,10 +176,10 @@ export class InformationService {
     });
   }
 
-  async updateInformationEntry(ctx: RequestContext, input: InformationUpdate): Promise<Information> {
+  async update(ctx: RequestContext, input: InformationUpdate): Promise<Information> {
     const { database } = this.deps;
     const fields = normaliseInformation(input);
-    return database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(database, ctx, async (tx) => {
       const row = await changeableEntry(tx, ctx, input.id);
       const subType = row.subType as InformationSubType;
       rejectInvalid(ctx, informationViolations(subType, fields));
@@ -207,9 +208,9 @@ export class InformationService {
     });
   }
 
-  async deleteInformationEntry(ctx: RequestContext, id: string): Promise<void> {
+  async delete(ctx: RequestContext, id: string): Promise<void> {
     const { database } = this.deps;
-    await database.withTenant(ctx.tenantId, async (tx) => {
+    await inTenant(database, ctx, async (tx) => {
       const row = await changeableEntry(tx, ctx, id);
       if (!(await deleteInformation(tx, ctx.tenantId, row.id))) throw new AppError('ENTRY_LOCKED');
       await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'delete', changes: { before: auditValues(row) } });

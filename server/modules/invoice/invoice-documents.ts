@@ -12,12 +12,13 @@
 import { PassThrough } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../platform/heavy-modules';
-import { csvField, neutralise } from '../../../src/lib/spreadsheet-cells';
-import type { CustomerRow } from '../customers/customers.repository';
+import { csvField, neutralise } from '../../../common/spreadsheet-cells';
+import type { CustomerRow } from '../customers';
 import { slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { zonedParts } from '../../platform/time-zone';
 import type { findTenant } from '../../db/tenant-settings';
+import { formatDay } from './invoice-days';
 import { renderInvoicePdf } from './invoice-pdf';
 import { assertEInvoicePossible, renderEInvoice, type EInvoiceFormat } from './invoice-einvoice';
 import { invoicePdfMetadata, withPdfMetadata } from './invoice-pdfa';
@@ -78,12 +79,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function isoDay(instant: Date, timeZone: string): string {
   const p = zonedParts(instant.getTime(), timeZone);
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
-/** A date as the invoice language writes it: `01.11.2026` or `01/11/2026`. */
-export function formatDay(instant: Date, language: Lang, timeZone: string): string {
-  const p = zonedParts(instant.getTime(), timeZone);
-  return language === 'de' ? `${pad(p.day)}.${pad(p.month)}.${p.year}` : `${pad(p.day)}/${pad(p.month)}/${p.year}`;
 }
 
 /** The last day of the period: the end is exclusive. */

@@ -8,7 +8,8 @@
  */
 import { translate, type MessageKey } from '../../platform/i18n';
 import { drawLogo, drawTable, newPdfDocument, printable, type PdfColumn } from '../../platform/pdf';
-import { formatDay, type InvoiceDocumentInput } from './invoice-documents';
+import { formatDay } from './invoice-days';
+import type { InvoiceDocumentInput } from './invoice-documents';
 import { labourShare } from './invoice.rules';
 import { customerContactPerson } from '../../platform/display-names';
 

@@ -13,7 +13,7 @@
 import { AppError } from '../../platform/errors';
 import { translate, type Lang } from '../../platform/i18n';
 import { EU_COUNTRIES, countryOfVatPrefix, isEuVatId } from '../../platform/tax-ids';
-import type { CustomerRow } from '../customers/customers.repository';
+import type { CustomerRow } from '../customers';
 import type { VatTreatment } from './invoice.rules';
 
 type Seller = { smallBusiness: boolean; country: string | null };

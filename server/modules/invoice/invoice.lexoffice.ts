@@ -7,8 +7,8 @@
  * one of its contacts (the caller refuses other customers first).
  */
 import type { components } from '../../../generated/server/openapi';
-import type { LexofficeInvoice } from '../external-system/lexoffice-client';
-import type { CustomerRow } from '../customers/customers.repository';
+import type { LexofficeInvoice } from '../external-system';
+import type { CustomerRow } from '../customers';
 
 type Preview = components['schemas']['InvoicePreview'];
 

@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
-import type { AuditEntity } from '../audit/audit.repository';
+import type { AuditEntity } from '../../db/audit';
 import { columnsOf, memberNameSql } from '../../platform/display-names';
 import { timeTrackSecondsSql } from '../../platform/money';
 

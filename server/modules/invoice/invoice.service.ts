@@ -24,7 +24,7 @@ import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { findCustomer } from '../customers/customers.repository';
+import { findCustomer } from '../customers';
 import { findTenant } from '../../db/tenant-settings';
 import { buildInvoiceDocument, isPrivateCustomer, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
 import {
@@ -40,9 +40,8 @@ import {
 } from './invoice.repository';
 import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro } from './invoice.rules';
 import { translate } from '../../platform/i18n';
-import { readTenantLogo } from '../management/logo';
-import type { ExternalSystemService } from '../external-system/external-system.service';
-import { LexofficeError } from '../external-system/lexoffice-client';
+import { readTenantLogo } from '../management';
+import { type ExternalSystemService, LexofficeError } from '../external-system';
 import { toLexofficeInvoice } from './invoice.lexoffice';
 import { reverseChargeNote, vatTreatmentOf } from './invoice-vat';
 import { withPositionTexts, type KeyedPosition } from './invoice-position-texts';
@@ -56,6 +55,8 @@ function exportFailed(error: unknown): AppError {
   return new AppError('EXPORT_FAILED', 'accounting.unavailable');
 }
 import { customerName as customerNameOf } from '../../platform/display-names';
+import { inTenant } from '../../platform/tenant-transaction';
+import { zoneOrDefault } from '../../platform/time-zone';
 
 export type InvoiceActivityCounts = components['schemas']['InvoiceActivityCounts'];
 export type InvoiceMarkProcessedRequest = components['schemas']['InvoiceMarkProcessedRequest'];
@@ -132,7 +133,7 @@ export class InvoiceService {
     const { finalize, archive, ...selection } = body;
     const preview = await this.createPreview(ctx, { ...selection, outputFormat: 'json' });
     if (preview.positions.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
-    const customer = await this.inTenant(ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
+    const customer = await inTenant(this.deps.database, ctx, (tx) => findCustomer(tx, ctx.tenantId, body.customerId));
     if (!customer) throw notFound();
     if (preview.vatTreatment === 'reverseCharge' && !customer.externalId) throw new AppError('EXPORT_FAILED', 'invoice.reverseChargeNeedsContact');
     let voucherId: string;
@@ -158,20 +159,16 @@ export class InvoiceService {
     };
   }
 
-  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
-    return this.deps.database.withTenant(ctx.tenantId, fn);
-  }
-
   /**
    * `fn` in the tenant's transaction; on a dry run its answer is kept and all it did is rolled
    * back, so the counts a person confirms are exactly what the real call will do.
    */
   private async inTenantOrDry<T>(ctx: RequestContext, dryRun: boolean | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (!dryRun) return this.inTenant(ctx, fn);
+    if (!dryRun) return inTenant(this.deps.database, ctx, fn);
     const rollback = Symbol('dry run');
     let answer: { value: T } | undefined;
     try {
-      await this.inTenant(ctx, async (tx) => {
+      await inTenant(this.deps.database, ctx, async (tx) => {
         answer = { value: await fn(tx) };
         throw rollback;
       });
@@ -189,7 +186,7 @@ export class InvoiceService {
     if (byIds && requested.informationIds.length + requested.timeTrackIds.length === 0) {
       throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
     }
-    const loaded = await this.inTenant(ctx, async (tx) => {
+    const loaded = await inTenant(this.deps.database, ctx, async (tx) => {
       const customer = await findCustomer(tx, ctx.tenantId, body.customerId);
       if (!customer) throw notFound();
       const tenant = await findTenant(tx);
@@ -204,7 +201,7 @@ export class InvoiceService {
     const { customer, tenant, rows } = loaded;
     // Left out, the invoice is in the firm's invoice language.
     const language = (body.language ?? tenant.invoiceLanguage) === 'en' ? 'en' : 'de';
-    const timeZone = tenant.timeZone;
+    const timeZone = zoneOrDefault(tenant.timeZone);
     const periodLabel = periodLabelOf(from, to, language, timeZone);
     const hourlyRate = hourlyRateOf(customer.hourlyRate, tenant.defaultHourlyRate);
     const vatTreatment = vatTreatmentOf(tenant, customer);
@@ -283,7 +280,7 @@ export class InvoiceService {
     }
     const archive = body.archive === true;
     const now = ctx.now;
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const kinds: MarkKind[] = ['information', 'timeTrack', 'image'];
       // Read and lock every entry first: nothing is marked unless all of them may be.
       const missing: Record<string, string[]> = {};

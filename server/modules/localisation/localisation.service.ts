@@ -4,6 +4,7 @@ import type { components } from '../../../generated/server/openapi';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import type { BodyOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import * as repo from './localisation.repository';
 
 type TextOverride = components['schemas']['TextOverride'];
@@ -22,11 +23,11 @@ export class LocalisationService {
   constructor(private readonly deps: Deps) {}
 
   async list(ctx: RequestContext): Promise<{ items: TextOverride[] }> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => ({ items: (await repo.listOverrides(tx)).map(toDto) }));
+    return inTenant(this.deps.database, ctx, async (tx) => ({ items: (await repo.listOverrides(tx)).map(toDto) }));
   }
 
   async set(ctx: RequestContext, body: BodyOf<'localisationSetTextOverride'>): Promise<TextOverride | null> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       if (body.text === null) {
         await repo.deleteOverride(tx, body.locale, body.messageId);
         return null;

@@ -12,7 +12,7 @@ import type { FileStorage } from '../../platform/storage';
 import { tenantKey } from '../../platform/storage';
 import { AppError } from '../../platform/errors';
 import { loadSharp } from '../../platform/heavy-modules';
-import { detectImageType, MAX_IMAGE_PIXELS } from '../images/image-processing';
+import { detectImageType, MAX_IMAGE_PIXELS } from '../images';
 
 export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
 const MAX_WIDTH = 1200;

@@ -11,9 +11,9 @@ import { isValidTimeZone } from '../../platform/time-zone';
 import * as profile from './management.repository';
 import { CONSENT_VERSION, consentTexts, purposes, requiredPurposes } from './consent-texts';
 import type { BodyOf, QueryOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import { legacyLogoKey, logoFileKey, logoKey, processLogo } from './logo';
-import { findConnection } from '../external-system/external-system.repository';
-import { connectionDto } from '../external-system/external-system.service';
+import { findConnection, connectionDto } from '../external-system';
 
 type Tenant = components['schemas']['Tenant'];
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];
@@ -33,7 +33,7 @@ export class ManagementService {
   }
 
   async tenantConsent(ctx: RequestContext, purpose: QueryOf<'managementGetTenantConsent'>['purpose']) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await findConsent(tx, purpose);
       const granted = isGranted(row);
       return {
@@ -47,7 +47,7 @@ export class ManagementService {
 
   /** Every grant and revocation, newest first (the record is never overwritten). */
   async consentHistory(ctx: RequestContext, query: QueryOf<'managementGetConsentHistory'>) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const { totalCount, items } = await consentHistory(tx, query);
       return {
         totalCount,
@@ -67,12 +67,12 @@ export class ManagementService {
   }
 
   async updateConsent(ctx: RequestContext, purpose: BodyOf<'managementUpdateTenantConsent'>['purpose'], granted: boolean) {
-    await this.deps.database.withTenant(ctx.tenantId, (tx) => upsertConsent(tx, ctx.tenantId, purpose, granted, ctx.userId, CONSENT_VERSION));
+    await inTenant(this.deps.database, ctx, (tx) => upsertConsent(tx, ctx.tenantId, purpose, granted, ctx.userId, CONSENT_VERSION));
     return this.tenantConsent(ctx, purpose);
   }
 
   async tenant(ctx: RequestContext): Promise<Tenant> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await findTenant(tx);
       if (!row) throw notFound();
       return toDto(row, connectionDto(await findConnection(tx)));
@@ -87,7 +87,7 @@ export class ManagementService {
     // A German USt-IdNr. is DE and nine digits; other EU countries keep the contract's general shape.
     if (body.vatId !== null && body.vatId.startsWith('DE') && !/^DE[0-9]{9}$/.test(body.vatId)) fieldErrors.vatId = ['management.vatId'];
     if (Object.keys(fieldErrors).length) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors });
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const legalRegistrationId = body.legalRegistrationId === undefined ? undefined : body.legalRegistrationId?.trim() || null;
       const row = await profile.updateTenant(tx, ctx.tenantId, { ...body, legalRegistrationId, workingDays: body.workingDays ? [...body.workingDays].sort() : undefined });
       if (!row) throw notFound();
@@ -103,7 +103,7 @@ export class ManagementService {
     const png = await processLogo(data);
     const versions: Date[] = [];
     try {
-      return await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(this.deps.database, ctx, async (tx) => {
         const current = await profile.lockLogoVersion(tx, ctx.tenantId);
         if (!current) throw notFound();
         if (current.logoUpdatedAt) versions.push(current.logoUpdatedAt);
@@ -123,7 +123,7 @@ export class ManagementService {
 
   async removeLogo(ctx: RequestContext): Promise<Tenant> {
     const versions: Date[] = [];
-    const tenant = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    const tenant = await inTenant(this.deps.database, ctx, async (tx) => {
       const current = await profile.lockLogoVersion(tx, ctx.tenantId);
       if (!current) throw notFound();
       if (current.logoUpdatedAt) versions.push(current.logoUpdatedAt);
@@ -142,16 +142,14 @@ export class ManagementService {
    */
   private async sweepLogoFiles(tenantId: string, versions: Date[]) {
     if (versions.length === 0) return;
-    await this.deps.database
-      .withTenant(tenantId, async (tx) => {
-        const current = (await profile.lockLogoVersion(tx, tenantId))?.logoUpdatedAt ?? null;
-        for (const version of versions) {
-          if (version.getTime() !== current?.getTime()) await this.deps.storage.delete(logoKey(tenantId, version));
-        }
-        // A logo from before versions is gone once the row names a file of its own, or none.
-        if (!current || (await this.deps.storage.stat(logoKey(tenantId, current)))) await this.deps.storage.delete(legacyLogoKey(tenantId));
-      })
-      .catch(() => undefined);
+    await inTenant(this.deps.database, { tenantId }, async (tx) => {
+      const current = (await profile.lockLogoVersion(tx, tenantId))?.logoUpdatedAt ?? null;
+      for (const version of versions) {
+        if (version.getTime() !== current?.getTime()) await this.deps.storage.delete(logoKey(tenantId, version));
+      }
+      // A logo from before versions is gone once the row names a file of its own, or none.
+      if (!current || (await this.deps.storage.stat(logoKey(tenantId, current)))) await this.deps.storage.delete(legacyLogoKey(tenantId));
+    }).catch(() => undefined);
   }
 
   /**
@@ -160,7 +158,7 @@ export class ManagementService {
    */
   async logo(ctx: RequestContext): Promise<{ data: Buffer; version: string }> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const tenant = await this.deps.database.withTenant(ctx.tenantId, (tx) => findTenant(tx));
+      const tenant = await inTenant(this.deps.database, ctx, (tx) => findTenant(tx));
       if (!tenant?.logoUpdatedAt) throw notFound();
       const key = await logoFileKey(this.deps.storage, ctx.tenantId, tenant.logoUpdatedAt);
       const data = key ? await this.deps.storage.get(key).catch(() => undefined) : undefined;

@@ -5,7 +5,7 @@
  * (EAN-8, UPC-A or EAN-13) with a correct check digit.
  */
 import type { MessageKey } from '../../platform/i18n';
-import { cleanText, roundTo } from '../customers/customer.rules';
+import { cleanText, roundTo } from '../../platform/field-values';
 import { isValidProductEan } from './ean';
 
 export interface ProductFields {

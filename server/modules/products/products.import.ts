@@ -7,8 +7,9 @@
 import type { components } from '../../../generated/server/openapi';
 import type { Database } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
-import { cleanText, roundTo } from '../customers/customer.rules';
-import { ImportReport, type ImportResult } from '../csv-import/import-report';
+import { cleanText, roundTo } from '../../platform/field-values';
+import { ImportReport, type ImportResult } from '../../platform/import-report';
+import { inTenant } from '../../platform/tenant-transaction';
 import { canonicalGtin, gtinForms, isValidProductEan } from './ean';
 import {
   cleanEan,
@@ -64,7 +65,7 @@ export async function importProducts(ctx: RequestContext, database: Database, re
     }
   });
 
-  return database.withTenant(ctx.tenantId, async (tx) => {
+  return inTenant(database, ctx, async (tx) => {
     const byGtin = new Map<string, ProductRow>();
     const forms = [...firstByGtin.keys()].flatMap((gtin) => gtinForms(gtin));
     for (const row of await findByEans(tx, ctx.tenantId, forms)) {

@@ -22,7 +22,8 @@ import {
 } from './products.repository';
 import type { Deps } from '../../platform/handler';
 import { importProducts } from './products.import';
-import type { ImportResult } from '../csv-import/import-report';
+import type { ImportResult } from '../../platform/import-report';
+import { inTenant } from '../../platform/tenant-transaction';
 
 type ImportRequest = components['schemas']['ProductImportRequest'];
 
@@ -80,36 +81,36 @@ export class ProductsService {
     return importProducts(ctx, this.deps.database, request);
   }
 
-  async getProducts(ctx: RequestContext, query: ProductListQuery) {
+  async list(ctx: RequestContext, query: ProductListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await database.withTenant(ctx.tenantId, (tx) => listProducts(tx, ctx.tenantId, query));
+    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listProducts(tx, ctx.tenantId, query));
     return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
   }
 
-  async getProduct(ctx: RequestContext, id: string): Promise<Product> {
+  async get(ctx: RequestContext, id: string): Promise<Product> {
     const { database } = this.deps;
-    const row = await database.withTenant(ctx.tenantId, (tx) => findProduct(tx, ctx.tenantId, id));
+    const row = await inTenant(database, ctx, (tx) => findProduct(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return toProduct(row);
   }
 
   /** The product with this scanned code, however its EAN was stored (UPC-A or EAN-13 form). */
-  async getProductByEan(ctx: RequestContext, code: string): Promise<Product> {
+  async getByEan(ctx: RequestContext, code: string): Promise<Product> {
     const { database } = this.deps;
     if (!isValidScannedCode(code)) {
       throw new AppError('INVALID_EAN', 'INVALID_EAN', { fieldErrors: { ean: [translate(ctx.lang, 'INVALID_EAN')] } });
     }
-    const rows = await database.withTenant(ctx.tenantId, (tx) => findByEans(tx, ctx.tenantId, gtinForms(code)));
+    const rows = await inTenant(database, ctx, (tx) => findByEans(tx, ctx.tenantId, gtinForms(code)));
     const row = rows.find((r) => r.ean === code) ?? rows[0];
     if (!row) throw notFound();
     return toProduct(row);
   }
 
-  async createProduct(ctx: RequestContext, input: ProductCreate): Promise<Product> {
+  async create(ctx: RequestContext, input: ProductCreate): Promise<Product> {
     const { database } = this.deps;
     const fields = checkedFields(ctx, input);
     try {
-      return await database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(database, ctx, async (tx) => {
         if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean))).length) throw duplicateEan(ctx);
         return toProduct(await insertProduct(tx, ctx.tenantId, fields));
       });
@@ -119,11 +120,11 @@ export class ProductsService {
     }
   }
 
-  async updateProductRecord(ctx: RequestContext, input: ProductUpdate): Promise<Product> {
+  async update(ctx: RequestContext, input: ProductUpdate): Promise<Product> {
     const { database } = this.deps;
     const fields = checkedFields(ctx, input);
     try {
-      return await database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(database, ctx, async (tx) => {
         if (!(await findProduct(tx, ctx.tenantId, input.id))) throw notFound();
         if (fields.ean && (await findByEans(tx, ctx.tenantId, gtinForms(fields.ean), input.id)).length) throw duplicateEan(ctx);
         const row = await updateProduct(tx, ctx.tenantId, input.id, {
@@ -142,12 +143,12 @@ export class ProductsService {
    * Deletes the product, or archives it when entries use it (see product-usage.ts). A delete that a
    * foreign key refuses also archives: the savepoint keeps the transaction usable.
    */
-  async deleteProductRecord(
+  async delete(
     ctx: RequestContext,
     id: string,
   ): Promise<{ result: ProductDeleteResult; message: string }> {
     const { database } = this.deps;
-    const result = await database.withTenant(ctx.tenantId, async (tx) => {
+    const result = await inTenant(database, ctx, async (tx) => {
       if (!(await findProduct(tx, ctx.tenantId, id))) throw notFound();
       let inUse = await isProductInUse(tx, ctx.tenantId, id);
       if (!inUse) {

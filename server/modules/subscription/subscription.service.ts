@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import type { BodyOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import { findTenant } from '../../db/tenant-settings';
 import { findSubscription, releaseSeat, type SubscriptionRow } from '../../db/licenses';
 import * as repo from './subscription.repository';
@@ -70,7 +71,7 @@ export class SubscriptionService {
     if (code === 'NO_LICENSE') return new AppError('NO_LICENSE');
     const checkoutUrl = tx
       ? await this.checkoutPage(tx, tenantId)
-      : await this.deps.database.withTenant(tenantId, (t) => this.checkoutPage(t, tenantId));
+      : await inTenant(this.deps.database, { tenantId }, (t) => this.checkoutPage(t, tenantId));
     return new AppError('NO_ACTIVE_LICENSE_MANAGER_TRIAL', 'NO_ACTIVE_LICENSE_MANAGER_TRIAL', {
       meta: { role, ...(checkoutUrl ? { checkoutUrl } : {}) },
     });
@@ -113,7 +114,7 @@ export class SubscriptionService {
   async details(ctx: RequestContext, tenantId: string): Promise<SubscriptionDetails> {
     if (tenantId !== ctx.tenantId) throw notFound();
     const price = this.stripe ? await this.stripe.pricePerLicense().catch(() => null) : null;
-    return this.deps.database.withTenant(ctx.tenantId, (tx) => this.detailsIn(tx, ctx.tenantId, price));
+    return inTenant(this.deps.database, ctx, (tx) => this.detailsIn(tx, ctx.tenantId, price));
   }
 
   private async detailsIn(tx: Tx, tenantId: string, pricePerLicense: number | null): Promise<SubscriptionDetails> {
@@ -175,7 +176,7 @@ export class SubscriptionService {
     change: (tx: Tx, member: { role: string; invitedAt: Date | null; activatedAt: Date | null }) => Promise<void>,
   ): Promise<SubscriptionDetails> {
     const price = this.stripe ? await this.stripe.pricePerLicense().catch(() => null) : null;
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const member = await getUser(tx, userId);
       if (!member) throw notFound();
       if (member.archived) throw new AppError('USER_ARCHIVED', 'subscription.memberArchived');
@@ -189,7 +190,7 @@ export class SubscriptionService {
   async checkout(ctx: RequestContext, body: BodyOf<'subscriptionCreateCheckout'>) {
     const count = body.licenseCount;
     const returnUrl = this.appUrl(body.returnPath ?? '/profile?tab=2');
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const sub = await findSubscription(tx);
       const seats = await repo.listSeats(tx);
       const assigned = seats.filter((s) => s.userId).length;
@@ -225,7 +226,7 @@ export class SubscriptionService {
 
   async portal(ctx: RequestContext, body: BodyOf<'subscriptionCreatePortalSession'>) {
     if (!this.stripe) throw new AppError('PAYMENT_PROVIDER_NOT_CONFIGURED');
-    const sub = await this.deps.database.withTenant(ctx.tenantId, (tx) => findSubscription(tx));
+    const sub = await inTenant(this.deps.database, ctx, (tx) => findSubscription(tx));
     if (!sub?.customerId) throw new AppError('BAD_REQUEST', 'subscription.neverSubscribed');
     return { url: await this.stripe.createPortal(sub.customerId, this.appUrl(body.returnPath ?? '/profile?tab=2')) };
   }
@@ -252,7 +253,7 @@ export class SubscriptionService {
     if (!touched) return { received: true };
     const { subscription, tenantId, bindsCustomer } = touched;
     if (!UUID.test(tenantId)) return { received: true };
-    await this.deps.database.withTenant(tenantId, async (tx) => {
+    await inTenant(this.deps.database, { tenantId }, async (tx) => {
       if (!(await findTenant(tx))) return;
       if (!(await repo.recordEvent(tx, tenantId, event.id, event.type))) return;
       // One delivery of the firm at a time: the last to look at Stripe is the last to write.

@@ -11,8 +11,8 @@ import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
-import { diff, recordAudit, snapshot } from '../audit/audit.repository';
-import { customerForNewEntry } from '../customers/customers.service';
+import { diff, recordAudit, snapshot } from '../../db/audit';
+import { customerForNewEntry } from '../customers';
 import { positionUnderConsent } from './gps-consent';
 import {
   deleteTimeTrack,
@@ -27,6 +27,7 @@ import {
 } from './time-tracks.repository';
 import { durationSeconds, spanProblem, totalsPeriods, type SpanProblem } from './time-track.rules';
 import type { QueryOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 
 type TimeTrack = components['schemas']['TimeTrack'];
 type TimeTrackStart = components['schemas']['TimeTrackStart'];
@@ -94,10 +95,6 @@ export type TimeTrackListInput = QueryOf<'timeTracksGet'>;
 export class TimeTracksService {
   constructor(private readonly deps: Deps) {}
 
-  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
-    return this.deps.database.withTenant(ctx.tenantId, fn);
-  }
-
   private async customerForNewTrack(tx: Tx, ctx: RequestContext, customerId: string) {
     await customerForNewEntry(tx, ctx.tenantId, customerId, 'timeTracks.customerArchived');
   }
@@ -120,7 +117,7 @@ export class TimeTracksService {
   async start(ctx: RequestContext, body: TimeTrackStart): Promise<TimeTrack> {
     const now = ctx.now;
     try {
-      return await this.inTenant(ctx, async (tx) => {
+      return await inTenant(this.deps.database, ctx, async (tx) => {
         await this.customerForNewTrack(tx, ctx, body.customerId);
         const position = await positionUnderConsent(tx, body.position);
         const row = await insertTimeTrack(tx, {
@@ -149,7 +146,7 @@ export class TimeTracksService {
 
   async stop(ctx: RequestContext, body: TimeTrackStop): Promise<TimeTrack> {
     const now = ctx.now;
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await this.trackForChange(tx, ctx, body.id);
       if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning');
       const position = await positionUnderConsent(tx, body.position);
@@ -177,7 +174,7 @@ export class TimeTracksService {
     const endMs = Date.parse(body.endedAtUtc);
     const problem = spanProblem(startMs, endMs, nowMs + CLOCK_SKEW_MS);
     if (problem) throw spanError(problem);
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       await this.customerForNewTrack(tx, ctx, body.customerId);
       const row = await insertTimeTrack(tx, {
         tenantId: ctx.tenantId,
@@ -203,7 +200,7 @@ export class TimeTracksService {
     const nowMs = ctx.now.getTime();
     const startMs = Date.parse(body.startedAtUtc);
     const endMs = body.endedAtUtc === null || body.endedAtUtc === undefined ? null : Date.parse(body.endedAtUtc);
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await this.trackForChange(tx, ctx, body.id);
       if (endMs === null && row.endedAt !== null) {
         throw new AppError('VALIDATION_ERROR', 'timeTracks.cannotReopen', { fieldErrors: { endedAtUtc: ['timeTracks.cannotReopen'] } });
@@ -225,7 +222,7 @@ export class TimeTracksService {
   }
 
   async delete(ctx: RequestContext, id: string): Promise<void> {
-    await this.inTenant(ctx, async (tx) => {
+    await inTenant(this.deps.database, ctx, async (tx) => {
       const row = await this.trackForChange(tx, ctx, id);
       await deleteTimeTrack(tx, ctx.tenantId, row.id);
       await recordAudit(tx, ctx.tenantId, {
@@ -240,7 +237,7 @@ export class TimeTracksService {
 
   async getById(ctx: RequestContext, id: string): Promise<TimeTrack> {
     const nowMs = ctx.now.getTime();
-    const row = await this.inTenant(ctx, (tx) => findTimeTrack(tx, ctx.tenantId, id));
+    const row = await inTenant(this.deps.database, ctx, (tx) => findTimeTrack(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     if (!mayChangeRecordOf(ctx, row.ownerId)) throw forbidden();
     return toTimeTrack(row, nowMs);
@@ -254,14 +251,14 @@ export class TimeTracksService {
       from: input.fromDate ? new Date(input.fromDate) : undefined,
       to: input.toDate ? new Date(input.toDate) : undefined,
     };
-    const { totalCount, rows } = await this.inTenant(ctx, (tx) => listTimeTracks(tx, ctx.tenantId, query));
+    const { totalCount, rows } = await inTenant(this.deps.database, ctx, (tx) => listTimeTracks(tx, ctx.tenantId, query));
     return { totalCount, page: input.page, pageSize: input.pageSize, items: rows.map((r) => toTimeTrack(r, nowMs)) };
   }
 
   async myTotals(ctx: RequestContext, offsetMinutes: number, customerId?: string): Promise<TimeTrackTotals> {
     const now = ctx.now;
     const periods = totalsPeriods(now.getTime(), offsetMinutes);
-    const sums = await this.inTenant(ctx, (tx) =>
+    const sums = await inTenant(this.deps.database, ctx, (tx) =>
       sumSince(
         tx,
         ctx.tenantId,

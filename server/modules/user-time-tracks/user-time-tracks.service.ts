@@ -17,9 +17,8 @@ import {
   localEpochDay,
   startOfLocalDay,
 } from '../../platform/time-zone';
-import { recordAudit, snapshot, type AuditEntry } from '../audit/audit.repository';
-import { positionUnderConsent } from '../time-tracks/gps-consent';
-import { CLOCK_SKEW_MS } from '../time-tracks/time-tracks.service';
+import { recordAudit, snapshot, type AuditEntry } from '../../db/audit';
+import { positionUnderConsent, CLOCK_SKEW_MS } from '../time-tracks';
 import { groupByPeriod, periodLabel, type Grouping } from './grouping';
 import {
   deleteSegment,
@@ -41,6 +40,7 @@ import {
 } from './user-time-tracks.repository';
 import { checkWorkingTime, segmentTotals, workingDays, type LawFinding, type SegmentKind } from './working-time-law';
 import type { BodyOf, QueryOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import { describeFinding, lawTrack, trackAnswer, trackDto, trackDtos, timeSettings, type UserTimeTrack } from './track-answers';
 
 type UserTimeTrackGroup = components['schemas']['UserTimeTrackGroup'];
@@ -59,14 +59,10 @@ function segmentAudit(segment: SegmentRecord) {
 export class UserTimeTracksService {
   constructor(private readonly deps: Deps) {}
 
-  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
-    return this.deps.database.withTenant(ctx.tenantId, fn);
-  }
-
   async start(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
     const now = ctx.now;
     try {
-      return await this.inTenant(ctx, async (tx) => {
+      return await inTenant(this.deps.database, ctx, async (tx) => {
         const position = await positionUnderConsent(tx, body.position);
         const track = await insertTrack(tx, {
           tenantId: ctx.tenantId,
@@ -92,7 +88,7 @@ export class UserTimeTracksService {
 
   async getActive(ctx: RequestContext): Promise<UserTimeTrack | null> {
     const nowMs = ctx.now.getTime();
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const track = await findActiveTrack(tx, ctx.tenantId, ctx.userId);
       return track ? (await trackDtos(tx, ctx, [track], nowMs))[0] : null;
     });
@@ -108,7 +104,7 @@ export class UserTimeTracksService {
 
   async appendSegment(ctx: RequestContext, kind: SegmentKind): Promise<UserTimeTrack> {
     const now = ctx.now;
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
       if (open?.kind === kind) {
         throw new AppError('CONFLICT', kind === 'break' ? 'userTimeTracks.alreadyOnBreak' : 'userTimeTracks.alreadyWorking');
@@ -129,7 +125,7 @@ export class UserTimeTracksService {
 
   async stop(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
     const now = ctx.now;
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
       const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? track.startedAt.getTime()));
       const audit: AuditEntry[] = [];
@@ -168,7 +164,7 @@ export class UserTimeTracksService {
     const nowMs = ctx.now.getTime();
     const startMs = Date.parse(body.startedAtUtc);
     const endMs = body.endedAtUtc ? Date.parse(body.endedAtUtc) : null;
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
       const segment = segments[index];
       const previous = segments[index - 1];
@@ -248,7 +244,7 @@ export class UserTimeTracksService {
 
   async deleteSegment(ctx: RequestContext, body: BodyOf<'userTimeTracksDeleteSegment'>): Promise<UserTimeTrack> {
     const nowMs = ctx.now.getTime();
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
       const segment = segments[index];
       if (segments.length === 1) throw new AppError('VALIDATION_ERROR', 'userTimeTracks.onlySegment');
@@ -335,7 +331,7 @@ export class UserTimeTracksService {
         throw new AppError('SEGMENT_OVERLAP', 'userTimeTracks.breaksOverlap', { fieldErrors: { breaks: ['userTimeTracks.breaksOverlap'] } });
       }
     }
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const member = await findMember(tx, ctx.tenantId, ownerId);
       if (!member) throw notFound();
       await this.checkLateEntry(tx, ctx, startMs);
@@ -397,7 +393,7 @@ export class UserTimeTracksService {
     if (endMs > nowMs) {
       throw new AppError('VALIDATION_ERROR', 'timeTracks.inFuture', { fieldErrors: { endedAtUtc: ['timeTracks.inFuture'] } });
     }
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const track = await findTrack(tx, ctx.tenantId, body.userTimeTrackId, { lock: true });
       if (!track) throw notFound();
       if (!mayChangeRecordOf(ctx, track.ownerId)) throw forbidden();
@@ -471,7 +467,7 @@ export class UserTimeTracksService {
       from: input.fromDate ? new Date(input.fromDate) : undefined,
       to: input.toDate ? new Date(input.toDate) : undefined,
     };
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const { totalCount, rows } = await listTracks(tx, ctx.tenantId, query);
       return { totalCount, page: input.page, pageSize: input.pageSize, items: await trackDtos(tx, ctx, rows, nowMs) };
     });
@@ -498,7 +494,7 @@ export class UserTimeTracksService {
     const nowMs = ctx.now.getTime();
     const ownerId = input.ownerId ?? ctx.userId;
     if (!mayChangeRecordOf(ctx, ownerId)) throw forbidden();
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const member = await findMember(tx, ctx.tenantId, ownerId);
       if (!member) throw notFound();
       const settings = await timeSettings(tx, ctx);

@@ -5,7 +5,7 @@ import type { OperationBody as Body, OperationQuery as Query } from '../../platf
 import { ok } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { contextOf } from '../../platform/context';
-import { clientOf, sendSession } from '../auth/auth.handlers';
+import { clientOf, sendSession } from '../auth';
 
 const users = (request: FastifyRequest) => request.server.services.users;
 

@@ -12,14 +12,14 @@ import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
 import type { Role } from '../../platform/auth';
 import { hashPassword } from '../../platform/passwords';
 import * as members from './users.repository';
-import type { AuthService, Client, IssuedSession } from '../auth/auth.service';
-import { langOf, linkError } from '../auth/links.service';
+import { type AuthService, type Client, type IssuedSession, langOf, linkError } from '../auth';
 import { memberName } from '../../platform/display-names';
 import type { BodyOf } from '../../platform/contract';
+import { inTenant } from '../../platform/tenant-transaction';
 import { findTenant } from '../../db/tenant-settings';
 import * as accounts from '../../db/accounts';
 import { releaseSeat } from '../../db/licenses';
-import type { SubscriptionService } from '../subscription/subscription.service';
+import type { SubscriptionService } from '../subscription';
 
 type User = components['schemas']['User'];
 type UserSession = components['schemas']['UserSession'];
@@ -93,7 +93,7 @@ export class UsersService {
 
   async get(ctx: RequestContext, id: string): Promise<User> {
     if (!mayChangeRecordOf(ctx, id)) throw new AppError('FORBIDDEN');
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await accounts.getUser(tx, id);
       if (!row) throw notFound();
       return this.toDto(row, await this.licensed(tx, id), id === ctx.userId ? await this.sessionsOf(tx, ctx) : undefined);
@@ -101,7 +101,7 @@ export class UsersService {
   }
 
   async list(ctx: RequestContext, includeArchived: boolean, filter?: string) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const rows = await members.listMembers(tx, { includeArchived, filter });
       const licensed = await this.subscription.licensedMembers(tx);
       return rows.map((r) => this.toDto(r, licensed(r.id)));
@@ -112,7 +112,7 @@ export class UsersService {
     ctx: RequestContext,
     body: BodyOf<'usersUpdateMe'>,
   ): Promise<User> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const changes: Partial<accounts.UserRow> = {};
       if (body.firstName !== undefined) changes.firstName = body.firstName?.trim() || null;
       if (body.lastName !== undefined) changes.lastName = body.lastName?.trim() || null;
@@ -144,7 +144,7 @@ export class UsersService {
     }
     // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
     // Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await accounts.insertUser(tx, {
         tenantId: ctx.tenantId,
         id: crypto.randomUUID(),
@@ -179,7 +179,7 @@ export class UsersService {
    * stays taken.
    */
   private async resendInvitation(ctx: RequestContext, userId: string, body: BodyOf<'usersInvite'>, emailTaken: () => AppError): Promise<User> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const existing = await accounts.getUser(tx, userId);
       if (!existing || existing.archived || existing.activatedAt || !existing.invitedAt) throw emailTaken();
       if (leads.includes(existing.role as Role) && !leads.includes(ctx.role)) throw adminOnly();
@@ -214,7 +214,7 @@ export class UsersService {
     const tenantId = await accounts.findTenantOfUser(this.deps.database.pool, body.userId);
     if (!tenantId) throw new AppError('LINK_INVALID', 'auth.linkInvalid');
     const passwordHash = await hashPassword(body.password);
-    const outcome = await this.deps.database.withTenant(tenantId, async (tx) => {
+    const outcome = await inTenant(this.deps.database, { tenantId }, async (tx) => {
       const link = await this.auth.links.consumeLink(body.userId, body.token, 'invite', tx);
       if (link.state !== 'valid') throw linkError(link.state);
       const now = new Date();
@@ -232,7 +232,7 @@ export class UsersService {
   }
 
   async update(ctx: RequestContext, body: BodyOf<'usersUpdate'>): Promise<User> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await accounts.getUser(tx, body.id);
       if (!row) throw notFound();
       assertMayChange(ctx, row, body);

@@ -19,11 +19,11 @@ export const workConfirmationsHandlers = {
       tooLarge: () => new AppError('INVALID_IMAGE', 'confirmations.signatureInvalid'),
     });
     const input = readConfirmationForm(ctx, form);
-    return ok(await service(request).createConfirmation(ctx, input));
+    return ok(await service(request).create(ctx, input));
   },
 
   workConfirmationsGet: async (request: Path<'workConfirmationsGet'>, reply: FastifyReply) => {
-    const confirmation = await service(request).getConfirmationRecord(contextOf(request), request.params.id);
+    const confirmation = await service(request).get(contextOf(request), request.params.id);
     return sendStoredFile(reply, request.server.deps.storage, {
       key: confirmation.pdfKey,
       contentType: 'application/pdf',

@@ -19,11 +19,11 @@ import { localStamp, slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { FormFields, type MultipartForm } from '../../platform/multipart';
 import { tenantKey } from '../../platform/storage';
-import { recordAudit, type AuditEntry } from '../audit/audit.repository';
-import { findCustomer } from '../customers/customers.repository';
+import { recordAudit, type AuditEntry } from '../../db/audit';
+import { findCustomer } from '../customers';
 import { renderConfirmationPdf } from './confirmation-pdf';
-import { readTenantLogo } from '../management/logo';
-import { thumbnailAsJpeg } from '../images/image-processing';
+import { readTenantLogo } from '../management';
+import { thumbnailAsJpeg } from '../images';
 import {
   coveredIds,
   findConfirmation,
@@ -39,6 +39,7 @@ import { customerContactPerson, customerName as customerNameOf } from '../../pla
 import { zoneOrDefault } from '../../platform/time-zone';
 import type { Deps } from '../../platform/handler';
 import type { FileStorage } from '../../platform/storage';
+import { inTenant } from '../../platform/tenant-transaction';
 import { findTenant } from '../../db/tenant-settings';
 
 export type WorkConfirmation = components['schemas']['WorkConfirmation'];
@@ -152,7 +153,7 @@ async function thumbnailOf(storage: FileStorage, key: string): Promise<Buffer | 
 export class WorkConfirmationsService {
   constructor(private readonly deps: Deps) {}
 
-  async createConfirmation(ctx: RequestContext, input: ConfirmationInput): Promise<WorkConfirmation> {
+  async create(ctx: RequestContext, input: ConfirmationInput): Promise<WorkConfirmation> {
     const deps = this.deps;
     const { database, storage } = deps;
     const signature = await cleanSignature(input.signature);
@@ -165,7 +166,7 @@ export class WorkConfirmationsService {
     let wroteFiles = false;
 
     try {
-      return await database.withTenant(ctx.tenantId, async (tx) => {
+      return await inTenant(database, ctx, async (tx) => {
         if (input.id) {
           const stored = await findConfirmation(tx, ctx.tenantId, input.id);
           if (stored && stored.customerId === input.customerId) return toConfirmation(stored, await coveredIds(tx, ctx.tenantId, stored.id));
@@ -303,7 +304,7 @@ export class WorkConfirmationsService {
       }
       if (isUniqueViolation(error) && input.id) {
         // The same confirmation arrived twice at once: answer the one stored first.
-        const stored = await database.withTenant(ctx.tenantId, async (tx) => {
+        const stored = await inTenant(database, ctx, async (tx) => {
           const row = await findConfirmation(tx, ctx.tenantId, input.id!);
           return row && row.customerId === input.customerId ? toConfirmation(row, await coveredIds(tx, ctx.tenantId, row.id)) : undefined;
         });
@@ -315,9 +316,9 @@ export class WorkConfirmationsService {
   }
 
   /** The stored confirmation (for its PDF) of the caller's tenant, or 404. */
-  async getConfirmationRecord(ctx: RequestContext, id: string): Promise<ConfirmationRow> {
+  async get(ctx: RequestContext, id: string): Promise<ConfirmationRow> {
     const { database } = this.deps;
-    const row = await database.withTenant(ctx.tenantId, (tx) => findConfirmation(tx, ctx.tenantId, id));
+    const row = await inTenant(database, ctx, (tx) => findConfirmation(tx, ctx.tenantId, id));
     if (!row) throw notFound();
     return row;
   }

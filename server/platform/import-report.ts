@@ -3,10 +3,10 @@
  * the refusal of a real import that still has invalid rows: 400 `IMPORT_INVALID_ROWS` with the
  * row errors keyed `rows[<index>].<field>` (index from 0), so nothing is stored.
  */
-import type { components } from '../../../generated/server/openapi';
-import { AppError, type FieldErrors } from '../../platform/errors';
-import { translate, type MessageKey } from '../../platform/i18n';
-import type { Lang } from '../../platform/i18n';
+import type { components } from '../../generated/server/openapi';
+import { AppError, type FieldErrors } from './errors';
+import { translate, type MessageKey } from './i18n';
+import type { Lang } from './i18n';
 
 export type ImportResult = components['schemas']['ImportResult'];
 export type ImportRowError = components['schemas']['ImportRowError'];

@@ -3,8 +3,8 @@
  * per create, update and delete of a time track, a working-time track or one of its segments, in
  * the same transaction as the change itself; the app role may only insert into `audit_log`.
  */
-import type { Tx } from '../../db/database';
-import { auditLog } from '../../db/schema';
+import type { Tx } from './database';
+import { auditLog } from './schema';
 
 export type AuditEntity =
   | 'time_track'
