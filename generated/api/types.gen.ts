@@ -1937,10 +1937,19 @@ export type SubscriptionWebhookReceipt = {
  */
 export type NullableGeoPosition = GeoPosition | null;
 
+/**
+ * The moment the member acted, for a change the app recorded offline and sends later; left
+ * out, the server's now. It may lie at most one minute ahead of the server's clock and not
+ * before the member's account was created (400 `VALIDATION_ERROR` on `atUtc`).
+ *
+ */
+export type ActedAtUtc = string;
+
 export type TimeTrackStart = {
     customerId: string;
     description?: string | null;
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 export type TimeTrackStatus = 'running' | 'stopped';
@@ -1986,6 +1995,7 @@ export type TimeTrack = {
 export type TimeTrackStop = {
     id: string;
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 /**
@@ -2151,6 +2161,7 @@ export type UsersUpdateMeRequest = {
 
 export type UserTimeTrackStart = {
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 export type UserTimeTrackSegmentKind = 'work' | 'break';
@@ -2226,10 +2237,12 @@ export type UserTimeTrack = {
 
 export type UserTimeTrackAppendSegment = {
     kind: UserTimeTrackSegmentKind;
+    atUtc?: ActedAtUtc;
 };
 
 export type UserTimeTrackStop = {
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 export type UserTimeTrackUpdateSegment = {

@@ -1328,10 +1328,19 @@ export const zSubscriptionWebhookReceipt = z.object({
  */
 export const zNullableGeoPosition = zGeoPosition.nullable();
 
+/**
+ * The moment the member acted, for a change the app recorded offline and sends later; left
+ * out, the server's now. It may lie at most one minute ahead of the server's clock and not
+ * before the member's account was created (400 `VALIDATION_ERROR` on `atUtc`).
+ *
+ */
+export const zActedAtUtc = z.iso.datetime();
+
 export const zTimeTrackStart = z.object({
     customerId: z.uuid(),
     description: z.string().max(1000).nullish(),
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zTimeTrackStatus = z.enum(['running', 'stopped']);
@@ -1361,7 +1370,8 @@ export const zTimeTrack = z.object({
 
 export const zTimeTrackStop = z.object({
     id: z.uuid(),
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 /**
@@ -1484,7 +1494,8 @@ export const zUsersUpdateMeRequest = z.object({
 });
 
 export const zUserTimeTrackStart = z.object({
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zUserTimeTrackSegmentKind = z.enum(['work', 'break']);
@@ -1535,11 +1546,13 @@ export const zUserTimeTrack = z.object({
 });
 
 export const zUserTimeTrackAppendSegment = z.object({
-    kind: zUserTimeTrackSegmentKind
+    kind: zUserTimeTrackSegmentKind,
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zUserTimeTrackStop = z.object({
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zUserTimeTrackUpdateSegment = z.object({

@@ -4742,6 +4742,14 @@ export interface components {
         };
         /** @description A GPS position, or null when none was recorded. */
         NullableGeoPosition: components["schemas"]["GeoPosition"] | null;
+        /**
+         * Format: date-time
+         * @description The moment the member acted, for a change the app recorded offline and sends later; left
+         *     out, the server's now. It may lie at most one minute ahead of the server's clock and not
+         *     before the member's account was created (400 `VALIDATION_ERROR` on `atUtc`).
+         * @example 2026-11-27T07:42:10Z
+         */
+        ActedAtUtc: string;
         TimeTrackStart: {
             /**
              * Format: uuid
@@ -4751,6 +4759,7 @@ export interface components {
             /** @example Steckdosen in der Küche setzen */
             description?: string | null;
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         /**
          * @example stopped
@@ -4824,6 +4833,7 @@ export interface components {
              */
             id: string;
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         /** @description A page of time tracks. */
         TimeTrackPage: components["schemas"]["PageMeta"] & {
@@ -5045,6 +5055,7 @@ export interface components {
         };
         UserTimeTrackStart: {
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         /**
          * @example work
@@ -5148,9 +5159,11 @@ export interface components {
         };
         UserTimeTrackAppendSegment: {
             kind: components["schemas"]["UserTimeTrackSegmentKind"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         UserTimeTrackStop: {
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         UserTimeTrackUpdateSegment: {
             /**

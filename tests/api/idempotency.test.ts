@@ -225,3 +225,51 @@ describe('Idempotency-Key on uploads', () => {
     expect(await count(firm.tenantId, workConfirmations)).toBe(before + 1);
   });
 });
+
+describe('Times recorded offline (atUtc)', () => {
+  const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000).toISOString();
+
+  it('starts and stops a customer timer at the moments the member tapped', async () => {
+    const timerCustomer = await newCustomer(owner, 'Hof Berger');
+    const start = await send(employee, '/api/TimeTracks/Start', { customerId: timerCustomer.id, atUtc: at(30) }, newKey());
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    expect(start.body.data.startedAtUtc).toBe(at(30));
+    const stop = await send(employee, '/api/TimeTracks/Stop', { id: start.body.data.id, atUtc: at(10) }, newKey());
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    expect(stop.body.data).toMatchObject({ startedAtUtc: at(30), endedAtUtc: at(10), durationSeconds: 1200 });
+  });
+
+  it('clocks in, breaks and clocks out at the moments the member tapped', async () => {
+    const member = await firm.member('Employee');
+    expect((await send(member, '/api/UserTimeTracks/Start', { atUtc: at(240) })).status).toBe(200);
+    expect((await send(member, '/api/UserTimeTracks/AppendSegment', { kind: 'break', atUtc: at(120) })).status).toBe(200);
+    expect((await send(member, '/api/UserTimeTracks/AppendSegment', { kind: 'work', atUtc: at(90) })).status).toBe(200);
+    const stopped = await send(member, '/api/UserTimeTracks/Stop', { atUtc: at(5) });
+    expect(stopped.status, JSON.stringify(stopped.body)).toBe(200);
+    expect(stopped.body.data.segments.map((s: { kind: string; startedAtUtc: string; endedAtUtc: string }) => [s.kind, s.startedAtUtc, s.endedAtUtc])).toEqual([
+      ['work', at(240), at(120)],
+      ['break', at(120), at(90)],
+      ['work', at(90), at(5)],
+    ]);
+  });
+
+  it('refuses a moment in the future beyond a minute or before the member existed, on atUtc, and records nothing', async () => {
+    const member = await firm.member('Employee');
+    const refusedCustomer = await newCustomer(owner, 'Gärtnerei Lang');
+    const before = await count(firm.tenantId, timeTracks);
+    const future = new Date(clock.now().getTime() + 2 * 60_000).toISOString();
+    for (const atUtc of [future, '2020-01-01T08:00:00Z']) {
+      const start = await send(member, '/api/TimeTracks/Start', { customerId: refusedCustomer.id, atUtc }, newKey());
+      expect(start.status, atUtc).toBe(400);
+      expect(start.body.errorMessages[0].code).toBe('VALIDATION_ERROR');
+      expect(Object.keys(start.body.errors)).toEqual(['atUtc']);
+      const clockIn = await send(member, '/api/UserTimeTracks/Start', { atUtc });
+      expect(clockIn.status).toBe(400);
+      expect(clockIn.body.errors.atUtc[0]).toMatch(atUtc === future ? /Zukunft/ : /Beginn Ihres Zugangs/);
+    }
+    // Half a minute ahead is a phone's clock running a little fast: taken.
+    const skewed = await send(member, '/api/TimeTracks/Start', { customerId: refusedCustomer.id, atUtc: new Date(clock.now().getTime() + 30_000).toISOString() });
+    expect(skewed.status).toBe(200);
+    expect(await count(firm.tenantId, timeTracks)).toBe(before + 1);
+  });
+});
