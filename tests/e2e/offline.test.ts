@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { appUrl, seedAccount, shot, signInContext } from './journey';
+import { apiAs, appUrl, seedAccount, shot, signInContext } from './journey';
 
 let browser: Browser;
 
@@ -122,6 +122,43 @@ describe('the installable app', () => {
       await shot(page, 'offline-02-dashboard-without-connection');
       await context.setOffline(false);
       await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor({ state: 'detached' });
+    });
+  });
+
+  it('clocks in without a connection: the change waits in the top bar and is sent once, at the moment tapped, when the connection returns', async () => {
+    const account = await seedAccount({ prefix: 'offline-clock' });
+    await withContext({ viewport: 'desktop' }, async (context) => {
+      await signInContext(context, account);
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on('requestfailed', (request) => sent.push(`failed ${request.url()} ${request.failure()?.errorText}`));
+      page.on('response', async (response) => {
+        if (response.url().includes('/api/UserTimeTracks/Start')) sent.push(`${response.status()} ${await response.text()}`);
+      });
+      await page.goto(`${appUrl}/`);
+      const bar = page.getByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+      await bar.getByRole('button', { name: 'Einstempeln' }).waitFor();
+      await context.setOffline(true);
+      await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+      const tapped = Date.now();
+      await bar.getByRole('button', { name: 'Einstempeln' }).click();
+      const waiting = page.getByRole('status').filter({ hasText: '1 Änderung wartet auf Verbindung' });
+      await waiting.waitFor();
+      await shot(page, 'offline-03-clock-in-waiting', false);
+      // Nothing reached the server while offline.
+      expect(await apiAs(account, 'GET', '/api/UserTimeTracks/GetActive')).toBeNull();
+      await page.waitForTimeout(3000);
+      await context.setOffline(false);
+      // No longer waiting: on its way. The server has it once the answer is back.
+      await waiting.waitFor({ state: 'detached', timeout: 20_000 });
+      const getActive = async () => (await apiAs(account, 'GET', '/api/UserTimeTracks/GetActive')) as { startedAtUtc: string; segments: unknown[] } | null;
+      await expect.poll(getActive, { timeout: 15_000, message: sent.join('\n') }).not.toBeNull();
+      await shot(page, 'offline-04-after-sync', false);
+      const active = await getActive();
+      expect(active?.segments).toHaveLength(1);
+      expect(sent.filter((line) => line.startsWith('200'))).toHaveLength(1);
+      // The moment of the tap, not of the sync three seconds later.
+      expect(Math.abs(Date.parse(active!.startedAtUtc) - tapped)).toBeLessThan(2000);
     });
   });
 });

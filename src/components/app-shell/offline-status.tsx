@@ -7,16 +7,18 @@
  */
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
+import { Badge, VisuallyHidden } from '@mantine/core';
 import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { onlineManager, useMutationState } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useIsDesktop } from './use-desktop';
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
 const isOnline = () => onlineManager.isOnline();
 
 export function OfflineStatus() {
   const { t } = useLingui();
+  const desktop = useIsDesktop();
   const online = useSyncExternalStore(subscribe, isOnline, () => true);
   const waiting = useMutationState({ filters: { predicate: (mutation) => mutation.state.isPaused } }).length;
 
@@ -31,16 +33,18 @@ export function OfflineStatus() {
 
   if (online && waiting === 0) return null;
   const label = waiting > 0 ? plural(waiting, { one: '# change waits for a connection', other: '# changes wait for a connection' }) : t`Offline`;
+  // On a phone the top bar has no room for the words: the icon and the count, the words for screen readers.
   return (
     <Badge
       role="status"
       variant="light"
       color={online ? 'blue' : 'gray'}
       size="lg"
+      title={label}
       leftSection={online ? <IconCloudUpload size={16} /> : <IconCloudOff size={16} />}
-      style={{ textTransform: 'none', flexShrink: 1, minWidth: 0 }}
+      style={{ textTransform: 'none', flexShrink: 0 }}
     >
-      {label}
+      {desktop ? label : <>{waiting > 0 ? <span aria-hidden>{waiting}</span> : null}<VisuallyHidden>{label}</VisuallyHidden></>}
     </Badge>
   );
 }
