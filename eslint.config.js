@@ -82,6 +82,11 @@ export default defineConfig(
     ignores: ['tests/component/**'],
     languageOptions: { globals: { ...globals.node } },
   },
+  // The service worker: a plain script the build prefixes with its release's VERSION and PRECACHE.
+  {
+    files: ['src/service-worker/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker, VERSION: 'readonly', PRECACHE: 'readonly' } },
+  },
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },

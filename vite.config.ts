@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -49,6 +50,40 @@ function precompress(): PluginOption {
 }
 
 /**
+ * The service worker (src/service-worker/worker.js, decision 0036) as dist/sw.js, with the release's
+ * files to cache in front of it: every file of the bundle except source maps and the public folder's
+ * icons, favicons and manifests. Its version is a hash of those names and the worker's source, so a
+ * release with any changed file is a new worker, which the app announces (src/lib/service-worker.tsx).
+ */
+function serviceWorker(): PluginOption {
+  let root = process.cwd();
+  return {
+    name: 'fieldbook-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const source = fs.readFileSync(path.join(root, 'src', 'service-worker', 'worker.js'), 'utf8');
+      const publicDir = path.join(root, 'public');
+      const publicFiles = (fs.readdirSync(publicDir, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((entry) => entry.isFile())
+        .map((entry) => '/' + path.relative(publicDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+      const bundled = Object.keys(bundle)
+        .filter((file) => !file.endsWith('.map') && file !== 'index.html' && file !== '.vite/manifest.json' && !file.startsWith('.vite/'))
+        .map((file) => `/${file}`);
+      const precache = [...new Set([...bundled, ...publicFiles])].sort();
+      const version = crypto.createHash('sha256').update(JSON.stringify(precache)).update(source).digest('hex').slice(0, 16);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `const VERSION = ${JSON.stringify(version)};\nconst PRECACHE = ${JSON.stringify(precache)};\n${source}`,
+      });
+    },
+  };
+}
+
+/**
  * @lingui/core imports the message compiler for development only (it compiles catalogs that are
  * not precompiled; in a build every catalog is). Under rolldown's strict execution order the
  * import still ran the compiler's module, its lexer and parser: 7 KiB gzip in the entry of every
@@ -83,6 +118,7 @@ export default defineConfig({
     }),
     ...reactPlugins(),
     linguiWithoutRuntimeCompiler(),
+    serviceWorker(),
     precompress(),
   ],
   server: {

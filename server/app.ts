@@ -32,6 +32,7 @@ import { fromRoot } from './platform/paths';
 import { createFileStorage } from './platform/storage';
 import type { OpenedTransaction } from './db/database';
 import { registerSecurityHeaders } from './platform/security-headers';
+import { abandonIdempotent, finishIdempotent, idempotencyPreHandler, type IdempotencyState } from './platform/idempotency';
 import {
   addStrictDateFormats,
   clientError,
@@ -53,6 +54,8 @@ declare module 'fastify' {
     operation?: OperationInfo;
     /** The tenant transaction the session check began, on offer to the handler (`offerSessionTransaction`). */
     sessionTransaction?: OpenedTransaction;
+    /** The call's idempotency key and its held transaction (platform/idempotency.ts). */
+    idempotency?: IdempotencyState;
   }
 }
 
@@ -108,6 +111,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   app.decorateRequest('lang', 'de');
   app.decorateRequest('operation', undefined);
   app.decorateRequest('sessionTransaction', undefined);
+  app.decorateRequest('idempotency', undefined);
 
   // Body and query are validated by different rules: query strings need coercion, bodies must
   // already have the right types.
@@ -149,8 +153,13 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
       const handler = handlers[info.operationId];
       // Authentication comes before the body is parsed and validated. A module may set Fastify
       // route options of its operations (e.g. a larger `bodyLimit` for imports).
+      // A change the app may queue offline runs with its idempotency key (decision 0033).
+      const idempotent = info.idempotent
+        ? { preHandler: [idempotencyPreHandler], onSend: [finishIdempotent], onResponse: [abandonIdempotent] }
+        : {};
       return {
         ...routeOptions[info.operationId],
+        ...idempotent,
         onRequest: [authorize(info), refuseUndeclaredMediaType(info), offerSessionTransaction],
         handler: handler ?? (async () => Promise.reject(notImplemented())),
       } as unknown as RouteOptions;

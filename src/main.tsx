@@ -24,3 +24,10 @@ void initI18n().then(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (offline use, decision 0036) after the page has loaded, from its own chunk.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./lib/service-worker').then((module) => module.registerServiceWorker()).catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

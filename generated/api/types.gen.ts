@@ -36,7 +36,7 @@ export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 /**
  * Stable code of a business or technical error; the app maps each to a translated message.
  */
-export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
+export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'IDEMPOTENCY_KEY_REUSED' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
 
 export type ErrorMessage = {
     code: ErrorCode;
@@ -1937,10 +1937,19 @@ export type SubscriptionWebhookReceipt = {
  */
 export type NullableGeoPosition = GeoPosition | null;
 
+/**
+ * The moment the member acted, for a change the app recorded offline and sends later; left
+ * out, the server's now. It may lie at most one minute ahead of the server's clock and not
+ * before the member's account was created (400 `VALIDATION_ERROR` on `atUtc`).
+ *
+ */
+export type ActedAtUtc = string;
+
 export type TimeTrackStart = {
     customerId: string;
     description?: string | null;
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 export type TimeTrackStatus = 'running' | 'stopped';
@@ -1986,6 +1995,7 @@ export type TimeTrack = {
 export type TimeTrackStop = {
     id: string;
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 /**
@@ -2151,6 +2161,7 @@ export type UsersUpdateMeRequest = {
 
 export type UserTimeTrackStart = {
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 export type UserTimeTrackSegmentKind = 'work' | 'break';
@@ -2226,10 +2237,12 @@ export type UserTimeTrack = {
 
 export type UserTimeTrackAppendSegment = {
     kind: UserTimeTrackSegmentKind;
+    atUtc?: ActedAtUtc;
 };
 
 export type UserTimeTrackStop = {
     position?: NullableGeoPosition;
+    atUtc?: ActedAtUtc;
 };
 
 export type UserTimeTrackUpdateSegment = {
@@ -2503,6 +2516,16 @@ export type CustomerIdOptional = Id;
  * The id of the record.
  */
 export type IdQuery = Id;
+
+/**
+ * A key the client makes for one change (a random UUID), so that the change may be sent again
+ * after a lost answer: the same key again answers the first answer (with the header
+ * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+ * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+ * firm and member for 7 days from their first use; refusals and failures keep no key.
+ *
+ */
+export type IdempotencyKey = string;
 
 /**
  * The id of the record.
@@ -4077,6 +4100,17 @@ export type ImagesGetAllResponse = ImagesGetAllResponses[keyof ImagesGetAllRespo
 
 export type ImagesUploadWorkDocImageData = {
     body: ImageUpload;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/Images/UploadWorkDocImage';
@@ -4382,6 +4416,17 @@ export type InformationReportingResponse = InformationReportingResponses[keyof I
 
 export type InformationCreateData = {
     body: InformationCreate;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/Information/Create';
@@ -5687,6 +5732,17 @@ export type SubscriptionStripeWebhookResponse = SubscriptionStripeWebhookRespons
 
 export type TimeTracksStartData = {
     body: TimeTrackStart;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/TimeTracks/Start';
@@ -5730,6 +5786,17 @@ export type TimeTracksStartResponse = TimeTracksStartResponses[keyof TimeTracksS
 
 export type TimeTracksStopData = {
     body: TimeTrackStop;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/TimeTracks/Stop';
@@ -6094,6 +6161,17 @@ export type TimeTracksUpdateResponse = TimeTracksUpdateResponses[keyof TimeTrack
 
 export type TimeTracksCreateData = {
     body: TimeTrackCreate;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/TimeTracks/Create';
@@ -6523,6 +6601,17 @@ export type UsersUpdateMeResponse = UsersUpdateMeResponses[keyof UsersUpdateMeRe
 
 export type UserTimeTracksStartData = {
     body: UserTimeTrackStart;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/UserTimeTracks/Start';
@@ -6597,6 +6686,17 @@ export type UserTimeTracksGetActiveResponse = UserTimeTracksGetActiveResponses[k
 
 export type UserTimeTracksAppendSegmentData = {
     body: UserTimeTrackAppendSegment;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/UserTimeTracks/AppendSegment';
@@ -6636,6 +6736,17 @@ export type UserTimeTracksAppendSegmentResponse = UserTimeTracksAppendSegmentRes
 
 export type UserTimeTracksStopData = {
     body: UserTimeTrackStop;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/UserTimeTracks/Stop';
@@ -6769,6 +6880,17 @@ export type UserTimeTracksDeleteSegmentResponse = UserTimeTracksDeleteSegmentRes
 
 export type UserTimeTracksAddDayData = {
     body: UserTimeTrackAddDay;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/UserTimeTracks/AddDay';
@@ -6812,6 +6934,17 @@ export type UserTimeTracksAddDayResponse = UserTimeTracksAddDayResponses[keyof U
 
 export type UserTimeTracksAddBreakData = {
     body: UserTimeTrackAddBreak;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/UserTimeTracks/AddBreak';
@@ -7023,6 +7156,17 @@ export type UserTimeTracksGetListGroupedResponse = UserTimeTracksGetListGroupedR
 
 export type WorkConfirmationsCreateData = {
     body: WorkConfirmationUpload;
+    headers?: {
+        /**
+         * A key the client makes for one change (a random UUID), so that the change may be sent again
+         * after a lost answer: the same key again answers the first answer (with the header
+         * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         * firm and member for 7 days from their first use; refusals and failures keep no key.
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/WorkConfirmations';

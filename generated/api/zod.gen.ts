@@ -89,6 +89,7 @@ export const zErrorCode = z.enum([
     'TIMER_ALREADY_RUNNING',
     'TIMER_NOT_RUNNING',
     'ACTIVE_USER_TIME_TRACK_EXISTS',
+    'IDEMPOTENCY_KEY_REUSED',
     'NO_ACTIVE_USER_TIME_TRACK',
     'SEGMENT_OVERLAP',
     'END_BEFORE_START',
@@ -1327,10 +1328,19 @@ export const zSubscriptionWebhookReceipt = z.object({
  */
 export const zNullableGeoPosition = zGeoPosition.nullable();
 
+/**
+ * The moment the member acted, for a change the app recorded offline and sends later; left
+ * out, the server's now. It may lie at most one minute ahead of the server's clock and not
+ * before the member's account was created (400 `VALIDATION_ERROR` on `atUtc`).
+ *
+ */
+export const zActedAtUtc = z.iso.datetime();
+
 export const zTimeTrackStart = z.object({
     customerId: z.uuid(),
     description: z.string().max(1000).nullish(),
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zTimeTrackStatus = z.enum(['running', 'stopped']);
@@ -1360,7 +1370,8 @@ export const zTimeTrack = z.object({
 
 export const zTimeTrackStop = z.object({
     id: z.uuid(),
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 /**
@@ -1483,7 +1494,8 @@ export const zUsersUpdateMeRequest = z.object({
 });
 
 export const zUserTimeTrackStart = z.object({
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zUserTimeTrackSegmentKind = z.enum(['work', 'break']);
@@ -1534,11 +1546,13 @@ export const zUserTimeTrack = z.object({
 });
 
 export const zUserTimeTrackAppendSegment = z.object({
-    kind: zUserTimeTrackSegmentKind
+    kind: zUserTimeTrackSegmentKind,
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zUserTimeTrackStop = z.object({
-    position: zNullableGeoPosition.optional()
+    position: zNullableGeoPosition.optional(),
+    atUtc: zActedAtUtc.optional()
 });
 
 export const zUserTimeTrackUpdateSegment = z.object({
@@ -1740,6 +1754,16 @@ export const zCustomerIdOptional = zId;
  * The id of the record.
  */
 export const zIdQuery = zId;
+
+/**
+ * A key the client makes for one change (a random UUID), so that the change may be sent again
+ * after a lost answer: the same key again answers the first answer (with the header
+ * `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+ * parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+ * firm and member for 7 days from their first use; refusals and failures keep no key.
+ *
+ */
+export const zIdempotencyKey = z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/);
 
 /**
  * The id of the record.
@@ -2147,6 +2171,10 @@ export const zImagesGetAllResponse = zEnvelope.and(z.object({
 
 export const zImagesUploadWorkDocImageBody = zImageUpload;
 
+export const zImagesUploadWorkDocImageHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
  * The stored photo's record.
  */
@@ -2232,6 +2260,10 @@ export const zInformationReportingResponse = zEnvelope.and(z.object({
 }));
 
 export const zInformationCreateBody = zInformationCreate;
+
+export const zInformationCreateHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 /**
  * The created entry.
@@ -2543,6 +2575,10 @@ export const zSubscriptionStripeWebhookResponse = zEnvelope.and(z.object({
 
 export const zTimeTracksStartBody = zTimeTrackStart;
 
+export const zTimeTracksStartHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
  * The running time track.
  */
@@ -2551,6 +2587,10 @@ export const zTimeTracksStartResponse = zEnvelope.and(z.object({
 }));
 
 export const zTimeTracksStopBody = zTimeTrackStop;
+
+export const zTimeTracksStopHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 /**
  * The stopped time track.
@@ -2649,6 +2689,10 @@ export const zTimeTracksUpdateResponse = zEnvelope.and(z.object({
 }));
 
 export const zTimeTracksCreateBody = zTimeTrackCreate;
+
+export const zTimeTracksCreateHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 /**
  * The created time track.
@@ -2749,6 +2793,10 @@ export const zUsersUpdateMeResponse = zEnvelope.and(z.object({
 
 export const zUserTimeTracksStartBody = zUserTimeTrackStart;
 
+export const zUserTimeTracksStartHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
  * The active user time track.
  */
@@ -2765,6 +2813,10 @@ export const zUserTimeTracksGetActiveResponse = zEnvelope.and(z.object({
 
 export const zUserTimeTracksAppendSegmentBody = zUserTimeTrackAppendSegment;
 
+export const zUserTimeTracksAppendSegmentHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
  * The active user time track with the new segment.
  */
@@ -2773,6 +2825,10 @@ export const zUserTimeTracksAppendSegmentResponse = zEnvelope.and(z.object({
 }));
 
 export const zUserTimeTracksStopBody = zUserTimeTrackStop;
+
+export const zUserTimeTracksStopHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 /**
  * The ended user time track with its law warnings.
@@ -2801,6 +2857,10 @@ export const zUserTimeTracksDeleteSegmentResponse = zEnvelope.and(z.object({
 
 export const zUserTimeTracksAddDayBody = zUserTimeTrackAddDay;
 
+export const zUserTimeTracksAddDayHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
+
 /**
  * The added user time track.
  */
@@ -2809,6 +2869,10 @@ export const zUserTimeTracksAddDayResponse = zEnvelope.and(z.object({
 }));
 
 export const zUserTimeTracksAddBreakBody = zUserTimeTrackAddBreak;
+
+export const zUserTimeTracksAddBreakHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 /**
  * The user time track with the added break.
@@ -2864,6 +2928,10 @@ export const zUserTimeTracksGetListGroupedResponse = zEnvelope.and(z.object({
 }));
 
 export const zWorkConfirmationsCreateBody = zWorkConfirmationUpload;
+
+export const zWorkConfirmationsCreateHeaders = z.object({
+    'Idempotency-Key': z.string().min(8).max(128).regex(/^[A-Za-z0-9_.:-]+$/).optional()
+});
 
 /**
  * The stored work confirmation.

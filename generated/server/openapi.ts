@@ -2475,7 +2475,7 @@ export interface components {
          * @description Stable code of a business or technical error; the app maps each to a translated message.
          * @enum {string}
          */
-        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
+        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
         ErrorMessage: {
             code: components["schemas"]["ErrorCode"];
             /** @description A human-readable message in the caller's language. */
@@ -4742,6 +4742,14 @@ export interface components {
         };
         /** @description A GPS position, or null when none was recorded. */
         NullableGeoPosition: components["schemas"]["GeoPosition"] | null;
+        /**
+         * Format: date-time
+         * @description The moment the member acted, for a change the app recorded offline and sends later; left
+         *     out, the server's now. It may lie at most one minute ahead of the server's clock and not
+         *     before the member's account was created (400 `VALIDATION_ERROR` on `atUtc`).
+         * @example 2026-11-27T07:42:10Z
+         */
+        ActedAtUtc: string;
         TimeTrackStart: {
             /**
              * Format: uuid
@@ -4751,6 +4759,7 @@ export interface components {
             /** @example Steckdosen in der Küche setzen */
             description?: string | null;
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         /**
          * @example stopped
@@ -4824,6 +4833,7 @@ export interface components {
              */
             id: string;
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         /** @description A page of time tracks. */
         TimeTrackPage: components["schemas"]["PageMeta"] & {
@@ -5045,6 +5055,7 @@ export interface components {
         };
         UserTimeTrackStart: {
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         /**
          * @example work
@@ -5148,9 +5159,11 @@ export interface components {
         };
         UserTimeTrackAppendSegment: {
             kind: components["schemas"]["UserTimeTrackSegmentKind"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         UserTimeTrackStop: {
             position?: components["schemas"]["NullableGeoPosition"];
+            atUtc?: components["schemas"]["ActedAtUtc"];
         };
         UserTimeTrackUpdateSegment: {
             /**
@@ -5639,6 +5652,15 @@ export interface components {
         CustomerIdOptional: components["schemas"]["Id"];
         /** @description The id of the record. */
         IdQuery: components["schemas"]["Id"];
+        /**
+         * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+         *     after a lost answer: the same key again answers the first answer (with the header
+         *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+         *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+         *     firm and member for 7 days from their first use; refusals and failures keep no key.
+         * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+         */
+        IdempotencyKey: string;
         /** @description The id of the record. */
         IdPath: components["schemas"]["Id"];
         /**
@@ -6740,7 +6762,17 @@ export interface operations {
     imagesUploadWorkDocImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7032,7 +7064,17 @@ export interface operations {
     informationCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8001,7 +8043,17 @@ export interface operations {
     timeTracksStart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8032,7 +8084,17 @@ export interface operations {
     timeTracksStop: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8317,7 +8379,17 @@ export interface operations {
     timeTracksCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8603,7 +8675,17 @@ export interface operations {
     userTimeTracksStart: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8658,7 +8740,17 @@ export interface operations {
     userTimeTracksAppendSegment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8688,7 +8780,17 @@ export interface operations {
     userTimeTracksStop: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8782,7 +8884,17 @@ export interface operations {
     userTimeTracksAddDay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8813,7 +8925,17 @@ export interface operations {
     userTimeTracksAddBreak: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -8985,7 +9107,17 @@ export interface operations {
     workConfirmationsCreate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for one change (a random UUID), so that the change may be sent again
+                 *     after a lost answer: the same key again answers the first answer (with the header
+                 *     `Idempotent-Replayed: true`) and changes nothing; the same key with another call, other
+                 *     parameters or another body (or file) answers 409 `IDEMPOTENCY_KEY_REUSED`. Keys are kept per
+                 *     firm and member for 7 days from their first use; refusals and failures keep no key.
+                 * @example 3f0e9d2a-8c1b-4e7f-9a55-0c2d1b6e4f11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fromRoot } from '../platform/paths';
@@ -95,6 +96,16 @@ export interface Database {
   openTenant<R>(tenantId: string, statement: string): Promise<{ rows: R[]; opened: OpenedTransaction }>;
   /** Runs `fn` (and what it calls later) with `opened` on offer to `withTenant`. */
   offerOpened<T>(opened: OpenedTransaction, fn: () => T): T;
+  /**
+   * Runs `fn` (and what it calls later) with `slot` as the request's transaction slot: once a
+   * transaction is held in it (`holdTenant`), every `withTenant` of that tenant inside `fn` runs in
+   * it as a savepoint, and the holder alone commits or rolls back (idempotency keys, decision 0033).
+   */
+  withSlot<T>(slot: TransactionSlot, fn: () => T): T;
+  /** The slot of the request running now, if it was given one. */
+  currentSlot(): TransactionSlot | undefined;
+  /** Begins a tenant transaction the caller ends with `release(commit)`; nothing joins it until put in a slot. */
+  holdTenant(tenantId: string): Promise<HeldTransaction>;
   /** Tenant transactions begun so far: by `withTenant` itself, or by `openTenant` (then taken or not). */
   readonly counts: TransactionCounts;
   ping(): Promise<boolean>;
@@ -112,6 +123,19 @@ export interface OpenedTransaction {
   readonly tenantId: string;
   readonly client: pg.PoolClient;
   state: 'offered' | 'taken' | 'closed';
+}
+
+/** A request's place for one held transaction (`Database.withSlot`). */
+export interface TransactionSlot {
+  held?: HeldTransaction;
+}
+
+/** A tenant transaction held open across a request's work, ended once by its holder. */
+export interface HeldTransaction {
+  readonly tenantId: string;
+  readonly tx: Tx;
+  /** Commits (`true`) or rolls back, and returns the connection; later calls do nothing. */
+  release(commit: boolean): Promise<void>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -166,6 +190,9 @@ export function connectDatabase(appUrl: string, max = 10, timeouts: DatabaseTime
   const counts: TransactionCounts = { begun: 0, opened: 0, taken: 0 };
   // The transaction `openTenant` opened for the code that runs after it (a request's handler).
   const offered = new AsyncLocalStorage<OpenedTransaction>();
+  // The request's slot for a held transaction (idempotent calls, decision 0033).
+  const slots = new AsyncLocalStorage<TransactionSlot>();
+  let savepoints = 0;
 
   /** Gives a client back after a failure: rolled back, or dropped if it cannot even do that. */
   async function abandon(client: pg.PoolClient, cause?: unknown) {
@@ -181,11 +208,30 @@ export function connectDatabase(appUrl: string, max = 10, timeouts: DatabaseTime
     client.release(broken);
   }
 
-  /** Runs `fn` on a client in a begun transaction (`begin`, if given, begins it), then commits and releases it. */
-  async function runOn<T>(client: pg.PoolClient, begin: string | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  /** drizzle's transaction handle on a client whose transaction is begun. */
+  function txOn(client: pg.PoolClient): Tx {
     const parts = db._.session as unknown as PoolSessionParts;
     const session = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
-    const tx = new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Tx;
+    return new NodePgTransaction(parts.dialect, session, parts.schema) as unknown as Tx;
+  }
+
+  /** Runs `fn` as a savepoint of a held transaction: its failure undoes only its own work. */
+  async function runInHeld<T>(held: HeldTransaction, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const name = `held_${++savepoints}`;
+    await held.tx.execute(sql.raw(`savepoint ${name}`));
+    try {
+      const result = await fn(held.tx);
+      await held.tx.execute(sql.raw(`release savepoint ${name}`));
+      return result;
+    } catch (error) {
+      await held.tx.execute(sql.raw(`rollback to savepoint ${name}`)).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Runs `fn` on a client in a begun transaction (`begin`, if given, begins it), then commits and releases it. */
+  async function runOn<T>(client: pg.PoolClient, begin: string | undefined, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const tx = txOn(client);
     let result: T;
     try {
       if (begin) await client.query(begin);
@@ -204,6 +250,8 @@ export function connectDatabase(appUrl: string, max = 10, timeouts: DatabaseTime
     pool,
     counts,
     withTenant: async (tenantId, fn) => {
+      const held = slots.getStore()?.held;
+      if (held && held.tenantId === tenantId) return runInHeld(held, fn);
       const opened = offered.getStore();
       if (opened?.state === 'offered' && opened.tenantId === tenantId) {
         opened.state = 'taken';
@@ -247,6 +295,35 @@ export function connectDatabase(appUrl: string, max = 10, timeouts: DatabaseTime
       return { rows, opened };
     },
     offerOpened: (opened, fn) => offered.run(opened, fn),
+    withSlot: (slot, fn) => slots.run(slot, fn),
+    currentSlot: () => slots.getStore(),
+    holdTenant: async (tenantId) => {
+      const client = await pool.connect();
+      try {
+        await client.query(`begin; select set_config('app.tenant_id', ${uuidLiteral(tenantId)}, true)`);
+      } catch (error) {
+        await abandon(client, error);
+        throw error;
+      }
+      counts.begun++;
+      let done = false;
+      return {
+        tenantId,
+        tx: txOn(client),
+        release: async (commit) => {
+          if (done) return;
+          done = true;
+          if (!commit) return abandon(client);
+          try {
+            await client.query('commit');
+          } catch (error) {
+            await abandon(client, error);
+            throw error;
+          }
+          client.release();
+        },
+      };
+    },
     ping: async () => {
       // Bounded as a whole (waiting for a slot of the pool, connecting, the statement), so that
       // `/health` answers in time while the database does not.

@@ -31,6 +31,8 @@ export interface OperationInfo {
   multipart: boolean;
   /** Media types of the request body the operation declares; empty without a body. */
   bodyTypes: string[];
+  /** Declares the `Idempotency-Key` header: a change the app may send again (platform/idempotency.ts). */
+  idempotent: boolean;
 }
 
 export const contractPath = fromRoot('generated', 'openapi.json');
@@ -65,6 +67,7 @@ export function indexOperations(spec: Json): Map<OperationId, OperationInfo> {
         licenseFree: op['x-license-free'] === true,
         multipart: !!body && 'multipart/form-data' in body,
         bodyTypes: body ? Object.keys(body).map((t) => t.toLowerCase()) : [],
+        idempotent: ((op.parameters as Json[] | undefined) ?? []).some((p) => p.$ref === '#/components/parameters/IdempotencyKey'),
       });
     }
   }

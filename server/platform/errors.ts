@@ -47,6 +47,7 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   TIMER_ALREADY_RUNNING: 409,
   TIMER_NOT_RUNNING: 409,
   ACTIVE_USER_TIME_TRACK_EXISTS: 409,
+  IDEMPOTENCY_KEY_REUSED: 409,
   NO_ACTIVE_USER_TIME_TRACK: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -81,6 +82,19 @@ export class AppError extends Error {
   readonly fieldErrors: FieldErrors;
   readonly meta?: ErrorMeta;
   readonly params?: Record<string, string | number>;
+}
+
+/**
+ * The stored first answer of a call sent again with its idempotency key (`platform/idempotency.ts`),
+ * thrown where the call finds it (an upload, once its form is read) and sent as it was.
+ */
+export class ReplayedAnswer extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string,
+  ) {
+    super('replayed answer');
+  }
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
@@ -169,8 +183,11 @@ function validationMessage(e: AjvLikeError, lang: string): string {
 }
 
 /** The single error handler: masks internals of 5xx, maps Fastify's own errors to codes. */
-export function handleError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(error: FastifyError | AppError | ReplayedAnswer, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'de';
+  if (error instanceof ReplayedAnswer) {
+    return reply.status(error.statusCode).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(error.body);
+  }
   if (error instanceof AppError) {
     // A refusal caused by a failure inside a library: the person reads the message, the log the cause.
     if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, `refused (${error.messageKey}): ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`);

@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors';
 import { translate, type Lang, type MessageKey } from './i18n';
 import { badTextError, isCleanText, isDateTime } from './request-guards';
+import { claimUploadKey } from './idempotency';
 
 /** Text fields a form may carry beside its one file. */
 export const FORM_FIELDS_MAX = 200;
@@ -79,7 +80,10 @@ export async function readMultipart(
   }
   if (tooLarge) throw options.tooLarge();
   if (badText !== undefined) throw badTextError(badText);
-  return { fields, file };
+  const form = { fields, file };
+  // An upload sent with an idempotency key claims it now that its content is known.
+  await claimUploadKey(request, form);
+  return form;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -23,7 +23,8 @@ export function contentSecurityPolicy(inlineScriptHashes: string[] = []) {
     "font-src 'self' data:",
     "connect-src 'self'",
     "media-src 'self' blob:",
-    "worker-src 'self' blob:",
+    // Only the app's own service worker (sw.js, decision 0036); no worker from a blob or elsewhere.
+    "worker-src 'self'",
     // The invoice dialog shows its PDF draft from an object URL in an <iframe>.
     "frame-src 'self' blob:",
     "object-src 'none'",

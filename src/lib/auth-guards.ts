@@ -6,6 +6,7 @@
  * `dashboardDecision`, `nextPathAfterSignIn`), so they can be tested without a router; the guards
  * turn them into redirects.
  */
+import { onlineManager } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { localisationGetTextOverridesOptions, managementGetTenantOptions } from '../../generated/api/@tanstack/react-query.gen';
@@ -109,6 +110,9 @@ export const textOverridesQuery = () => ({ ...localisationGetTextOverridesOption
 export async function requireLiveSession(queryClient: QueryClient, { location }: { location: ParsedLocation }): Promise<void> {
   // Without a role the app knows, the screens' guards sign out and send to /info; nothing to ask.
   if (!hasRoles(MEMBER_ROLES, 'any', getSession())) return;
+  // Without a connection nothing can be asked (queries wait for it): the screens open with what the
+  // app has, and the check happens with the next navigation online (decision 0036).
+  if (!onlineManager.isOnline()) return;
   try {
     await queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } });
   } catch (error) {

@@ -63,6 +63,7 @@ export const errorCodeMessages = {
   TIMER_ALREADY_RUNNING: msg`A timer is already running for this customer.`,
   TIMER_NOT_RUNNING: msg`No timer is running for this customer.`,
   ACTIVE_USER_TIME_TRACK_EXISTS: msg`You are already clocked in.`,
+  IDEMPOTENCY_KEY_REUSED: msg`This change was already sent with other details under the same key; it was not saved.`,
   NO_ACTIVE_USER_TIME_TRACK: msg`You are not clocked in.`,
   SEGMENT_OVERLAP: msg`Working time segments must not overlap.`,
   END_BEFORE_START: msg`The end must be after the start.`,

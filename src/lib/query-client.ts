@@ -7,7 +7,7 @@
  * - a failed token refresh → a warning that the session ended (the layout opens /login).
  * Set `meta: { silent: true }` on a query or mutation that shows its own feedback.
  */
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import {
   ApiError,
@@ -64,10 +64,18 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false },
+      // Reads never wait for the connection: offline they fail at once and the screens say so (a
+      // route's loader would otherwise wait forever). Changes do wait: a mutation made offline is
+      // paused and sent when the connection returns (decision 0036).
+      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false, networkMode: 'always' },
       mutations: { retry: false },
     },
   });
 }
+
+// TanStack Query starts out "online" and learns of a change only from the browser's events: an app
+// opened without a connection (from the service worker's cache) starts as the browser sees it, so
+// changes made then wait for the connection instead of failing (decision 0036).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = createQueryClient();

@@ -32,9 +32,12 @@ export const viewports = {
 
 export async function newContext(
   browser: Browser,
-  options: { viewport?: keyof typeof viewports; locale?: string; colorScheme?: 'light' | 'dark' } = {},
+  options: { viewport?: keyof typeof viewports; locale?: string; colorScheme?: 'light' | 'dark'; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
+    // The app's service worker (decision 0036) answers the app's own files from its cache, where a
+    // test's `page.route` would not see them: allowed where a test asks for it (tests/e2e/offline.test.ts).
+    serviceWorkers: options.serviceWorkers ?? 'block',
     viewport: viewports[options.viewport ?? 'desktop'],
     locale: options.locale ?? 'de-DE',
     // The firms are German: browser, server (the tenant's zone) and tests agree on "today".

@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
+import { actedAt } from '../../platform/acted-at';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { diff, recordAudit, snapshot } from '../../db/audit';
 import { customerForNewEntry } from '../customers';
@@ -119,13 +120,14 @@ export class TimeTracksService {
     try {
       return await inTenant(this.deps.database, ctx, async (tx) => {
         await this.customerForNewTrack(tx, ctx, body.customerId);
+        const startedAt = await actedAt(tx, ctx, body.atUtc);
         const position = await positionUnderConsent(tx, body.position);
         const row = await insertTimeTrack(tx, {
           tenantId: ctx.tenantId,
           customerId: body.customerId,
           ownerId: ctx.userId,
           description: body.description?.trim() || null,
-          startedAt: now,
+          startedAt,
           startLatitude: position?.latitude ?? null,
           startLongitude: position?.longitude ?? null,
         });
@@ -149,8 +151,9 @@ export class TimeTracksService {
     return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await this.trackForChange(tx, ctx, body.id);
       if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning');
+      const at = await actedAt(tx, ctx, body.atUtc);
       const position = await positionUnderConsent(tx, body.position);
-      const endedAt = new Date(Math.max(now.getTime(), row.startedAt.getTime()));
+      const endedAt = new Date(Math.max(at.getTime(), row.startedAt.getTime()));
       const updated = await updateTimeTrack(tx, ctx.tenantId, row.id, {
         endedAt,
         durationSeconds: durationSeconds(row.startedAt.getTime(), endedAt.getTime()),

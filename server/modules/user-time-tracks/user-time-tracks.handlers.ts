@@ -16,7 +16,7 @@ export const userTimeTracksHandlers = {
   userTimeTracksGetActive: async (request: FastifyRequest) => ok(await service(request).getActive(contextOf(request))),
 
   userTimeTracksAppendSegment: async (request: Body<'userTimeTracksAppendSegment'>) =>
-    ok(await service(request).appendSegment(contextOf(request), request.body.kind)),
+    ok(await service(request).appendSegment(contextOf(request), request.body.kind, request.body.atUtc)),
 
   userTimeTracksStop: async (request: Body<'userTimeTracksStop'>) =>
     ok(await service(request).stop(contextOf(request), request.body ?? {})),

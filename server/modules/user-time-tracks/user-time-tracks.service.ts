@@ -19,6 +19,7 @@ import {
 } from '../../platform/time-zone';
 import { recordAudit, snapshot, type AuditEntry } from '../../db/audit';
 import { positionUnderConsent, CLOCK_SKEW_MS } from '../time-tracks';
+import { actedAt } from '../../platform/acted-at';
 import { groupByPeriod, periodLabel, type Grouping } from './grouping';
 import {
   deleteSegment,
@@ -59,19 +60,20 @@ function segmentAudit(segment: SegmentRecord) {
 export class UserTimeTracksService {
   constructor(private readonly deps: Deps) {}
 
-  async start(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
+  async start(ctx: RequestContext, body: { position?: Position | null; atUtc?: string | null }): Promise<UserTimeTrack> {
     const now = ctx.now;
     try {
       return await inTenant(this.deps.database, ctx, async (tx) => {
+        const at = await actedAt(tx, ctx, body.atUtc);
         const position = await positionUnderConsent(tx, body.position);
         const track = await insertTrack(tx, {
           tenantId: ctx.tenantId,
           ownerId: ctx.userId,
-          startedAt: now,
+          startedAt: at,
           startLatitude: position?.latitude ?? null,
           startLongitude: position?.longitude ?? null,
         });
-        const segment = await insertSegment(tx, { tenantId: ctx.tenantId, trackId: track.id, kind: 'work', startedAt: now });
+        const segment = await insertSegment(tx, { tenantId: ctx.tenantId, trackId: track.id, kind: 'work', startedAt: at });
         await recordAudit(tx, ctx.tenantId, [
           { actorId: ctx.userId, entity: 'user_time_track', entityId: track.id, action: 'create', changes: { after: snapshot({ ownerId: track.ownerId, startedAt: track.startedAt }) } },
           { actorId: ctx.userId, entity: 'user_time_track_segment', entityId: segment.id, action: 'create', changes: { after: segmentAudit(segment) } },
@@ -102,14 +104,15 @@ export class UserTimeTracksService {
     return { track, open: open && open.endedAt === null ? open : undefined };
   }
 
-  async appendSegment(ctx: RequestContext, kind: SegmentKind): Promise<UserTimeTrack> {
+  async appendSegment(ctx: RequestContext, kind: SegmentKind, atUtc?: string | null): Promise<UserTimeTrack> {
     const now = ctx.now;
     return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
       if (open?.kind === kind) {
         throw new AppError('CONFLICT', kind === 'break' ? 'userTimeTracks.alreadyOnBreak' : 'userTimeTracks.alreadyWorking');
       }
-      const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? 0));
+      const acted = await actedAt(tx, ctx, atUtc);
+      const at = new Date(Math.max(acted.getTime(), open?.startedAt.getTime() ?? 0));
       const audit: AuditEntry[] = [];
       if (open) {
         const closed = await updateSegment(tx, ctx.tenantId, open.id, { endedAt: at });
@@ -123,11 +126,12 @@ export class UserTimeTracksService {
     });
   }
 
-  async stop(ctx: RequestContext, body: { position?: Position | null }): Promise<UserTimeTrack> {
+  async stop(ctx: RequestContext, body: { position?: Position | null; atUtc?: string | null }): Promise<UserTimeTrack> {
     const now = ctx.now;
     return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, open } = await this.activeWithOpenSegment(tx, ctx);
-      const at = new Date(Math.max(now.getTime(), open?.startedAt.getTime() ?? track.startedAt.getTime()));
+      const acted = await actedAt(tx, ctx, body.atUtc);
+      const at = new Date(Math.max(acted.getTime(), open?.startedAt.getTime() ?? track.startedAt.getTime()));
       const audit: AuditEntry[] = [];
       if (open) {
         await updateSegment(tx, ctx.tenantId, open.id, { endedAt: at });

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
+import { OfflineStatus } from './offline-status';
 import { FloatingPartsProvider } from '../use-floating-parts';
 import classes from './app-shell.module.css';
 import { isMenuVisible, layoutActions, useLayout } from './layout-state';
@@ -16,7 +17,7 @@ export const NAVBAR_ID = 'app-navbar';
 /** Menu and Tooltip come with this header (the user menu): the language menu and the tooltip take them from here. */
 const floatingParts = { Menu, Tooltip };
 
-/** Top bar: menu toggle, logo (→ /), language, colour scheme, user menu. */
+/** Top bar: menu toggle, logo (→ /), the connection and waiting changes, language, colour scheme, user menu. */
 export function AppHeader() {
   const { t } = useLingui();
   const { config, state } = useLayout();
@@ -45,7 +46,8 @@ export function AppHeader() {
           <Logo />
         </Link>
       </Group>
-      <Group gap={4} wrap="nowrap">
+      <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+        <OfflineStatus />
         <FloatingPartsProvider value={floatingParts}>
           <LanguageSwitch />
           <ThemeToggle />

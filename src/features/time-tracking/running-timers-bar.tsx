@@ -20,6 +20,7 @@ import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
+import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
 
 function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; answeredAt: number; now: number; onStopped: () => void }) {
   const { t } = useLingui();
@@ -49,7 +50,10 @@ function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; an
           color="red"
           aria-label={t`Stop timer for ${name}`}
           loading={stop.isPending}
-          onClick={async () => stop.mutate({ body: { id: track.id, position: await position() } })}
+          onClick={async () => {
+            const acted = actedAtIfOffline();
+            stop.mutate({ body: { id: track.id, position: await position(), ...acted }, headers: idempotencyHeaders() });
+          }}
         >
           <IconPlayerStopFilled size={14} />
         </ActionIcon>

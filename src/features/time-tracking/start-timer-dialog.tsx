@@ -14,6 +14,7 @@ import { timersChanged } from '../../lib/data-events';
 import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
 import { GpsNotice } from '../../components/gps-notice';
+import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
 
 export function StartTimerDialog({
   opened,
@@ -53,7 +54,8 @@ export function StartTimerDialog({
   }
 
   async function startFor(customer: Customer) {
-    start.mutate({ body: { customerId: customer.id, description: description.trim() || null, position: await position() } });
+    const acted = actedAtIfOffline();
+    start.mutate({ body: { customerId: customer.id, description: description.trim() || null, position: await position(), ...acted }, headers: idempotencyHeaders() });
   }
 
   const items = customers.data?.data.items ?? [];

@@ -21,6 +21,7 @@ import { formatClock, formatTime } from './format';
 import { elapsedSince, useActiveWorkingTime, useNow, useRunningTimers } from './use-time-tracking';
 import { useGpsPosition } from '../../lib/position';
 import { GpsNotice } from '../../components/gps-notice';
+import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
 
 interface WorkingTimeState {
   track: UserTimeTrack | null;
@@ -64,13 +65,16 @@ function useWorkingTimeActions() {
   return {
     busy: start.isPending || append.isPending || stop.isPending,
     dialog: timerChoice.dialog,
-    clockIn: async () => start.mutate({ body: { position: await position() } }),
+    clockIn: async () => {
+      const acted = actedAtIfOffline();
+      start.mutate({ body: { position: await position(), ...acted }, headers: idempotencyHeaders() });
+    },
     toggleBreak: async (onBreak: boolean) => {
       if (!onBreak) {
-        timerChoice.ask('break', timers, () => append.mutateAsync({ body: { kind: 'break' } }));
+        timerChoice.ask('break', timers, () => append.mutateAsync({ body: { kind: 'break', ...actedAtIfOffline() }, headers: idempotencyHeaders() }));
         return;
       }
-      await append.mutateAsync({ body: { kind: 'work' } });
+      await append.mutateAsync({ body: { kind: 'work', ...actedAtIfOffline() }, headers: idempotencyHeaders() });
       if (hasPausedTimers()) {
         // Timers started again are new timers: they get their start position like any other.
         const resumed = await resumePausedTimers(await position());
@@ -80,7 +84,7 @@ function useWorkingTimeActions() {
     },
     clockOut: async () => {
       const where = await position();
-      timerChoice.ask('clockOut', timers, () => stop.mutateAsync({ body: { position: where } }));
+      timerChoice.ask('clockOut', timers, () => stop.mutateAsync({ body: { position: where, ...actedAtIfOffline() }, headers: idempotencyHeaders() }));
     },
   };
 }

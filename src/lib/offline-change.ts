@@ -1,0 +1,23 @@
+/**
+ * What a change the member makes carries, so that it may wait for the connection and be sent later
+ * (decision 0033): an idempotency key made at the tap, which the server honours (sent again after a
+ * lost answer, the change is recorded once), and, when the tap happens offline, the moment of the
+ * tap (`atUtc`), so the timer or the working time starts when the member tapped, not when the
+ * phone found a signal. Online, the server's clock decides as before.
+ */
+import { onlineManager } from '@tanstack/react-query';
+
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // Outside a secure context (plain http on a firm's network) randomUUID is missing.
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function idempotencyHeaders(): { 'Idempotency-Key': string } {
+  return { 'Idempotency-Key': newKey() };
+}
+
+/** `{ atUtc }` of now while offline, nothing while online: spread into the change's body. */
+export function actedAtIfOffline(): { atUtc?: string } {
+  return onlineManager.isOnline() ? {} : { atUtc: new Date().toISOString() };
+}
