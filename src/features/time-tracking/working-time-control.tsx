@@ -67,7 +67,9 @@ function useWorkingTimeActions() {
     clockIn: async () => start.mutate({ body: { position: await position() } }),
     toggleBreak: async (onBreak: boolean) => {
       if (!onBreak) {
-        timerChoice.ask('break', timers, () => append.mutateAsync({ body: { kind: 'break' } }));
+        // Timers stopped or paused at the break start get the break start's position as their end.
+        const where = timers.length > 0 ? await position() : null;
+        timerChoice.ask('break', timers, where, () => append.mutateAsync({ body: { kind: 'break' } }));
         return;
       }
       await append.mutateAsync({ body: { kind: 'work' } });
@@ -80,7 +82,7 @@ function useWorkingTimeActions() {
     },
     clockOut: async () => {
       const where = await position();
-      timerChoice.ask('clockOut', timers, () => stop.mutateAsync({ body: { position: where } }));
+      timerChoice.ask('clockOut', timers, where, () => stop.mutateAsync({ body: { position: where } }));
     },
   };
 }
