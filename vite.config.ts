@@ -5,9 +5,38 @@ import zlib from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, type PluginOption, type PreviewServer, type ViteDevServer } from 'vite';
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000';
+/** `API_MOCK=1`: the API is the Prism mock of the contract (`npm run dev:mock`, tests/e2e/prism-mock.test.ts). */
+const againstMock = process.env.API_MOCK === '1';
+
+/**
+ * Against the Prism mock there is no server to hand over `/app-config.js` (the contract does not
+ * describe it, so the mock answers 404 and the browser logs an error): the app gets the settings
+ * it has without the script, everything off.
+ */
+function mockAppConfig(): PluginOption {
+  const serve = (server: ViteDevServer | PreviewServer) => {
+    server.middlewares.use('/app-config.js', (_req, res) => {
+      res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end('window.__FIELDBOOK_CONFIG__ = {};\n');
+    });
+  };
+  return { name: 'fieldbook-mock-app-config', configureServer: serve, configurePreviewServer: serve };
+}
+
+/** What the dev server and `vite preview` hand to the API (the server, or the mock). */
+function apiProxy() {
+  return {
+    '/api': { target: apiTarget, changeOrigin: true },
+    '/health': { target: apiTarget, changeOrigin: true },
+    ...(againstMock ? {} : { '/app-config.js': { target: apiTarget, changeOrigin: true } }),
+    // A regular expression, so that the app's own /development route is not proxied.
+    '^/dev/': { target: apiTarget, changeOrigin: true },
+  };
+}
 
 /**
  * React with the Lingui macro compiled by Babel, plus the Lingui plugin that compiles `.po`
@@ -120,25 +149,10 @@ export default defineConfig({
     linguiWithoutRuntimeCompiler(),
     serviceWorker(),
     precompress(),
+    ...(againstMock ? [mockAppConfig()] : []),
   ],
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/health': { target: apiTarget, changeOrigin: true },
-      '/app-config.js': { target: apiTarget, changeOrigin: true },
-      // A regular expression, so that the app's own /development route is not proxied.
-      '^/dev/': { target: apiTarget, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-      '/health': { target: apiTarget, changeOrigin: true },
-      '/app-config.js': { target: apiTarget, changeOrigin: true },
-      // A regular expression, so that the app's own /development route is not proxied.
-      '^/dev/': { target: apiTarget, changeOrigin: true },
-    },
-  },
+  server: { proxy: apiProxy() },
+  preview: { proxy: apiProxy() },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -14,7 +14,7 @@ const children = [
   spawn(bin('vite'), process.argv.slice(2), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, API_PROXY_TARGET: `http://127.0.0.1:${port}` },
+    env: { ...process.env, API_PROXY_TARGET: `http://127.0.0.1:${port}`, API_MOCK: '1' },
   }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

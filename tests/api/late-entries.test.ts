@@ -5,8 +5,10 @@
  * roles, another tenant's ids, bad input, and that every refusal changes nothing.
  */
 import crypto from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
+import { userTimeTrackSegments } from '../../server/db/schema';
 import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { testClock } from '../support/clock';
@@ -306,5 +308,54 @@ describe('UserTimeTracks/AddBreak', () => {
     expect(await auditCount(server, firm.tenantId)).toBe(before);
     expect((await addBreak(manager, oldSlot)).status).toBe(200);
     expect((await addBreak(colleague, slot)).status).toBe(200);
+  });
+});
+
+describe('UserTimeTracks/UpdateSegment and DeleteSegment under the limit of days back', () => {
+  const update = (member: Member, body: components['schemas']['UserTimeTrackUpdateSegment']) =>
+    member.api.PUT('/api/UserTimeTracks/UpdateSegment', { body });
+  const remove = (member: Member, body: components['schemas']['UserTimeTrackSegmentRef']) =>
+    member.api.DELETE('/api/UserTimeTracks/DeleteSegment', { body });
+  const oldDay: [kind: 'work' | 'break', start: string, end: string][] = [
+    ['work', '2026-11-10T06:00:00Z', '2026-11-10T09:00:00Z'],
+    ['break', '2026-11-10T09:00:00Z', '2026-11-10T09:30:00Z'],
+    ['work', '2026-11-10T09:30:00Z', '2026-11-10T14:00:00Z'],
+  ];
+
+  it('refuses an Employee a correction of a day further back than the firm allows, with the message of AddDay, and changes nothing', async () => {
+    const member = await firm.member('Employee');
+    const { id, segmentIds } = await seedUserTrack(server, member, oldDay);
+    const before = await auditCount(server, firm.tenantId);
+    const moved = await update(member, { userTimeTrackId: id, segmentId: segmentIds[1], startedAtUtc: '2026-11-10T09:15:00Z', endedAtUtc: '2026-11-10T09:30:00Z' });
+    expect(moved.response.status).toBe(403);
+    expect(codeOf(moved.error)).toBe('LATE_ENTRY_TOO_OLD');
+    const deleted = await remove(member, { userTimeTrackId: id, segmentId: segmentIds[1] });
+    expect(deleted.response.status).toBe(403);
+    expect(codeOf(deleted.error)).toBe('LATE_ENTRY_TOO_OLD');
+    const added = await addDay(member, { startedAtUtc: '2026-11-10T06:00:00Z', endedAtUtc: '2026-11-10T14:00:00Z', breaks: [] });
+    expect(messageOf(moved.error)).toBe(messageOf(added.error));
+    expect(messageOf(deleted.error)).toBe(messageOf(added.error));
+    expect(await auditCount(server, firm.tenantId)).toBe(before);
+    const stored = await server.database.withTenant(firm.tenantId, (tx) =>
+      tx.select().from(userTimeTrackSegments).where(eq(userTimeTrackSegments.trackId, id)).orderBy(asc(userTimeTrackSegments.startedAt)),
+    );
+    expect(stored.map((s) => [s.kind, s.startedAt.toISOString(), s.endedAt?.toISOString()])).toEqual(oldDay.map(([kind, start, end]) => [kind, iso(start), iso(end)]));
+    // The back office has no limit.
+    expect((await update(manager, { userTimeTrackId: id, segmentId: segmentIds[1], startedAtUtc: '2026-11-10T09:15:00Z', endedAtUtc: '2026-11-10T09:30:00Z' })).response.status).toBe(200);
+    expect((await remove(owner, { userTimeTrackId: id, segmentId: segmentIds[1] })).response.status).toBe(200);
+  });
+
+  it('refuses an Employee moving a recent segment back beyond the limit, and allows corrections within it', async () => {
+    const member = await firm.member('Employee');
+    const { id, segmentIds } = await seedUserTrack(server, member, [
+      ['work', '2026-11-25T06:00:00Z', '2026-11-25T09:00:00Z'],
+      ['break', '2026-11-25T09:00:00Z', '2026-11-25T09:30:00Z'],
+      ['work', '2026-11-25T09:30:00Z', '2026-11-25T14:00:00Z'],
+    ]);
+    const tooFar = await update(member, { userTimeTrackId: id, segmentId: segmentIds[0], startedAtUtc: '2026-11-18T06:00:00Z', endedAtUtc: '2026-11-25T09:00:00Z' });
+    expect(tooFar.response.status).toBe(403);
+    expect(codeOf(tooFar.error)).toBe('LATE_ENTRY_TOO_OLD');
+    expect((await update(member, { userTimeTrackId: id, segmentId: segmentIds[1], startedAtUtc: '2026-11-25T09:10:00Z', endedAtUtc: '2026-11-25T09:30:00Z' })).response.status).toBe(200);
+    expect((await remove(member, { userTimeTrackId: id, segmentId: segmentIds[1] })).response.status).toBe(200);
   });
 });

@@ -34,6 +34,11 @@ beforeAll(async () => {
   employee = await firm.member('Employee');
   colleague = await firm.member('Employee');
   other = await createTenant(server);
+  // The seeded days lie weeks back; Employees correct them here, so the firm allows a year
+  // (the limit itself is tests/api/late-entries.test.ts).
+  const tenant = (await owner.api.GET('/api/Management/GetTenant')).data!.data!;
+  const { accountingConnection: _c, logoUpdatedAtUtc: _l, createdAtUtc: _a, id: _i, ...rest } = tenant;
+  expect((await owner.api.PUT('/api/Management/UpdateTenant', { body: { ...rest, lateEntryDays: 365 } })).response.status).toBe(200);
 });
 afterAll(async () => {
   await server?.close();

@@ -1,8 +1,8 @@
 /**
  * GPS says what it does: positions are recorded only with the firm's `gps` consent, so the
  * onboarding asks for it (and for AI) with the reason; the clock-in card and the timer dialog say
- * when no position is recorded and why; timers started again after a break get their start
- * position like any other timer.
+ * when no position is recorded and why; timers stopped at a break or at clock-out get the position
+ * of that moment, and timers started again after a break their start position, like any other timer.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,6 +68,7 @@ describe('timers started again after a break', { timeout: 90_000 }, () => {
         return started;
       },
       userTimeTracksGetActive: () => active,
+      userTimeTracksStop: () => active,
       userTimeTracksAppendSegment: ({ body }) => (active = track((body as { kind: string }).kind === 'break' ? ['work', 'break'] : ['work', 'break', 'work'])),
       customersGetAll: page([huber], { pageSize: 50 }),
     });
@@ -88,6 +89,37 @@ describe('timers started again after a break', { timeout: 90_000 }, () => {
     await user.click(await within(bar).findByRole('button', { name: 'Pause beenden' }));
     await waitFor(() => expect(server.calls('timeTracksStart')).toHaveLength(1));
     expect(server.calls('timeTracksStart')[0].body).toEqual({ customerId: huber.id, description: null, position: here });
+  });
+
+  it('are stopped at the break start with the position of the break start, paused or stopped', async () => {
+    deviceWithLocation();
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist');
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByText('Bäckerei Huber');
+    await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Anhalten und nach der Pause fortsetzen' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Pause beginnen' }));
+    await waitFor(() => expect(server.calls('userTimeTracksAppendSegment')).toHaveLength(1));
+    expect(server.calls('timeTracksStop')).toHaveLength(1);
+    expect(server.calls('timeTracksStop')[0].body).toEqual({ id: expect.any(String), position: here });
+  });
+
+  it('are stopped at clock-out with the position of the clock-out', async () => {
+    deviceWithLocation();
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist');
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByText('Bäckerei Huber');
+    await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihr Kunden-Timer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ausstempeln' }));
+    await waitFor(() => expect(server.calls('userTimeTracksStop')).toHaveLength(1));
+    expect(server.calls('userTimeTracksStop')[0].body).toEqual({ position: here });
+    expect(server.calls('timeTracksStop')[0].body).toEqual({ id: expect.any(String), position: here });
   });
 });
 

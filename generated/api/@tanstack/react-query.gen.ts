@@ -2622,8 +2622,10 @@ export const userTimeTracksStopMutation = (options?: Partial<Options<UserTimeTra
  * `SEGMENT_OVERLAP`; an end before the start 400 `END_BEFORE_START`; times in the future 400
  * `VALIDATION_ERROR`. `endedAtUtc` null is allowed only for the open segment of an active
  * track. A processed track answers 409 `ENTRY_LOCKED`. Members change their own tracks; Owner,
- * Admin and Manager may change any member's (403 for an Employee on another member's). Every
- * change is kept in the audit trail.
+ * Admin and Manager may change any member's (403 for an Employee on another member's). An
+ * Employee may correct only a track whose day, and a segment whose new start, lies at most the
+ * firm's `lateEntryDays` back (403 `LATE_ENTRY_TOO_OLD`, as in `AddDay`). Every change is kept
+ * in the audit trail.
  *
  */
 export const userTimeTracksUpdateSegmentMutation = (options?: Partial<Options<UserTimeTracksUpdateSegmentData>>): UseMutationOptions<UserTimeTracksUpdateSegmentResponse, UserTimeTracksUpdateSegmentError, Options<UserTimeTracksUpdateSegmentData>> => {
@@ -2646,7 +2648,8 @@ export const userTimeTracksUpdateSegmentMutation = (options?: Partial<Options<Us
  * Removes a segment. Removing the first or last segment shortens the track; removing one in
  * between gives its time to the segment before it (neighbours of the same kind merge). The
  * only segment of a track and the open segment of an active track cannot be removed (400
- * `VALIDATION_ERROR`). Rights, locking and audit trail as in `UpdateSegment`.
+ * `VALIDATION_ERROR`). Rights, the limit of days back, locking and audit trail as in
+ * `UpdateSegment`.
  *
  */
 export const userTimeTracksDeleteSegmentMutation = (options?: Partial<Options<UserTimeTracksDeleteSegmentData>>): UseMutationOptions<UserTimeTracksDeleteSegmentResponse, UserTimeTracksDeleteSegmentError, Options<UserTimeTracksDeleteSegmentData>> => {

@@ -170,6 +170,9 @@ export class UserTimeTracksService {
     const endMs = body.endedAtUtc ? Date.parse(body.endedAtUtc) : null;
     return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
+      // The day's limit as for a day added afterwards (decision 0027): neither the track's day nor
+      // the day the segment is moved to may lie further back.
+      await this.checkLateEntry(tx, ctx, Math.min(track.startedAt.getTime(), startMs));
       const segment = segments[index];
       const previous = segments[index - 1];
       const next = segments[index + 1];
@@ -250,6 +253,7 @@ export class UserTimeTracksService {
     const nowMs = ctx.now.getTime();
     return inTenant(this.deps.database, ctx, async (tx) => {
       const { track, segments, index } = await this.trackForChange(tx, ctx, body.userTimeTrackId, body.segmentId);
+      await this.checkLateEntry(tx, ctx, track.startedAt.getTime());
       const segment = segments[index];
       if (segments.length === 1) throw new AppError('VALIDATION_ERROR', 'userTimeTracks.onlySegment');
       if (segment.endedAt === null) throw new AppError('VALIDATION_ERROR', 'userTimeTracks.openSegmentDelete');
@@ -291,8 +295,9 @@ export class UserTimeTracksService {
   }
 
   /**
-   * An Employee may enter working time afterwards only for a day at most the firm's
-   * `lateEntryDays` back (in the firm's zone); the back office has no limit.
+   * An Employee may enter or correct working time afterwards only for a day at most the firm's
+   * `lateEntryDays` back (in the firm's zone): AddDay, AddBreak, UpdateSegment, DeleteSegment.
+   * The back office has no limit.
    */
   private async checkLateEntry(tx: Tx, ctx: RequestContext, startMs: number) {
     if (isManager(ctx)) return;

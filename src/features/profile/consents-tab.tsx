@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Loader, Paper, Spoiler, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { modals } from '@mantine/modals';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   managementGetConsentHistoryOptions,
@@ -134,6 +135,7 @@ function ConsentHistory({ titleOf }: { titleOf: (purpose: ConsentPurpose) => str
   const { t } = useLingui();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(10);
+  const phone = useMediaQuery('(max-width: 48em)');
   const history = useQuery({ ...managementGetConsentHistoryOptions({ query: { page, pageSize } }), placeholderData: (previous) => previous });
   const data = history.data?.data;
   let body;
@@ -156,54 +158,83 @@ function ConsentHistory({ titleOf }: { titleOf: (purpose: ConsentPurpose) => str
       </Text>
     );
   } else {
+    const change = (granted: boolean) => (
+      <Badge color={granted ? 'green' : 'gray'} variant="light" style={{ flexShrink: 0 }}>
+        {granted ? <Trans>Granted</Trans> : <Trans>Revoked</Trans>}
+      </Badge>
+    );
+    // On a phone the five columns would scroll sideways in the box: one stacked card per change,
+    // as the app's other lists show their rows there.
+    const list = phone ? (
+      <Stack gap="xs" component="ul" aria-label={t`Consent history`} m={0} p={0} style={{ listStyle: 'none' }}>
+        {data.items.map((event) => {
+          const by = event.userName ?? t`unknown`;
+          const version = event.version ?? '–';
+          return (
+            <Paper key={event.id} component="li" withBorder radius="sm" p="sm">
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                <Text fz="sm" fw={600}>
+                  {titleOf(event.purpose)}
+                </Text>
+                {change(event.granted)}
+              </Group>
+              <Text fz="sm" mt={4}>
+                {formatDateTime(event.atUtc)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {t`By ${by}`} · {t`Text version ${version}`}
+              </Text>
+            </Paper>
+          );
+        })}
+      </Stack>
+    ) : (
+      <Table.ScrollContainer minWidth={560}>
+        <Table verticalSpacing="xs" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>When</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Consent</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Change</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>By</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Text version</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((event) => (
+              <Table.Tr key={event.id}>
+                <Table.Td>
+                  <Text fz="sm">{formatDateTime(event.atUtc)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{titleOf(event.purpose)}</Text>
+                </Table.Td>
+                <Table.Td>{change(event.granted)}</Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{event.userName ?? t`unknown`}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text fz="sm">{event.version ?? '–'}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
     body = (
       <>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>When</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Consent</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Change</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>By</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Text version</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((event) => (
-                <Table.Tr key={event.id}>
-                  <Table.Td>
-                    <Text fz="sm">{formatDateTime(event.atUtc)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{titleOf(event.purpose)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={event.granted ? 'green' : 'gray'} variant="light">
-                      {event.granted ? <Trans>Granted</Trans> : <Trans>Revoked</Trans>}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{event.userName ?? t`unknown`}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fz="sm">{event.version ?? '–'}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {list}
         {data.totalCount > 10 ? (
           <ListFooter
             page={page}
@@ -220,7 +251,7 @@ function ConsentHistory({ titleOf }: { titleOf: (purpose: ConsentPurpose) => str
     );
   }
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" data-testid="consent-history">
       <Stack gap="sm">
         <Title order={3} fz="h5">
           <Trans>History</Trans>

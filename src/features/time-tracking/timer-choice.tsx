@@ -47,10 +47,15 @@ function remember(moment: TimerMoment, choice: TimerChoice) {
   window.localStorage.setItem(preferenceKey(), JSON.stringify({ ...all, [moment]: choice }));
 }
 
-/** Stops the timers; with `pause` their customers are kept to start again after the break. */
-export async function applyTimerChoice(timers: TimeTrack[], choice: TimerChoice) {
+type Position = { latitude: number; longitude: number } | null;
+
+/**
+ * Stops the timers at `position` (the one of the break start or the clock-out, taken once for the
+ * moment); with `pause` their customers are kept to start again after the break.
+ */
+export async function applyTimerChoice(timers: TimeTrack[], choice: TimerChoice, position: Position) {
   if (choice === 'keep' || timers.length === 0) return;
-  await Promise.all(timers.map((timer) => timeTracksStop({ body: { id: timer.id, position: null }, throwOnError: true })));
+  await Promise.all(timers.map((timer) => timeTracksStop({ body: { id: timer.id, position }, throwOnError: true })));
   if (choice === 'pause') {
     const paused = timers.map((timer) => ({ customerId: timer.customerId, description: timer.description ?? null }));
     window.localStorage.setItem(pausedKey(), JSON.stringify(paused));
@@ -58,7 +63,7 @@ export async function applyTimerChoice(timers: TimeTrack[], choice: TimerChoice)
 }
 
 /** After a break: starts the paused customers' timers again (at `position`); answers how many. */
-export async function resumePausedTimers(position: { latitude: number; longitude: number } | null): Promise<number> {
+export async function resumePausedTimers(position: Position): Promise<number> {
   const paused = readJson<{ customerId: string; description: string | null }[]>(pausedKey(), []);
   window.localStorage.removeItem(pausedKey());
   for (const timer of paused) {
@@ -71,14 +76,15 @@ export async function resumePausedTimers(position: { latitude: number; longitude
 export const hasPausedTimers = () => readJson<unknown[]>(pausedKey(), []).length > 0;
 
 /**
- * The question, as a hook: `ask(moment, timers, proceed)` opens the dialog when timers run (else
- * proceeds at once); the chosen action runs on the timers first, then `proceed`.
+ * The question, as a hook: `ask(moment, timers, position, proceed)` opens the dialog when timers
+ * run (else proceeds at once); the chosen action runs on the timers first (stopped at `position`,
+ * the moment's position), then `proceed`.
  */
 export function useTimerChoice() {
-  const [pending, setPending] = useState<{ moment: TimerMoment; timers: TimeTrack[]; proceed: () => Promise<unknown> | void } | null>(null);
-  const ask = (moment: TimerMoment, timers: TimeTrack[], proceed: () => Promise<unknown> | void) => {
+  const [pending, setPending] = useState<{ moment: TimerMoment; timers: TimeTrack[]; position: Position; proceed: () => Promise<unknown> | void } | null>(null);
+  const ask = (moment: TimerMoment, timers: TimeTrack[], position: Position, proceed: () => Promise<unknown> | void) => {
     if (timers.length === 0) void proceed();
-    else setPending({ moment, timers, proceed });
+    else setPending({ moment, timers, position, proceed });
   };
   const dialog = pending ? <TimerChoiceDialog {...pending} onClose={() => setPending(null)} /> : null;
   return { ask, dialog };
@@ -87,11 +93,13 @@ export function useTimerChoice() {
 function TimerChoiceDialog({
   moment,
   timers,
+  position,
   proceed,
   onClose,
 }: {
   moment: TimerMoment;
   timers: TimeTrack[];
+  position: Position;
   proceed: () => Promise<unknown> | void;
   onClose: () => void;
 }) {
@@ -111,7 +119,7 @@ function TimerChoiceDialog({
     setBusy(true);
     try {
       if (keepAsDefault) remember(moment, choice);
-      await applyTimerChoice(timers, choice);
+      await applyTimerChoice(timers, choice, position);
       await proceed();
       await timersChanged(queryClient);
       if (choice === 'stop') showSuccess(plural(count, { one: '# customer timer stopped.', other: '# customer timers stopped.' }));

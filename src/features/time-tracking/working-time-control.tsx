@@ -71,7 +71,9 @@ function useWorkingTimeActions() {
     },
     toggleBreak: async (onBreak: boolean) => {
       if (!onBreak) {
-        timerChoice.ask('break', timers, () => append.mutateAsync({ body: { kind: 'break', ...actedAtIfOffline() }, headers: idempotencyHeaders() }));
+        // Timers stopped or paused at the break start get the break start's position as their end.
+        const where = timers.length > 0 ? await position() : null;
+        timerChoice.ask('break', timers, where, () => append.mutateAsync({ body: { kind: 'break', ...actedAtIfOffline() }, headers: idempotencyHeaders() }));
         return;
       }
       await append.mutateAsync({ body: { kind: 'work', ...actedAtIfOffline() }, headers: idempotencyHeaders() });
@@ -84,7 +86,7 @@ function useWorkingTimeActions() {
     },
     clockOut: async () => {
       const where = await position();
-      timerChoice.ask('clockOut', timers, () => stop.mutateAsync({ body: { position: where, ...actedAtIfOffline() }, headers: idempotencyHeaders() }));
+      timerChoice.ask('clockOut', timers, where, () => stop.mutateAsync({ body: { position: where, ...actedAtIfOffline() }, headers: idempotencyHeaders() }));
     },
   };
 }
