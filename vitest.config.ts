@@ -9,6 +9,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           maxWorkers: workers,
+          // A guard against a hang, not a speed check: some unit tests run ESLint or esbuild over the
+          // tree, and the e2e files run beside them (scripts/test.mjs).
+          testTimeout: 30_000,
           include: ['tests/unit/**/*.test.ts'],
         },
       },
