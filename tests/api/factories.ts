@@ -1,13 +1,25 @@
 /**
- * Test factories of the catalog tests: a tenant with its Owner and further members of any role,
- * each with a real session (tests/support/factories.ts), its token and a typed client.
+ * Test factories of the API tests: a tenant with its Owner and further members of any role, each
+ * with a real session (tests/support/factories.ts), its token and a typed client; and, in one call,
+ * a real server with such a firm, named members, customers, products, entries, customer times and
+ * a working day, plus another firm for the isolation checks. Every part can be overridden.
  */
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../server/db/schema';
 import { insertMember, insertTenant } from '../support/factories';
 import type { Role } from '../../server/platform/auth';
 import type { Lang } from '../../server/platform/i18n';
+import type { components } from '../../generated/server/openapi';
 import { apiClient } from '../support/api-client';
-import type { TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
+import { seedUserTrack, type SeedSegment } from './time-tracking-support';
+
+type Customer = components['schemas']['Customer'];
+type Product = components['schemas']['Product'];
+type Information = components['schemas']['Information'];
+type InformationCreate = components['schemas']['InformationCreate'];
 
 export interface Member {
   tenantId: string;
@@ -53,4 +65,117 @@ export async function createTenant(server: TestServer, options: { name?: string;
     owner,
     member: (role, memberOptions = {}) => addMember(server, tenantId, role, memberOptions.lang ?? options.lang ?? 'de'),
   };
+}
+
+/** The complete letterhead of a German firm: all that an invoice and an e-invoice need. */
+export const completeProfile = {
+  companyName: 'Elektro Schneider GmbH',
+  street: 'Werkstattweg 3',
+  zip: '80331',
+  city: 'München',
+  phone: '+49 89 1234567',
+  email: 'info@elektro-schneider.de',
+  taxNumber: '143/123/45678',
+  vatId: 'DE123456789',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+  bankName: 'Stadtsparkasse',
+};
+
+/** Writes the firm's profile (letterhead, tax ids, bank, rates) straight into its row. */
+export async function setProfile(server: TestServer, tenantId: string, values: Partial<typeof tenants.$inferInsert>) {
+  await server.database.withTenant(tenantId, (tx) => tx.update(tenants).set(values).where(eq(tenants.tenantId, tenantId)));
+}
+
+/** What a firm of `buildFirm` gets besides its Owner; every part is optional. */
+export interface FirmParts<M extends string = string, C extends string = string, P extends string = string> {
+  name?: string;
+  lang?: Lang;
+  /** Profile values written into the firm's row (`completeProfile` for a full letterhead). */
+  profile?: Partial<typeof tenants.$inferInsert>;
+  /** Further members by the name the test uses: `{ manager: 'Manager', employee: { role: 'Employee', lang: 'en' } }`. */
+  members?: Record<M, Role | { role: Role; lang?: Lang }>;
+  /** Customers by name, created by the Owner through the API (the value is the company name). */
+  customers?: Record<C, string>;
+  /** Products by name, created by the Owner through the API (overriding the default cable). */
+  products?: Record<P, Partial<components['schemas']['ProductCreate']>>;
+}
+
+export interface BuiltFirm<M extends string = string, C extends string = string, P extends string = string> extends TestTenant {
+  members: Record<M, Member>;
+  customers: Record<C, Customer>;
+  products: Record<P, Product>;
+}
+
+/** A firm with its Owner and the named members, customers and products, in one call. */
+export async function buildFirm<M extends string = never, C extends string = never, P extends string = never>(
+  server: TestServer,
+  parts: FirmParts<M, C, P> = {},
+): Promise<BuiltFirm<M, C, P>> {
+  const firm = await createTenant(server, { name: parts.name, lang: parts.lang });
+  if (parts.profile) await setProfile(server, firm.tenantId, parts.profile);
+  const members = {} as Record<M, Member>;
+  for (const [key, member] of Object.entries(parts.members ?? {}) as [M, Role | { role: Role; lang?: Lang }][]) {
+    members[key] = typeof member === 'string' ? await firm.member(member) : await firm.member(member.role, { lang: member.lang });
+  }
+  const customers = {} as Record<C, Customer>;
+  for (const [key, companyName] of Object.entries(parts.customers ?? {}) as [C, string][]) customers[key] = await newCustomer(firm.owner, companyName);
+  const products = {} as Record<P, Product>;
+  for (const [key, body] of Object.entries(parts.products ?? {}) as [P, Partial<components['schemas']['ProductCreate']>][]) {
+    products[key] = await newProduct(firm.owner, body);
+  }
+  return { ...firm, members, customers, products };
+}
+
+export interface Scene<M extends string = string, C extends string = string, P extends string = string> {
+  server: TestServer;
+  firm: BuiltFirm<M, C, P>;
+  owner: Member;
+  members: Record<M, Member>;
+  customers: Record<C, Customer>;
+  products: Record<P, Product>;
+  /** Another firm with its Owner, for tenant isolation. */
+  other: TestTenant;
+}
+
+/**
+ * The common set-up of an API test file in one call: a real server (with `env` and the server
+ * options such as a clock), a firm built by `buildFirm` and another firm. The file closes
+ * `scene.server` after its tests.
+ */
+export async function startScene<M extends string = never, C extends string = never, P extends string = never>(
+  parts: FirmParts<M, C, P> & { env?: Record<string, string>; server?: Parameters<typeof startTestServer>[1] } = {},
+): Promise<Scene<M, C, P>> {
+  const server = await startTestServer(parts.env, parts.server);
+  const firm = await buildFirm(server, parts);
+  const other = await createTenant(server);
+  return { server, firm, owner: firm.owner, members: firm.members, customers: firm.customers, products: firm.products, other };
+}
+
+/** Work to bill: customer times, notes and materials of one member for one customer. */
+export interface Work {
+  times?: { startedAt?: Date; seconds?: number; running?: boolean; description?: string }[];
+  entries?: Omit<InformationCreate, 'customerId'>[];
+}
+
+/** Records the work for the customer: times written like the timer does, entries through the API. */
+export async function recordWork(server: TestServer, member: Member, customerId: string, work: Work) {
+  const timeTrackIds: string[] = [];
+  for (const time of work.times ?? []) timeTrackIds.push(await insertTimeTrack(server, member, customerId, time));
+  const entries: Information[] = [];
+  for (const entry of work.entries ?? []) entries.push(await newEntry(member, { ...entry, customerId } as InformationCreate));
+  return { timeTrackIds, entries };
+}
+
+/** A working day of the member: a morning's work, half an hour's break, the afternoon's work. */
+export function workingDay(member: Member, server: TestServer, day = '2026-11-02', segments?: SeedSegment[]) {
+  return seedUserTrack(
+    server,
+    member,
+    segments ?? [
+      ['work', `${day}T07:00:00Z`, `${day}T11:00:00Z`],
+      ['break', `${day}T11:00:00Z`, `${day}T11:30:00Z`],
+      ['work', `${day}T11:30:00Z`, `${day}T15:30:00Z`],
+    ],
+  );
 }
