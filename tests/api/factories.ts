@@ -13,13 +13,12 @@ import type { Lang } from '../../server/platform/i18n';
 import type { components } from '../../generated/server/openapi';
 import { apiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { startFakeLexoffice } from '../support/fake-lexoffice';
 import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
 import { seedUserTrack, type SeedSegment } from './time-tracking-support';
 
 type Customer = components['schemas']['Customer'];
 type Product = components['schemas']['Product'];
-type Information = components['schemas']['Information'];
-type InformationCreate = components['schemas']['InformationCreate'];
 
 export interface Member {
   tenantId: string;
@@ -88,7 +87,7 @@ export async function setProfile(server: TestServer, tenantId: string, values: P
 }
 
 /** What a firm of `buildFirm` gets besides its Owner; every part is optional. */
-export interface FirmParts<M extends string = string, C extends string = string, P extends string = string> {
+interface FirmParts<M extends string = string, C extends string = string, P extends string = string> {
   name?: string;
   lang?: Lang;
   /** Profile values written into the firm's row (`completeProfile` for a full letterhead). */
@@ -101,7 +100,7 @@ export interface FirmParts<M extends string = string, C extends string = string,
   products?: Record<P, Partial<components['schemas']['ProductCreate']>>;
 }
 
-export interface BuiltFirm<M extends string = string, C extends string = string, P extends string = string> extends TestTenant {
+interface BuiltFirm<M extends string = string, C extends string = string, P extends string = string> extends TestTenant {
   members: Record<M, Member>;
   customers: Record<C, Customer>;
   products: Record<P, Product>;
@@ -127,7 +126,7 @@ export async function buildFirm<M extends string = never, C extends string = nev
   return { ...firm, members, customers, products };
 }
 
-export interface Scene<M extends string = string, C extends string = string, P extends string = string> {
+interface Scene<M extends string = string, C extends string = string, P extends string = string> {
   server: TestServer;
   firm: BuiltFirm<M, C, P>;
   owner: Member;
@@ -152,19 +151,30 @@ export async function startScene<M extends string = never, C extends string = ne
   return { server, firm, owner: firm.owner, members: firm.members, customers: firm.customers, products: firm.products, other };
 }
 
-/** Work to bill: customer times, notes and materials of one member for one customer. */
-export interface Work {
-  times?: { startedAt?: Date; seconds?: number; running?: boolean; description?: string }[];
-  entries?: Omit<InformationCreate, 'customerId'>[];
+/** `startScene` with a fake lexoffice that the server talks to; the fake closes with the server. */
+export async function startSceneWithLexoffice<M extends string = never>(parts: FirmParts<M> & { server?: Parameters<typeof startTestServer>[1] } = {}) {
+  const lex = await startFakeLexoffice();
+  const scene = await startScene({ ...parts, env: { LEXOFFICE_API_URL: lex.url, LEXOFFICE_APP_URL: 'https://app.lexware.test', LEXOFFICE_TIMEOUT_MS: '5000' } });
+  const closeServer = scene.server.close;
+  scene.server.close = async () => {
+    await closeServer();
+    await lex.close();
+  };
+  return { ...scene, lex };
 }
 
-/** Records the work for the customer: times written like the timer does, entries through the API. */
-export async function recordWork(server: TestServer, member: Member, customerId: string, work: Work) {
-  const timeTrackIds: string[] = [];
-  for (const time of work.times ?? []) timeTrackIds.push(await insertTimeTrack(server, member, customerId, time));
-  const entries: Information[] = [];
-  for (const entry of work.entries ?? []) entries.push(await newEntry(member, { ...entry, customerId } as InformationCreate));
-  return { timeTrackIds, entries };
+/**
+ * October 2026's billable work for one customer, the invoice tests' standard case: an hour and a
+ * half (and a second) of work on the 2nd, 15.5 m of cable (19 %) and two books (7 %) on the 3rd.
+ */
+export async function octoberWork(server: TestServer, member: Member, customerId: string, parts: { book?: string; description?: string } = {}) {
+  const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
+  const cable = await newProduct(member, { name: 'Kabel NYM-J 3x1,5', unit: 'm', netPrice: 0.89, vatRate: 19 });
+  const book = await newProduct(member, { name: parts.book ?? 'Fachbuch Elektro', unit: 'Stk', netPrice: 12.34, vatRate: 7 });
+  await insertTimeTrack(server, member, customerId, { startedAt: at(2), seconds: 5401, description: parts.description });
+  await newEntry(member, { customerId, subType: 'material', productId: cable.id, quantity: 15.5, occurredAtUtc: at(3).toISOString() });
+  await newEntry(member, { customerId, subType: 'material', productId: book.id, quantity: 2, occurredAtUtc: at(3).toISOString() });
+  return { cable, book };
 }
 
 /** A working day of the member: a morning's work, half an hour's break, the afternoon's work. */
