@@ -1,8 +1,8 @@
 /**
  * Test factories of the API tests: a tenant with its Owner and further members of any role, each
  * with a real session (tests/support/factories.ts), its token and a typed client; and, in one call,
- * a real server with such a firm, named members, customers, products, entries, customer times and
- * a working day, plus another firm for the isolation checks. Every part can be overridden.
+ * a real server with such a firm, named members, customers and products, plus another firm for
+ * the isolation checks. Every part can be overridden.
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -15,7 +15,6 @@ import { apiClient } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { startFakeLexoffice } from '../support/fake-lexoffice';
 import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
-import { seedUserTrack, type SeedSegment } from './time-tracking-support';
 
 type Customer = components['schemas']['Customer'];
 type Product = components['schemas']['Product'];
@@ -107,7 +106,7 @@ interface BuiltFirm<M extends string = string, C extends string = string, P exte
 }
 
 /** A firm with its Owner and the named members, customers and products, in one call. */
-export async function buildFirm<M extends string = never, C extends string = never, P extends string = never>(
+async function buildFirm<M extends string = never, C extends string = never, P extends string = never>(
   server: TestServer,
   parts: FirmParts<M, C, P> = {},
 ): Promise<BuiltFirm<M, C, P>> {
@@ -175,17 +174,4 @@ export async function octoberWork(server: TestServer, member: Member, customerId
   await newEntry(member, { customerId, subType: 'material', productId: cable.id, quantity: 15.5, occurredAtUtc: at(3).toISOString() });
   await newEntry(member, { customerId, subType: 'material', productId: book.id, quantity: 2, occurredAtUtc: at(3).toISOString() });
   return { cable, book };
-}
-
-/** A working day of the member: a morning's work, half an hour's break, the afternoon's work. */
-export function workingDay(member: Member, server: TestServer, day = '2026-11-02', segments?: SeedSegment[]) {
-  return seedUserTrack(
-    server,
-    member,
-    segments ?? [
-      ['work', `${day}T07:00:00Z`, `${day}T11:00:00Z`],
-      ['break', `${day}T11:00:00Z`, `${day}T11:30:00Z`],
-      ['work', `${day}T11:30:00Z`, `${day}T15:30:00Z`],
-    ],
-  );
 }
