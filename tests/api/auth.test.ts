@@ -6,24 +6,16 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { startServerWithAdmin, type TestServer } from '../support/test-server';
 import { newDeviceId } from '../support/api-client';
 import { caller } from '../support/http';
 
-let server: TestServer;
-let call: ReturnType<typeof caller>;
-let admin: pg.Client;
+let server: TestServer, call: ReturnType<typeof caller>, admin: pg.Client, close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server.baseUrl);
-  admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
+  ({ server, call, admin, close } = await startServerWithAdmin());
 });
-afterAll(async () => {
-  await admin?.end();
-  await server?.close();
-});
+afterAll(() => close?.());
 
 let counter = 0;
 // Many firms sign up in this file; spread them over addresses as real offices would be.

@@ -7,18 +7,13 @@ import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, informationEntries, tenants, timeTracks } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, newProduct, postForm, signaturePng, uploadImage } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import type { OrderBy } from './contract-types';
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, employee: Member, colleague: Member;
 
 let customer: { id: string };
 let ids: Record<string, string>;
@@ -26,13 +21,7 @@ let ids: Record<string, string>;
 const at = (day: number, hour = 8) => new Date(Date.UTC(2026, 9, day, hour, 0, 0));
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager', { lang: 'en' });
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, employee, colleague } } = await startScene({ members: { manager: { role: 'Manager', lang: 'en' }, employee: 'Employee', colleague: 'Employee' } }));
 
   customer = await newCustomer(owner, 'Feed GmbH');
   const product = await newProduct(owner, { name: 'Leerrohr M20', unit: 'm', netPrice: 0.6, vatRate: 19 });
@@ -61,9 +50,7 @@ beforeAll(async () => {
   ids.otherCustomer = second.id;
   ids.otherNote = (await newEntry(owner, { customerId: second.id, subType: 'note', text: 'Zweitkunde Notiz', occurredAtUtc: at(9).toISOString() })).id;
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 type FeedQuery = Partial<{
   customerId: string;

@@ -5,9 +5,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import type { components } from '../../generated/server/openapi';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import type { OrderBy } from './contract-types';
 
 type CustomerCreate = components['schemas']['CustomerCreate'];
@@ -15,26 +15,13 @@ type CustomerUpdate = components['schemas']['CustomerUpdate'];
 /** `country` has a default, so the generated type requires it; the server treats it as optional. */
 type Loose<T> = Omit<T, 'country'> & { country?: string };
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let admin: Member;
-let employee: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, admin: Member, employee: Member;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  admin = await firm.member('Admin');
-  employee = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, admin, employee } } = await startScene({ members: { manager: 'Manager', admin: 'Admin', employee: 'Employee' } }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const list = (member: Member, query: Partial<{ page: number; pageSize: number; filter: string; orderBy: OrderBy<'customersGetAll'>; isDescending: boolean; includeArchived: boolean }> = {}) =>
   member.api.GET('/api/Customers/GetAll', {

@@ -7,27 +7,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/clock';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { lexContact, startFakeLexoffice, type FakeLexoffice } from '../support/fake-lexoffice';
+import { type TestServer } from '../support/test-server';
+import { lexContact, type FakeLexoffice } from '../support/fake-lexoffice';
 import { insertTimeTrack } from './activity-support';
-import { createTenant, type TestTenant } from './factories';
+import { startSceneWithLexoffice, type TestTenant } from './factories';
 
-let server: TestServer;
-let lex: FakeLexoffice;
-let firm: TestTenant;
+let server: TestServer, lex: FakeLexoffice, firm: TestTenant;
 
 beforeAll(async () => {
-  lex = await startFakeLexoffice();
-  server = await startTestServer({ LEXOFFICE_API_URL: lex.url, LEXOFFICE_APP_URL: 'https://app.lexware.test', LEXOFFICE_TIMEOUT_MS: '5000' }, { clock: testClock('2026-11-20T09:00:00Z') });
-  firm = await createTenant(server, { name: 'Elektro Schneider' });
+  ({ server, lex, firm } = await startSceneWithLexoffice({ name: 'Elektro Schneider', server: { clock: testClock('2026-11-20T09:00:00Z') } }));
   const key = lex.addKey('Elektro Schneider GmbH');
   const connected = await call('POST', '/api/ExternalSystem/ConnectExternalSystem', { system: 'lexoffice', apiKey: key });
   expect(connected.status, connected.text).toBe(200);
 });
-afterAll(async () => {
-  await server?.close();
-  await lex?.close();
-});
+afterAll(() => server?.close());
 
 async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.baseUrl}${path}`, {

@@ -11,16 +11,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { tenants } from '../../server/db/schema';
 import { ciiSchemaErrors, facturxSchemaErrors } from '../support/cii-schema';
 import { testClock } from '../support/clock';
 import { describeFindings, runEinvoiceRules, XRECHNUNG_RULES, ZUGFERD_RULES, type RulesResult } from '../support/einvoice-rules';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertTimeTrack, newEntry, newProduct } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { completeProfile, createTenant, setProfile, type Member, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
 
@@ -28,20 +26,6 @@ const PREVIEW = '/api/Invoice/CreatePreviewFromActivities';
 const FROM = '2026-10-01T00:00:00+02:00';
 const TO = '2026-11-01T00:00:00+01:00';
 const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
-
-const profile = {
-  companyName: 'Elektro Schneider GmbH',
-  street: 'Werkstattweg 3',
-  zip: '80331',
-  city: 'München',
-  phone: '+49 89 1234567',
-  email: 'info@elektro-schneider.de',
-  taxNumber: '143/123/45678',
-  vatId: 'DE123456789',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
-  bankName: 'Stadtsparkasse',
-};
 
 type Format = 'xrechnung' | 'zugferd';
 interface Made {
@@ -58,10 +42,6 @@ let vatFirm: TestTenant;
 let taxNumberFirm: TestTenant;
 let smallFirm: TestTenant;
 const made = new Map<string, Made>();
-
-async function setProfile(tenantId: string, values: Partial<typeof tenants.$inferInsert>) {
-  await server.database.withTenant(tenantId, (tx) => tx.update(tenants).set(values).where(eq(tenants.tenantId, tenantId)));
-}
 
 async function customer(member: Member, companyName: string | null, extra: Record<string, unknown> = {}) {
   const { data, response, error } = await member.api.POST('/api/Customers/Create', {
@@ -221,12 +201,12 @@ beforeAll(async () => {
   server = await startTestServer({}, { clock: testClock('2026-11-20T09:00:00Z') });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'einvoice-rules-'));
   vatFirm = await createTenant(server, { name: 'Elektro Schneider' });
-  await setProfile(vatFirm.tenantId, profile);
+  await setProfile(server, vatFirm.tenantId, completeProfile);
   taxNumberFirm = await createTenant(server, { name: 'Elektro Klein' });
   // Without VAT id a firm is identified by its registration number (BR-CO-26, BT-30).
-  await setProfile(taxNumberFirm.tenantId, { ...profile, companyName: 'Elektro Klein', vatId: null, legalRegistrationId: 'HWK München 0815' });
+  await setProfile(server, taxNumberFirm.tenantId, { ...completeProfile, companyName: 'Elektro Klein', vatId: null, legalRegistrationId: 'HWK München 0815' });
   smallFirm = await createTenant(server, { name: 'Gärtnerei Klein' });
-  await setProfile(smallFirm.tenantId, { ...profile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK Rosenheim 4711', smallBusiness: true });
+  await setProfile(server, smallFirm.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK Rosenheim 4711', smallBusiness: true });
 
   let n = 0;
   for (const [name, { build }] of Object.entries(cases)) {

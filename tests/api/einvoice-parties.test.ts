@@ -10,16 +10,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { customers, tenants } from '../../server/db/schema';
+import { customers } from '../../server/db/schema';
 import { isValidLeitwegId, isValidVatId, leitwegCheckDigits } from '../../server/platform/tax-ids';
 import { ciiSchemaErrors } from '../support/cii-schema';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { insertTimeTrack, newEntry, newProduct } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { completeProfile, createTenant, octoberWork, setProfile, type Member, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
 type Preview = components['schemas']['InvoicePreview'];
@@ -35,36 +33,16 @@ let firm: TestTenant;
 let tmp: string;
 const logLines: string[] = [];
 
-const profile = {
-  companyName: 'Elektro Schneider GmbH',
-  street: 'Werkstattweg 3',
-  zip: '80331',
-  city: 'München',
-  phone: '+49 89 1234567',
-  email: 'info@elektro-schneider.de',
-  taxNumber: '143/123/45678',
-  vatId: 'DE123456789',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
-  bankName: 'Stadtsparkasse',
-};
-
 beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: 'warn' }, { clock: testClock('2026-11-20T09:00:00Z'), logStream: { write: (line) => void logLines.push(line) } });
   firm = await createTenant(server, { name: 'Elektro Schneider' });
-  await setProfile(firm.tenantId, profile);
+  await setProfile(server, firm.tenantId, completeProfile);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'einvoice-parties-'));
 });
 afterAll(async () => {
   await server?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
-
-async function setProfile(tenantId: string, values: Partial<typeof tenants.$inferInsert>) {
-  await server.database.withTenant(tenantId, (tx) => tx.update(tenants).set(values).where(eq(tenants.tenantId, tenantId)));
-}
 
 const address = { street: 'Hauptstraße 5', zip: '83022', city: 'Rosenheim', country: 'DE', email: 'einkauf@kunde.example' };
 
@@ -77,11 +55,7 @@ async function billed(member: Member, body: Partial<CustomerCreate>) {
   const { data, error, response } = await createCustomer(member, { ...address, ...body });
   expect(response.status, JSON.stringify(error)).toBe(200);
   const customer = data!.data!;
-  const cable = await newProduct(member, { name: 'Kabel NYM-J 3x1,5', unit: 'm', netPrice: 0.89, vatRate: 19 });
-  const book = await newProduct(member, { name: 'Fachbuch Elektro', unit: 'Stk', netPrice: 12.34, vatRate: 7 });
-  await insertTimeTrack(server, member, customer.id, { startedAt: at(2), seconds: 5401 });
-  await newEntry(member, { customerId: customer.id, subType: 'material', productId: cable.id, quantity: 15.5, occurredAtUtc: at(3).toISOString() });
-  await newEntry(member, { customerId: customer.id, subType: 'material', productId: book.id, quantity: 2, occurredAtUtc: at(3).toISOString() });
+  await octoberWork(server, member, customer.id);
   return customer;
 }
 
@@ -204,7 +178,7 @@ describe('the firm\'s legal registration id', () => {
 describe('e-invoices of the seller kinds', { timeout: 120_000 }, () => {
   it('a seller with only a tax number is told to enter a registration number, then passes BR-CO-26 with it as BT-30', async () => {
     const sole = await createTenant(server, { name: 'Elektro Einzel' });
-    await setProfile(sole.tenantId, { ...profile, companyName: 'Elektro Einzel', vatId: null });
+    await setProfile(server, sole.tenantId, { ...completeProfile, companyName: 'Elektro Einzel', vatId: null });
     const customer = await billed(sole.owner, { companyName: 'Bäckerei Müller OHG' });
     for (const outputFormat of ['xrechnung', 'zugferd'] as const) {
       const refused = await preview(sole.owner, { customerId: customer.id, outputFormat, invoiceNumber: 'R-1' });
@@ -212,7 +186,7 @@ describe('e-invoices of the seller kinds', { timeout: 120_000 }, () => {
       expect(refused.error!.errorMessages[0].message).toContain('Registernummer (Handelsregister oder Handwerksrolle)');
     }
 
-    await setProfile(sole.tenantId, { legalRegistrationId: 'HWK München 0815' });
+    await setProfile(server, sole.tenantId, { legalRegistrationId: 'HWK München 0815' });
     const { xml } = await xrechnung(sole.owner, customer.id);
     const seller = party(xml, 'ram:SellerTradeParty');
     expect(seller).toMatch(/<ram:SpecifiedLegalOrganization>\s*<ram:ID>HWK München 0815<\/ram:ID>/);
@@ -225,7 +199,7 @@ describe('e-invoices of the seller kinds', { timeout: 120_000 }, () => {
 
   it('a small business (§ 19) gets one note text per note (Factur-X: one ram:Content per IncludedNote)', async () => {
     const small = await createTenant(server, { name: 'Gärtnerei Klein' });
-    await setProfile(small.tenantId, { ...profile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK Rosenheim 4711', smallBusiness: true });
+    await setProfile(server, small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK Rosenheim 4711', smallBusiness: true });
     // A private customer: the § 19 note and the § 35a labour share are both notes.
     const customer = await billed(small.owner, { firstName: 'Anna', lastName: 'Huber' });
     const { xml } = await xrechnung(small.owner, customer.id);
@@ -299,7 +273,7 @@ describe('e-invoices of the customer kinds', { timeout: 120_000 }, () => {
 
   it('reverse charge needs the firm\'s own VAT id, and the refusal names it', async () => {
     const sole = await createTenant(server, { name: 'Elektro Ohne' });
-    await setProfile(sole.tenantId, { ...profile, companyName: 'Elektro Ohne', vatId: null, legalRegistrationId: 'HRA 1' });
+    await setProfile(server, sole.tenantId, { ...completeProfile, companyName: 'Elektro Ohne', vatId: null, legalRegistrationId: 'HRA 1' });
     const customer = await billed(sole.owner, { companyName: 'Gruber GmbH', street: 'Getreidegasse 9', zip: '5020', city: 'Salzburg', country: 'AT', vatId: 'ATU12345678' });
     const refused = await preview(sole.owner, { customerId: customer.id, outputFormat: 'xrechnung', invoiceNumber: 'R-1' });
     expect(refused.response.status).toBe(400);

@@ -5,18 +5,14 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { feedPage, newCustomer } from './activity-support';
-import { createTenant, type TestTenant } from './factories';
+import { type TestServer } from '../support/test-server';
+import { feedPage } from './activity-support';
+import { startScene, type TestTenant } from './factories';
 
-let server: TestServer;
-let firm: TestTenant;
-let customerId: string;
+let server: TestServer, firm: TestTenant, customerId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  customerId = (await newCustomer(firm.owner)).id;
+  ({ server, firm, customers: { feed: { id: customerId } } } = await startScene({ customers: { feed: 'Bäckerei Huber' } }));
   const admin = new pg.Pool({ connectionString: server.adminUrl, max: 1 });
   // 10,050 notes, one a minute back from 2026-11-20 12:00 UTC.
   await admin.query(
@@ -27,9 +23,7 @@ beforeAll(async () => {
   );
   await admin.end();
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const feed = (query: Record<string, string | number | boolean>) => feedPage(firm.owner, query);
 

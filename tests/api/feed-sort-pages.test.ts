@@ -8,20 +8,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { feedPage, newCustomer } from './activity-support';
-import { createTenant, type TestTenant } from './factories';
+import { type TestServer } from '../support/test-server';
+import { feedPage } from './activity-support';
+import { startScene, type TestTenant } from './factories';
 
 type Activity = components['schemas']['CustomerActivity'];
 
-let server: TestServer;
-let firm: TestTenant;
-let customerId: string;
+let server: TestServer, firm: TestTenant, customerId: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  customerId = (await newCustomer(firm.owner)).id;
+  ({ server, firm, customers: { feed: { id: customerId } } } = await startScene({ customers: { feed: 'Bäckerei Huber' } }));
   const admin = new pg.Pool({ connectionString: server.adminUrl, max: 1 });
   const at = `timestamptz '2026-11-20 12:00:00+00' - i * interval '1 hour'`;
   // Notes, materials (a third without a price: no amount; amounts repeat), time entries with repeating durations.
@@ -51,9 +47,7 @@ beforeAll(async () => {
   );
   await admin.end();
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const feed = (query: Record<string, string | number | boolean>) => feedPage(firm.owner, { customerId, pageSize: 100, ...query });
 

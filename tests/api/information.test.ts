@@ -9,31 +9,18 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, informationEntries } from '../../server/db/schema';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { archiveCustomer, newCustomer, newEntry, newProduct } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startScene, type Member, type TestTenant } from './factories';
 import type { OrderBy } from './contract-types';
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, employee: Member, colleague: Member;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, employee, colleague } } = await startScene({ members: { manager: 'Manager', employee: 'Employee', colleague: 'Employee' } }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 type ListQuery = Partial<{
   customerId: string;

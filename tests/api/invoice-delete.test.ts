@@ -7,9 +7,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { auditLog, images, informationEntries, timeTracks, workConfirmations } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, postForm, signaturePng, uploadImage } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startScene, type Member, type TestTenant } from './factories';
 
 type DeleteBody = components['schemas']['InvoiceDeleteByFilterRequest'];
 
@@ -17,24 +17,13 @@ const DELETE = '/api/Invoice/DeleteActivitiesByFilter';
 const FROM = '2026-10-01T00:00:00Z';
 const TO = '2026-11-01T00:00:00Z';
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let employee: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, employee: Member;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  employee = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, employee } } = await startScene({ members: { manager: 'Manager', employee: 'Employee' } }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
 

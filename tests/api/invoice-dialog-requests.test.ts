@@ -19,7 +19,7 @@ import { startFakeLexoffice, type FakeLexoffice } from '../support/fake-lexoffic
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { completeProfile, createTenant, setProfile, type Member, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
 type Preview = components['schemas']['InvoicePreview'];
@@ -50,24 +50,7 @@ beforeAll(async () => {
   other = await createTenant(server, { name: 'Sanitär Braun' });
   owner = firm.owner;
   employee = await firm.member('Employee');
-  await server.database.withTenant(firm.tenantId, (tx) =>
-    tx
-      .update(tenants)
-      .set({
-        companyName: 'Elektro Schneider GmbH',
-        street: 'Werkstattweg 3',
-        zip: '80331',
-        city: 'München',
-        phone: '+49 89 1234567',
-        email: 'info@elektro-schneider.de',
-        taxNumber: '143/123/45678',
-        vatId: 'DE123456789',
-        iban: 'DE02120300000000202051',
-        bic: 'BYLADEM1001',
-        bankName: 'Stadtsparkasse',
-      })
-      .where(eq(tenants.tenantId, firm.tenantId)),
-  );
+  await setProfile(server, firm.tenantId, completeProfile);
 });
 afterAll(async () => {
   await server?.close();

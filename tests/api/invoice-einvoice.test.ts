@@ -8,16 +8,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { tenants } from '../../server/db/schema';
 import { unitCodeOf } from '../../server/modules/invoice/invoice-einvoice';
 import { ciiSchemaErrors } from '../support/cii-schema';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { insertTimeTrack, newCustomer, newEntry, newProduct } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { newCustomer } from './activity-support';
+import { completeProfile, createTenant, octoberWork, setProfile, type Member, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
 type Preview = components['schemas']['InvoicePreview'];
@@ -31,36 +29,16 @@ let server: TestServer;
 let firm: TestTenant;
 let tmp: string;
 
-const completeProfile = {
-  companyName: 'Elektro Schneider GmbH',
-  street: 'Werkstattweg 3',
-  zip: '80331',
-  city: 'München',
-  phone: '+49 89 1234567',
-  email: 'info@elektro-schneider.de',
-  taxNumber: '143/123/45678',
-  vatId: 'DE123456789',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
-  bankName: 'Stadtsparkasse',
-};
-
 beforeAll(async () => {
   server = await startTestServer({}, { clock: testClock('2026-11-20T09:00:00Z') });
   firm = await createTenant(server, { name: 'Elektro Schneider' });
-  await setProfile(firm.tenantId, completeProfile);
+  await setProfile(server, firm.tenantId, completeProfile);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'einvoice-'));
 });
 afterAll(async () => {
   await server?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
-
-const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
-
-async function setProfile(tenantId: string, values: Partial<typeof tenants.$inferInsert>) {
-  await server.database.withTenant(tenantId, (tx) => tx.update(tenants).set(values).where(eq(tenants.tenantId, tenantId)));
-}
 
 /** A customer with an e-mail address, an hour of work, cable and a book (19 % and 7 %). */
 async function billedCustomer(member: Member, email: string | null = 'einkauf@baeckerei-mueller.de') {
@@ -69,11 +47,7 @@ async function billedCustomer(member: Member, email: string | null = 'einkauf@ba
     body: { id: customer.id, companyName: customer.companyName, country: 'DE', street: customer.street, zip: customer.zip, city: customer.city, email, hourlyRate: 58.5 },
   });
   expect(response.status).toBe(200);
-  const cable = await newProduct(member, { name: 'Kabel NYM-J 3x1,5', unit: 'm', netPrice: 0.89, vatRate: 19 });
-  const book = await newProduct(member, { name: 'Fachbuch Elektro', unit: 'Stk', netPrice: 12.34, vatRate: 7 });
-  await insertTimeTrack(server, member, customer.id, { startedAt: at(2), seconds: 5401 });
-  await newEntry(member, { customerId: customer.id, subType: 'material', productId: cable.id, quantity: 15.5, occurredAtUtc: at(3).toISOString() });
-  await newEntry(member, { customerId: customer.id, subType: 'material', productId: book.id, quantity: 2, occurredAtUtc: at(3).toISOString() });
+  await octoberWork(server, member, customer.id);
   return customer;
 }
 
@@ -166,7 +140,7 @@ describe('XRechnung', () => {
 
   it('bills a small business (§ 19 UStG) as exempt with the legal reason', async () => {
     const small = await createTenant(server, { name: 'Gärtnerei Klein' });
-    await setProfile(small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK München 12345', smallBusiness: true });
+    await setProfile(server, small.tenantId, { ...completeProfile, companyName: 'Gärtnerei Klein', vatId: null, legalRegistrationId: 'HWK München 12345', smallBusiness: true });
     const customer = await billedCustomer(small.owner);
     const { bytes, preview } = await exported(small.owner, { customerId: customer.id, outputFormat: 'xrechnung', invoiceNumber: '2026/17' });
     const xml = bytes.toString('utf8');

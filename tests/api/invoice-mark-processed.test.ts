@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { images, informationEntries, timeTracks } from '../../server/db/schema';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { insertTimeTrack, newCustomer, newEntry, postForm, signaturePng, uploadImage } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startScene, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf } from './time-tracking-support';
 
 // `archive` has a default, so it may be left out (the server types list it as always there).
@@ -25,26 +25,13 @@ type Kind = 'information' | 'timeTrack' | 'image';
 const MARK = '/api/Invoice/MarkActivitiesAsProcessed';
 const BY_FILTER = '/api/Invoice/MarkActivitiesAsProcessedByFilter';
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let admin: Member;
-let manager: Member;
-let employee: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, admin: Member, manager: Member, employee: Member;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  admin = await firm.member('Admin');
-  manager = await firm.member('Manager', { lang: 'en' });
-  employee = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { admin, manager, employee } } = await startScene({ members: { admin: 'Admin', manager: { role: 'Manager', lang: 'en' }, employee: 'Employee' } }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const at = (day: number, hour = 8) => new Date(Date.UTC(2026, 9, day, hour, 0, 0));
 

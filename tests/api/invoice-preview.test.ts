@@ -9,15 +9,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { tenants, timeTracks } from '../../server/db/schema';
+import { timeTracks } from '../../server/db/schema';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { insertTimeTrack, jpeg, newCustomer, newEntry, newProduct, postForm } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { completeProfile, createTenant, setProfile, type Member, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
 type Preview = components['schemas']['InvoicePreview'];
@@ -46,10 +45,6 @@ afterAll(async () => {
 });
 
 const at = (day: number, hour = 8) => new Date(Date.UTC(2026, 9, day, hour, 0, 0));
-
-async function setProfile(tenantId: string, values: Partial<typeof tenants.$inferInsert>) {
-  await server.database.withTenant(tenantId, (tx) => tx.update(tenants).set(values).where(eq(tenants.tenantId, tenantId)));
-}
 
 async function customerWithRate(member: Member, hourlyRate: number | null, companyName?: string) {
   const customer = await newCustomer(member, companyName);
@@ -161,7 +156,7 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
   });
 
   it('bills exactly 15 minutes as one quarter hour and 15 minutes and 1 second as two, at the firm default when the customer has no rate', async () => {
-    await setProfile(firm.tenantId, { defaultHourlyRate: 60 });
+    await setProfile(server, firm.tenantId, { defaultHourlyRate: 60 });
     const exact = await customerWithRate(owner, null);
     await insertTimeTrack(server, employee, exact.id, { startedAt: at(6), seconds: 900 });
     const p1 = await okPreview(owner, { customerId: exact.id });
@@ -198,7 +193,7 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
 
   it('gives a small business (§ 19 UStG) no VAT and the legal note', async () => {
     const small = await createTenant(server);
-    await setProfile(small.tenantId, { smallBusiness: true, defaultHourlyRate: 45 });
+    await setProfile(server, small.tenantId, { smallBusiness: true, defaultHourlyRate: 45 });
     const customer = await newCustomer(small.owner);
     await insertTimeTrack(server, small.owner, customer.id, { startedAt: at(7), seconds: 3600 });
     await newEntry(small.owner, { customerId: customer.id, subType: 'material', text: 'Dübel', unit: 'Pck', quantity: 2, unitPrice: 3.5, vatRate: 7, occurredAtUtc: at(7).toISOString() });
@@ -322,19 +317,7 @@ async function documentOf(member: Member, body: Partial<PreviewRequest> & { cust
 
 describe('Invoice/CreatePreviewFromActivities: files', () => {
   it('renders a German invoice draft PDF with letterhead, address, positions, totals and payment terms (no labour share for a firm)', async () => {
-    await setProfile(firm.tenantId, {
-      companyName: 'Elektro Schneider GmbH',
-      street: 'Werkstattweg 3',
-      zip: '80331',
-      city: 'München',
-      phone: '+49 89 1234567',
-      email: 'info@elektro-schneider.de',
-      taxNumber: '143/123/45678',
-      vatId: 'DE123456789',
-      iban: 'DE02120300000000202051',
-      bic: 'BYLADEM1001',
-      bankName: 'Stadtsparkasse',
-    });
+    await setProfile(server, firm.tenantId, completeProfile);
     const s = await mixedCustomer();
     const { document, bytes } = await documentOf(owner, { customerId: s.customer.id, outputFormat: 'pdf' });
     expect(document.contentType).toBe('application/pdf');
@@ -392,7 +375,7 @@ describe('Invoice/CreatePreviewFromActivities: files', () => {
 
   it('says in the draft what the firm profile lacks, and prints the § 19 note in English', async () => {
     const bare = await createTenant(server, { name: 'Kleinbetrieb Meier' });
-    await setProfile(bare.tenantId, { smallBusiness: true });
+    await setProfile(server, bare.tenantId, { smallBusiness: true });
     const c = await newCustomer(bare.owner, 'Customer Ltd');
     await insertTimeTrack(server, bare.owner, c.id, { startedAt: at(8), seconds: 3600 });
     const de = await documentOf(bare.owner, { customerId: c.id, outputFormat: 'pdf' });

@@ -10,36 +10,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { userTimeTrackSegments } from '../../server/db/schema';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { testClock } from '../support/clock';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startScene, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf, seedUserTrack } from './time-tracking-support';
 
 type UserTimeTrack = components['schemas']['UserTimeTrack'];
 type AddDay = components['schemas']['UserTimeTrackAddDay'];
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, employee: Member, colleague: Member;
 /** Friday, 27 November 2026, 12:00 in Berlin. */
 const clock = testClock('2026-11-27T11:00:00Z');
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock });
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, employee, colleague } } = await startScene({ members: { manager: 'Manager', employee: 'Employee', colleague: 'Employee' }, server: { clock } }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const codeOf = (error: unknown) => (error as { errorMessages: { code: string }[] }).errorMessages[0].code;
 const messageOf = (error: unknown) => (error as { errorMessages: { message: string }[] }).errorMessages[0].message;

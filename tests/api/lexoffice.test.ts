@@ -12,30 +12,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../server/db/schema';
 import { testClock } from '../support/clock';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { lexContact, startFakeLexoffice, type FakeLexoffice } from '../support/fake-lexoffice';
+import { type TestServer } from '../support/test-server';
+import { lexContact, type FakeLexoffice } from '../support/fake-lexoffice';
 import { insertTimeTrack, newCustomer, newEntry } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startSceneWithLexoffice, type Member, type TestTenant } from './factories';
 
-let server: TestServer;
-let lex: FakeLexoffice;
-let firm: TestTenant;
-let other: TestTenant;
+let server: TestServer, lex: FakeLexoffice, firm: TestTenant, other: TestTenant, manager: Member;
 let key: string;
-let manager: Member;
 
 beforeAll(async () => {
-  lex = await startFakeLexoffice();
-  server = await startTestServer({ LEXOFFICE_API_URL: lex.url, LEXOFFICE_APP_URL: 'https://app.lexware.test', LEXOFFICE_TIMEOUT_MS: '5000' }, { clock: testClock('2026-11-20T09:00:00Z') });
-  firm = await createTenant(server, { name: 'Elektro Schneider' });
-  other = await createTenant(server, { name: 'Sanitär Braun' });
+  ({ server, lex, firm, other, members: { manager } } = await startSceneWithLexoffice({
+    name: 'Elektro Schneider',
+    members: { manager: 'Manager' },
+    server: { clock: testClock('2026-11-20T09:00:00Z') },
+  }));
   key = lex.addKey('Elektro Schneider GmbH');
-  manager = await firm.member('Manager');
 });
-afterAll(async () => {
-  await server?.close();
-  await lex?.close();
-});
+afterAll(() => server?.close());
 
 const call = async (member: Member, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${server.baseUrl}${path}`, {

@@ -5,21 +5,15 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { codeOf, createFirm, type Firm, type SignedIn } from './roles-support';
+import type { TestServer } from '../support/test-server';
+import { codeOf, startWithFirms, type Firm, type SignedIn } from './roles-support';
 
-let server: TestServer;
-let firm: Firm;
-let other: Firm;
+let server: TestServer, firm: Firm, other: Firm;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createFirm(server, 'Elektro Schneider GmbH');
-  other = await createFirm(server, 'Sanitär Braun KG');
+  ({ server, firm, other } = await startWithFirms());
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 type Item = { locale: string; messageId: string; text: string };
 const list = async (member: SignedIn) => ((await member.call('GET', '/api/Localisation/GetTextOverrides')).body as { data: { items: Item[] } }).data.items;

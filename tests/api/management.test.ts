@@ -5,26 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { caller } from '../support/http';
-import { codeOf, createFirm, type Firm, type SignedIn } from './roles-support';
+import { codeOf, startWithFirms, type Firm, type SignedIn } from './roles-support';
 
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];
 
-let server: TestServer;
-let firm: Firm;
-let other: Firm;
-let call: ReturnType<typeof caller>;
+let server: TestServer, firm: Firm, other: Firm, call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server.baseUrl);
-  firm = await createFirm(server, 'Elektro Schneider GmbH');
-  other = await createFirm(server, 'Sanitär Braun KG');
+  ({ server, firm, other, call } = await startWithFirms());
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const profile: TenantUpdate = {
   name: 'Elektro Schneider',

@@ -8,14 +8,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { tenants } from '../../server/db/schema';
 import { testClock } from '../support/clock';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { insertTimeTrack, newCustomer, newEntry, newProduct, postForm, signaturePng } from './activity-support';
-import { createTenant, type TestTenant } from './factories';
+import { newCustomer, postForm, signaturePng } from './activity-support';
+import { completeProfile, createTenant, octoberWork, setProfile, type TestTenant } from './factories';
 
 type PreviewRequest = components['schemas']['InvoicePreviewRequest'];
 
@@ -24,29 +22,10 @@ let firm: TestTenant;
 let tmp: string;
 const pages = path.resolve(import.meta.dirname, '../../test-results/pdf-pages');
 const files: Record<'draft' | 'zugferd' | 'confirmation', string> = { draft: '', zugferd: '', confirmation: '' };
-const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
-
 beforeAll(async () => {
   server = await startTestServer({}, { clock: testClock('2026-11-20T09:00:00Z') });
   firm = await createTenant(server, { name: 'Elektro Schneider' });
-  await server.database.withTenant(firm.tenantId, (tx) =>
-    tx
-      .update(tenants)
-      .set({
-        companyName: 'Elektro Schneider GmbH',
-        street: 'Werkstattweg 3',
-        zip: '80331',
-        city: 'München',
-        phone: '+49 89 1234567',
-        email: 'info@elektro-schneider.de',
-        taxNumber: '143/123/45678',
-        vatId: 'DE123456789',
-        iban: 'DE02120300000000202051',
-        bic: 'BYLADEM1001',
-        bankName: 'Stadtsparkasse',
-      })
-      .where(eq(tenants.tenantId, firm.tenantId)),
-  );
+  await setProfile(server, firm.tenantId, completeProfile);
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-archival-'));
   fs.mkdirSync(pages, { recursive: true });
 
@@ -54,11 +33,7 @@ beforeAll(async () => {
   await firm.owner.api.PUT('/api/Customers/Update', {
     body: { id: customer.id, companyName: customer.companyName, country: 'DE', street: customer.street, zip: customer.zip, city: customer.city, email: 'einkauf@baeckerei-mueller.de', hourlyRate: 58.5 },
   });
-  const cable = await newProduct(firm.owner, { name: 'Kabel NYM-J 3x1,5', unit: 'm', netPrice: 0.89, vatRate: 19 });
-  const book = await newProduct(firm.owner, { name: 'Fachbuch Elektro „Grundlagen“', unit: 'Stk', netPrice: 12.34, vatRate: 7 });
-  await insertTimeTrack(server, firm.owner, customer.id, { startedAt: at(2), seconds: 5401, description: 'Unterverteilung montiert' });
-  await newEntry(firm.owner, { customerId: customer.id, subType: 'material', productId: cable.id, quantity: 15.5, occurredAtUtc: at(3).toISOString() });
-  await newEntry(firm.owner, { customerId: customer.id, subType: 'material', productId: book.id, quantity: 2, occurredAtUtc: at(3).toISOString() });
+  await octoberWork(server, firm.owner, customer.id, { book: 'Fachbuch Elektro „Grundlagen“', description: 'Unterverteilung montiert' });
 
   const preview = async (body: Partial<PreviewRequest>) => {
     const { data, response, error } = await firm.owner.api.POST('/api/Invoice/CreatePreviewFromActivities', {

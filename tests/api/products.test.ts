@@ -10,31 +10,20 @@ import type { components } from '../../generated/server/openapi';
 import { informationEntries } from '../../server/db/schema';
 import { productUsageChecks } from '../../server/modules/products/product-usage';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { createTenant, type Member, type TestTenant } from './factories';
+import type { TestServer } from '../support/test-server';
+import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import type { OrderBy } from './contract-types';
 
 type ProductCreate = components['schemas']['ProductCreate'];
 type ProductUpdate = components['schemas']['ProductUpdate'];
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let employee: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, employee: Member;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  employee = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, employee } } = await startScene({ members: { manager: 'Manager', employee: 'Employee' } }));
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 /** GS1 check digit, written out here independently of the server's code. */
 function withCheckDigit(body: string) {

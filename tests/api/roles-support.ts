@@ -5,7 +5,7 @@
 import { insertMember, insertTenant } from '../support/factories';
 import { apiClient } from '../support/api-client';
 import { caller, type CallOptions } from '../support/http';
-import type { TestServer } from '../support/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import type { Role } from '../../server/platform/auth';
 
 export const roles: Role[] = ['Owner', 'Admin', 'Manager', 'Employee'];
@@ -54,6 +54,17 @@ export async function createFirm(server: TestServer, name?: string): Promise<Fir
     manager: await member('Manager'),
     employee: await member('Employee'),
     member,
+  };
+}
+
+/** A real server with a raw caller, the firm Elektro Schneider GmbH (every role) and a second firm. */
+export async function startWithFirms() {
+  const server = await startTestServer();
+  return {
+    server,
+    call: caller(server.baseUrl),
+    firm: await createFirm(server, 'Elektro Schneider GmbH'),
+    other: await createFirm(server, 'Sanitär Braun KG'),
   };
 }
 

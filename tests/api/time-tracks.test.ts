@@ -8,22 +8,16 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { createTenant, type Member, type TestTenant } from './factories';
+import type { TestServer } from '../support/test-server';
+import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import { archiveCustomer, auditCount, auditOf, flagTimeTrack, newCustomer, setGpsConsent } from './time-tracking-support';
 import type { OrderBy } from './contract-types';
 
 type TimeTrack = components['schemas']['TimeTrack'];
 type Customer = components['schemas']['Customer'];
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let admin: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, admin: Member, employee: Member, colleague: Member;
 let kitchen: Customer;
 let cellar: Customer;
 let attic: Customer;
@@ -33,22 +27,13 @@ const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  admin = await firm.member('Admin');
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, admin, employee, colleague } } = await startScene({ members: { manager: 'Manager', admin: 'Admin', employee: 'Employee', colleague: 'Employee' } }));
   kitchen = await newCustomer(owner, 'Bäckerei Huber');
   cellar = await newCustomer(owner, 'Elektro Schneider GmbH');
   attic = await newCustomer(owner, 'Praxis Dr. Weber');
   foreignCustomer = await newCustomer(other.owner, 'Fremdkunde AG');
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 async function start(member: Member, customerId: string, extra: Partial<components['schemas']['TimeTrackStart']> = {}) {
   const { data, response, error } = await member.api.POST('/api/TimeTracks/Start', { body: { customerId, ...extra } });

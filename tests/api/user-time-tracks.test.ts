@@ -8,41 +8,28 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { testClock } from '../support/clock';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf, seedUserTrack, setGpsConsent } from './time-tracking-support';
 import type { OrderBy } from './contract-types';
 
 type UserTimeTrack = components['schemas']['UserTimeTrack'];
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let manager: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, manager: Member, employee: Member, colleague: Member;
 /** The server stands at a fixed instant after every seeded day, so the history is always past. */
 const clock = testClock('2026-11-27T11:00:00Z');
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock });
-  firm = await createTenant(server);
-  owner = firm.owner;
-  manager = await firm.member('Manager');
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { manager, employee, colleague } } = await startScene({ members: { manager: 'Manager', employee: 'Employee', colleague: 'Employee' }, server: { clock } }));
   // The seeded days lie weeks back; Employees correct them here, so the firm allows a year
   // (the limit itself is tests/api/late-entries.test.ts).
   const tenant = (await owner.api.GET('/api/Management/GetTenant')).data!.data!;
   const { accountingConnection: _c, logoUpdatedAtUtc: _l, createdAtUtc: _a, id: _i, ...rest } = tenant;
   expect((await owner.api.PUT('/api/Management/UpdateTenant', { body: { ...rest, lateEntryDays: 365 } })).response.status).toBe(200);
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 /** The member's first working day, set by the Owner as a Manager would on the members tab. */
 async function startsOn(member: Member, startDate: string | null) {

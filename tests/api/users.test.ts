@@ -8,28 +8,20 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { components } from '../../generated/server/openapi';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { newDeviceId } from '../support/api-client';
 import { caller } from '../support/http';
-import { codeOf, createFirm, type Firm, type SignedIn } from './roles-support';
+import { codeOf, startWithFirms, type Firm, type SignedIn } from './roles-support';
 import * as accounts from '../../server/db/accounts';
 
 type User = components['schemas']['User'];
 
-let server: TestServer;
-let firm: Firm;
-let other: Firm;
-let call: ReturnType<typeof caller>;
+let server: TestServer, firm: Firm, other: Firm, call: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  call = caller(server.baseUrl);
-  firm = await createFirm(server, 'Elektro Schneider GmbH');
-  other = await createFirm(server, 'Sanitär Braun KG');
+  ({ server, firm, other, call } = await startWithFirms());
 });
-afterAll(async () => {
-  await server?.close();
-});
+afterAll(() => server?.close());
 
 const get = (member: SignedIn, id: string) => member.api.GET('/api/Users/Get', { params: { query: { id } } });
 const read = async (id: string) => (await get(firm.owner, id)).data!.data!;

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
@@ -13,6 +14,7 @@ import { loadConfig, type Config } from '../../server/platform/config';
 import type { Clock } from '../../server/platform/clock';
 import { ensureDatabase } from '../../server/db/embedded';
 import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
+import { caller } from './http';
 
 const TEST_APP_ROLE_PASSWORD = 'test-app-role-password';
 
@@ -61,4 +63,19 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test server with what the sign-up and sign-in tests use beside it: a raw caller and a connected
+ * admin client of its database (to read what no call shows); `close` ends both.
+ */
+export async function startServerWithAdmin(env: Record<string, string> = {}) {
+  const server = await startTestServer(env);
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  const close = async () => {
+    await admin.end();
+    await server.close();
+  };
+  return { server, call: caller(server.baseUrl), admin, close };
 }
