@@ -17,6 +17,7 @@ import type { CustomerRow } from '../customers/customers.repository';
 import { slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { zonedParts } from '../../platform/time-zone';
+import type { PaymentTerms } from '../../platform/payment-terms';
 import type { findTenant } from '../../db/tenant-settings';
 import { renderInvoicePdf } from './invoice-pdf';
 import { assertEInvoicePossible, renderEInvoice, type EInvoiceFormat } from './invoice-einvoice';
@@ -51,6 +52,8 @@ export interface InvoiceDocumentInput {
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;
+  /** The customer's or else the firm's terms (`platform/payment-terms.ts`); 14 days net without. */
+  paymentTerms?: PaymentTerms;
 }
 
 /**
