@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
+import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, PaymentsDatevExportData, PaymentsDatevExportErrors, PaymentsDatevExportResponses, PaymentsDeleteData, PaymentsDeleteErrors, PaymentsDeleteResponses, PaymentsGetCustomerTermsData, PaymentsGetCustomerTermsErrors, PaymentsGetCustomerTermsResponses, PaymentsGetForInvoiceData, PaymentsGetForInvoiceErrors, PaymentsGetForInvoiceResponses, PaymentsGetOverdueData, PaymentsGetOverdueErrors, PaymentsGetOverdueResponses, PaymentsGetSettingsData, PaymentsGetSettingsErrors, PaymentsGetSettingsResponses, PaymentsRecordData, PaymentsRecordErrors, PaymentsRecordResponses, PaymentsRemindData, PaymentsRemindErrors, PaymentsRemindResponses, PaymentsSendData, PaymentsSendErrors, PaymentsSendResponses, PaymentsSetCustomerTermsData, PaymentsSetCustomerTermsErrors, PaymentsSetCustomerTermsResponses, PaymentsUpdateSettingsData, PaymentsUpdateSettingsErrors, PaymentsUpdateSettingsResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -1487,6 +1487,149 @@ export const timeTracksCreate = <ThrowOnError extends boolean = false>(options: 
 export const timeTracksDelete = <ThrowOnError extends boolean = false>(options: Options<TimeTracksDeleteData, ThrowOnError>) => (options.client ?? client).delete<TimeTracksDeleteResponses, TimeTracksDeleteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
     url: '/api/TimeTracks/Delete/{id}',
+    ...options
+});
+
+/**
+ * The firm's payment terms, mail texts, reminder fees and DATEV settings
+ *
+ * Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
+ */
+export const paymentsGetSettings = <ThrowOnError extends boolean = false>(options?: Options<PaymentsGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<PaymentsGetSettingsResponses, PaymentsGetSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetSettings',
+    ...options
+});
+
+/**
+ * Change the firm's payment terms, mail texts, reminder fees and DATEV settings
+ */
+export const paymentsUpdateSettings = <ThrowOnError extends boolean = false>(options: Options<PaymentsUpdateSettingsData, ThrowOnError>) => (options.client ?? client).put<PaymentsUpdateSettingsResponses, PaymentsUpdateSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/UpdateSettings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A customer's own payment terms (null when the firm's apply)
+ */
+export const paymentsGetCustomerTerms = <ThrowOnError extends boolean = false>(options: Options<PaymentsGetCustomerTermsData, ThrowOnError>) => (options.client ?? client).get<PaymentsGetCustomerTermsResponses, PaymentsGetCustomerTermsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetCustomerTerms/{customerId}',
+    ...options
+});
+
+/**
+ * Set a customer's own payment terms, or remove them (null) so the firm's apply
+ */
+export const paymentsSetCustomerTerms = <ThrowOnError extends boolean = false>(options: Options<PaymentsSetCustomerTermsData, ThrowOnError>) => (options.client ?? client).put<PaymentsSetCustomerTermsResponses, PaymentsSetCustomerTermsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/SetCustomerTerms',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An issued invoice's payments, mails and reminders, with its payment status
+ */
+export const paymentsGetForInvoice = <ThrowOnError extends boolean = false>(options: Options<PaymentsGetForInvoiceData, ThrowOnError>) => (options.client ?? client).get<PaymentsGetForInvoiceResponses, PaymentsGetForInvoiceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetForInvoice/{invoiceId}',
+    ...options
+});
+
+/**
+ * Record a payment received for an issued invoice
+ *
+ * Several payments may be recorded; together they may not exceed the invoice's gross by more
+ * than nothing (an overpayment is refused). A cancelled invoice or a cancellation takes none.
+ *
+ */
+export const paymentsRecord = <ThrowOnError extends boolean = false>(options: Options<PaymentsRecordData, ThrowOnError>) => (options.client ?? client).post<PaymentsRecordResponses, PaymentsRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a wrongly recorded payment
+ *
+ * The payment stays in the database as removed (who and when), and the audit trail names it.
+ */
+export const paymentsDelete = <ThrowOnError extends boolean = false>(options: Options<PaymentsDeleteData, ThrowOnError>) => (options.client ?? client).delete<PaymentsDeleteResponses, PaymentsDeleteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Delete/{id}',
+    ...options
+});
+
+/**
+ * Issued invoices past their due date with an amount still open (the dashboard's list)
+ */
+export const paymentsGetOverdue = <ThrowOnError extends boolean = false>(options?: Options<PaymentsGetOverdueData, ThrowOnError>) => (options?.client ?? client).get<PaymentsGetOverdueResponses, PaymentsGetOverdueErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetOverdue',
+    ...options
+});
+
+/**
+ * Send an issued invoice to the customer's e-mail address
+ *
+ * The mail text is the firm's template (or the built-in one) in the invoice's language; the
+ * attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
+ * firm's address. The sending is recorded on the invoice.
+ *
+ */
+export const paymentsSend = <ThrowOnError extends boolean = false>(options: Options<PaymentsSendData, ThrowOnError>) => (options.client ?? client).post<PaymentsSendResponses, PaymentsSendErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Send',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send a payment reminder or a dunning letter for an overdue invoice
+ *
+ * Level 0 is the friendly payment reminder, 1 and 2 the dunning letters; each level once and
+ * in order, only after the due date. Each is a PDF (stored) mailed to the customer with a
+ * copy to the firm; the fee (default from the settings) is added to the amount asked for.
+ *
+ */
+export const paymentsRemind = <ThrowOnError extends boolean = false>(options: Options<PaymentsRemindData, ThrowOnError>) => (options.client ?? client).post<PaymentsRemindResponses, PaymentsRemindErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Remind',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DATEV-Export of a period (EXTF Buchungsstapel) for the tax advisor
+ *
+ * One booking per issued invoice and VAT rate and per cancellation whose date lies in the
+ * period (days in the firm's zone, both inclusive), optionally the payments received in it.
+ * The period must lie within one fiscal year; consultant and client number must be set.
+ * The file is Windows-1252 with CR LF, as DATEV's format description asks.
+ *
+ */
+export const paymentsDatevExport = <ThrowOnError extends boolean = false>(options: Options<PaymentsDatevExportData, ThrowOnError>) => (options.client ?? client).get<PaymentsDatevExportResponses, PaymentsDatevExportErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/DatevExport',
     ...options
 });
 

@@ -2018,6 +2018,137 @@ export type TimeTrackCreate = {
     description?: string | null;
 };
 
+export type PaymentTerms = {
+    days: number;
+    /**
+     * Cash discount (Skonto) in percent; null for none.
+     */
+    discountPercent: number | null;
+    /**
+     * Days within which the discount applies; set exactly when `discountPercent` is.
+     */
+    discountDays: number | null;
+};
+
+/**
+ * The invoice mail in German and English. Placeholders: {number}, {customer}, {amount},
+ * {dueDate}, {firm}. Null: the built-in text.
+ *
+ */
+export type MailTexts = {
+    subjectDe: string | null;
+    bodyDe: string | null;
+    subjectEn: string | null;
+    bodyEn: string | null;
+};
+
+/**
+ * Fees in euro of the payment reminder and the two dunning levels.
+ */
+export type ReminderFees = {
+    reminder: number;
+    dunning1: number;
+    dunning2: number;
+};
+
+export type DatevSettings = {
+    consultantNumber: number | null;
+    clientNumber: number | null;
+    fiscalYearStartMonth: number;
+    accountLength: number;
+    chart: 'SKR03' | 'SKR04';
+};
+
+export type PaymentSettingsUpdate = {
+    terms: PaymentTerms;
+    mailTexts: MailTexts;
+    reminderFees: ReminderFees;
+    datev: DatevSettings;
+};
+
+export type PaymentSettings = PaymentSettingsUpdate & {
+    defaultMailTexts: {
+        subjectDe: string;
+        bodyDe: string;
+        subjectEn: string;
+        bodyEn: string;
+    };
+};
+
+export type PaymentStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';
+
+export type PaymentMethod = 'transfer' | 'cash' | 'card' | 'directDebit' | 'other';
+
+export type Payment = {
+    id: Id;
+    paidOn: string;
+    amount: Money;
+    method: PaymentMethod;
+    note: string | null;
+    createdAtUtc: DateTime;
+    createdByName: string | null;
+};
+
+export type InvoiceMail = {
+    id: Id;
+    kind: 'invoice' | 'reminder' | 'dunning1' | 'dunning2';
+    sentAtUtc: DateTime;
+    to: string;
+    copyTo: string | null;
+    language: Language;
+    attachmentName: string;
+    fee: Money;
+    payBy: string | null;
+    sentByName: string | null;
+};
+
+export type InvoiceReceivable = {
+    invoiceId: Id;
+    number: string;
+    status: PaymentStatus;
+    gross: Money;
+    paid: Money;
+    open: Money;
+    dueDate: string | null;
+    payments: Array<Payment>;
+    mails: Array<InvoiceMail>;
+    /**
+     * The reminder level that may be sent now (0 reminder, 1 and 2 dunning), or null.
+     */
+    nextReminderLevel: 0 | 1 | 2 | null;
+};
+
+export type PaymentRequest = {
+    invoiceId: Id;
+    paidOn: string;
+    amount: number;
+    method: PaymentMethod;
+    note?: string | null;
+};
+
+export type OverdueInvoice = {
+    invoiceId: Id;
+    number: string;
+    customerId: Id;
+    customerName: string;
+    dueDate: string;
+    daysOverdue: number;
+    open: Money;
+    lastReminderLevel: number | null;
+};
+
+/**
+ * The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+ */
+export type MailAttachment = 'zugferd' | 'xrechnung';
+
+export type DatevFile = {
+    fileName: string;
+    contentType: 'text/csv';
+    contentBase64: string;
+    bookingCount: number;
+};
+
 /**
  * Id of a message in the app's catalog.
  */
@@ -6180,6 +6311,378 @@ export type TimeTracksDeleteResponses = {
 };
 
 export type TimeTracksDeleteResponse = TimeTracksDeleteResponses[keyof TimeTracksDeleteResponses];
+
+export type PaymentsGetSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/GetSettings';
+};
+
+export type PaymentsGetSettingsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetSettingsError = PaymentsGetSettingsErrors[keyof PaymentsGetSettingsErrors];
+
+export type PaymentsGetSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: Envelope & {
+        data: PaymentSettings;
+    };
+};
+
+export type PaymentsGetSettingsResponse = PaymentsGetSettingsResponses[keyof PaymentsGetSettingsResponses];
+
+export type PaymentsUpdateSettingsData = {
+    body: PaymentSettingsUpdate;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/UpdateSettings';
+};
+
+export type PaymentsUpdateSettingsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsUpdateSettingsError = PaymentsUpdateSettingsErrors[keyof PaymentsUpdateSettingsErrors];
+
+export type PaymentsUpdateSettingsResponses = {
+    /**
+     * The settings as stored.
+     */
+    200: Envelope & {
+        data: PaymentSettings;
+    };
+};
+
+export type PaymentsUpdateSettingsResponse = PaymentsUpdateSettingsResponses[keyof PaymentsUpdateSettingsResponses];
+
+export type PaymentsGetCustomerTermsData = {
+    body?: never;
+    path: {
+        customerId: Id;
+    };
+    query?: never;
+    url: '/api/Payments/GetCustomerTerms/{customerId}';
+};
+
+export type PaymentsGetCustomerTermsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetCustomerTermsError = PaymentsGetCustomerTermsErrors[keyof PaymentsGetCustomerTermsErrors];
+
+export type PaymentsGetCustomerTermsResponses = {
+    /**
+     * The customer's terms, or null.
+     */
+    200: Envelope & {
+        data: PaymentTerms | null;
+    };
+};
+
+export type PaymentsGetCustomerTermsResponse = PaymentsGetCustomerTermsResponses[keyof PaymentsGetCustomerTermsResponses];
+
+export type PaymentsSetCustomerTermsData = {
+    body: {
+        customerId: Id;
+        terms: PaymentTerms | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Payments/SetCustomerTerms';
+};
+
+export type PaymentsSetCustomerTermsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsSetCustomerTermsError = PaymentsSetCustomerTermsErrors[keyof PaymentsSetCustomerTermsErrors];
+
+export type PaymentsSetCustomerTermsResponses = {
+    /**
+     * The customer's terms as stored, or null.
+     */
+    200: Envelope & {
+        data: PaymentTerms | null;
+    };
+};
+
+export type PaymentsSetCustomerTermsResponse = PaymentsSetCustomerTermsResponses[keyof PaymentsSetCustomerTermsResponses];
+
+export type PaymentsGetForInvoiceData = {
+    body?: never;
+    path: {
+        invoiceId: Id;
+    };
+    query?: never;
+    url: '/api/Payments/GetForInvoice/{invoiceId}';
+};
+
+export type PaymentsGetForInvoiceErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetForInvoiceError = PaymentsGetForInvoiceErrors[keyof PaymentsGetForInvoiceErrors];
+
+export type PaymentsGetForInvoiceResponses = {
+    /**
+     * What was paid and sent.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsGetForInvoiceResponse = PaymentsGetForInvoiceResponses[keyof PaymentsGetForInvoiceResponses];
+
+export type PaymentsRecordData = {
+    body: PaymentRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/Record';
+};
+
+export type PaymentsRecordErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsRecordError = PaymentsRecordErrors[keyof PaymentsRecordErrors];
+
+export type PaymentsRecordResponses = {
+    /**
+     * The invoice's payments and status after recording.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsRecordResponse = PaymentsRecordResponses[keyof PaymentsRecordResponses];
+
+export type PaymentsDeleteData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Payments/Delete/{id}';
+};
+
+export type PaymentsDeleteErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsDeleteError = PaymentsDeleteErrors[keyof PaymentsDeleteErrors];
+
+export type PaymentsDeleteResponses = {
+    /**
+     * The invoice's payments and status after the removal.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsDeleteResponse = PaymentsDeleteResponses[keyof PaymentsDeleteResponses];
+
+export type PaymentsGetOverdueData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/GetOverdue';
+};
+
+export type PaymentsGetOverdueErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetOverdueError = PaymentsGetOverdueErrors[keyof PaymentsGetOverdueErrors];
+
+export type PaymentsGetOverdueResponses = {
+    /**
+     * Overdue invoices, the longest overdue first (at most 50), and their count and open total.
+     */
+    200: Envelope & {
+        data: {
+            totalCount: number;
+            openTotal: Money;
+            items: Array<OverdueInvoice>;
+        };
+    };
+};
+
+export type PaymentsGetOverdueResponse = PaymentsGetOverdueResponses[keyof PaymentsGetOverdueResponses];
+
+export type PaymentsSendData = {
+    body: {
+        invoiceId: Id;
+        attachment: MailAttachment;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Payments/Send';
+};
+
+export type PaymentsSendErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsSendError = PaymentsSendErrors[keyof PaymentsSendErrors];
+
+export type PaymentsSendResponses = {
+    /**
+     * The invoice's payments and mails after sending.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsSendResponse = PaymentsSendResponses[keyof PaymentsSendResponses];
+
+export type PaymentsRemindData = {
+    body: {
+        invoiceId: Id;
+        level: 0 | 1 | 2;
+        /**
+         * The fee of this letter in euro; omitted, the setting's fee of the level applies.
+         */
+        fee?: number;
+        /**
+         * The new date to pay by; omitted, 7 days from today.
+         */
+        payBy?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Payments/Remind';
+};
+
+export type PaymentsRemindErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsRemindError = PaymentsRemindErrors[keyof PaymentsRemindErrors];
+
+export type PaymentsRemindResponses = {
+    /**
+     * The invoice's payments and mails after sending.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsRemindResponse = PaymentsRemindResponses[keyof PaymentsRemindResponses];
+
+export type PaymentsDatevExportData = {
+    body?: never;
+    path?: never;
+    query: {
+        from: string;
+        to: string;
+        withPayments?: boolean;
+    };
+    url: '/api/Payments/DatevExport';
+};
+
+export type PaymentsDatevExportErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsDatevExportError = PaymentsDatevExportErrors[keyof PaymentsDatevExportErrors];
+
+export type PaymentsDatevExportResponses = {
+    /**
+     * The file.
+     */
+    200: Envelope & {
+        data: DatevFile;
+    };
+};
+
+export type PaymentsDatevExportResponse = PaymentsDatevExportResponses[keyof PaymentsDatevExportResponses];
 
 export type LocalisationGetTextOverridesData = {
     body?: never;

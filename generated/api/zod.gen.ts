@@ -1390,6 +1390,149 @@ export const zTimeTrackCreate = z.object({
     description: z.string().max(1000).nullish()
 });
 
+export const zPaymentTerms = z.object({
+    days: z.int().gte(0).lte(365),
+    discountPercent: z.number().gt(0).lte(99.99).nullable(),
+    discountDays: z.int().gte(0).lte(365).nullable()
+});
+
+/**
+ * The invoice mail in German and English. Placeholders: {number}, {customer}, {amount},
+ * {dueDate}, {firm}. Null: the built-in text.
+ *
+ */
+export const zMailTexts = z.object({
+    subjectDe: z.string().max(200).nullable(),
+    bodyDe: z.string().max(5000).nullable(),
+    subjectEn: z.string().max(200).nullable(),
+    bodyEn: z.string().max(5000).nullable()
+});
+
+/**
+ * Fees in euro of the payment reminder and the two dunning levels.
+ */
+export const zReminderFees = z.object({
+    reminder: z.number().gte(0).lte(1000),
+    dunning1: z.number().gte(0).lte(1000),
+    dunning2: z.number().gte(0).lte(1000)
+});
+
+export const zDatevSettings = z.object({
+    consultantNumber: z.int().gte(1001).lte(9999999).nullable(),
+    clientNumber: z.int().gte(1).lte(99999).nullable(),
+    fiscalYearStartMonth: z.int().gte(1).lte(12),
+    accountLength: z.int().gte(4).lte(8),
+    chart: z.enum(['SKR03', 'SKR04'])
+});
+
+export const zPaymentSettingsUpdate = z.object({
+    terms: zPaymentTerms,
+    mailTexts: zMailTexts,
+    reminderFees: zReminderFees,
+    datev: zDatevSettings
+});
+
+export const zPaymentSettings = zPaymentSettingsUpdate.and(z.object({
+    defaultMailTexts: z.object({
+        subjectDe: z.string(),
+        bodyDe: z.string(),
+        subjectEn: z.string(),
+        bodyEn: z.string()
+    })
+}));
+
+export const zPaymentStatus = z.enum([
+    'open',
+    'partlyPaid',
+    'paid',
+    'overdue',
+    'cancelled'
+]);
+
+export const zPaymentMethod = z.enum([
+    'transfer',
+    'cash',
+    'card',
+    'directDebit',
+    'other'
+]);
+
+export const zPayment = z.object({
+    id: zId,
+    paidOn: z.iso.date(),
+    amount: zMoney,
+    method: zPaymentMethod,
+    note: z.string().nullable(),
+    createdAtUtc: zDateTime,
+    createdByName: z.string().nullable()
+});
+
+export const zInvoiceMail = z.object({
+    id: zId,
+    kind: z.enum([
+        'invoice',
+        'reminder',
+        'dunning1',
+        'dunning2'
+    ]),
+    sentAtUtc: zDateTime,
+    to: z.string(),
+    copyTo: z.string().nullable(),
+    language: zLanguage,
+    attachmentName: z.string(),
+    fee: zMoney,
+    payBy: z.iso.date().nullable(),
+    sentByName: z.string().nullable()
+});
+
+export const zInvoiceReceivable = z.object({
+    invoiceId: zId,
+    number: z.string(),
+    status: zPaymentStatus,
+    gross: zMoney,
+    paid: zMoney,
+    open: zMoney,
+    dueDate: z.iso.date().nullable(),
+    payments: z.array(zPayment).max(500),
+    mails: z.array(zInvoiceMail).max(500),
+    nextReminderLevel: z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2)
+    ]).nullable()
+});
+
+export const zPaymentRequest = z.object({
+    invoiceId: zId,
+    paidOn: z.iso.date(),
+    amount: z.number().gt(0).lte(99999999),
+    method: zPaymentMethod,
+    note: z.string().max(500).nullish()
+});
+
+export const zOverdueInvoice = z.object({
+    invoiceId: zId,
+    number: z.string(),
+    customerId: zId,
+    customerName: z.string(),
+    dueDate: z.iso.date(),
+    daysOverdue: z.int().gte(1),
+    open: zMoney,
+    lastReminderLevel: z.int().nullable()
+});
+
+/**
+ * The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+ */
+export const zMailAttachment = z.enum(['zugferd', 'xrechnung']);
+
+export const zDatevFile = z.object({
+    fileName: z.string(),
+    contentType: z.enum(['text/csv']),
+    contentBase64: z.string(),
+    bookingCount: z.int().gte(0)
+});
+
 /**
  * Id of a message in the app's catalog.
  */
@@ -2665,6 +2808,130 @@ export const zTimeTracksDeletePath = z.object({
  * Success without data.
  */
 export const zTimeTracksDeleteResponse = zEmptyEnvelope;
+
+/**
+ * The settings.
+ */
+export const zPaymentsGetSettingsResponse = zEnvelope.and(z.object({
+    data: zPaymentSettings
+}));
+
+export const zPaymentsUpdateSettingsBody = zPaymentSettingsUpdate;
+
+/**
+ * The settings as stored.
+ */
+export const zPaymentsUpdateSettingsResponse = zEnvelope.and(z.object({
+    data: zPaymentSettings
+}));
+
+export const zPaymentsGetCustomerTermsPath = z.object({
+    customerId: zId
+});
+
+/**
+ * The customer's terms, or null.
+ */
+export const zPaymentsGetCustomerTermsResponse = zEnvelope.and(z.object({
+    data: zPaymentTerms.nullable()
+}));
+
+export const zPaymentsSetCustomerTermsBody = z.object({
+    customerId: zId,
+    terms: zPaymentTerms.nullable()
+});
+
+/**
+ * The customer's terms as stored, or null.
+ */
+export const zPaymentsSetCustomerTermsResponse = zEnvelope.and(z.object({
+    data: zPaymentTerms.nullable()
+}));
+
+export const zPaymentsGetForInvoicePath = z.object({
+    invoiceId: zId
+});
+
+/**
+ * What was paid and sent.
+ */
+export const zPaymentsGetForInvoiceResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsRecordBody = zPaymentRequest;
+
+/**
+ * The invoice's payments and status after recording.
+ */
+export const zPaymentsRecordResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsDeletePath = z.object({
+    id: zId
+});
+
+/**
+ * The invoice's payments and status after the removal.
+ */
+export const zPaymentsDeleteResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+/**
+ * Overdue invoices, the longest overdue first (at most 50), and their count and open total.
+ */
+export const zPaymentsGetOverdueResponse = zEnvelope.and(z.object({
+    data: z.object({
+        totalCount: z.int().gte(0),
+        openTotal: zMoney,
+        items: z.array(zOverdueInvoice).max(50)
+    })
+}));
+
+export const zPaymentsSendBody = z.object({
+    invoiceId: zId,
+    attachment: zMailAttachment
+});
+
+/**
+ * The invoice's payments and mails after sending.
+ */
+export const zPaymentsSendResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsRemindBody = z.object({
+    invoiceId: zId,
+    level: z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2)
+    ]),
+    fee: z.number().gte(0).lte(1000).optional(),
+    payBy: z.iso.date().optional()
+});
+
+/**
+ * The invoice's payments and mails after sending.
+ */
+export const zPaymentsRemindResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsDatevExportQuery = z.object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    withPayments: z.boolean().optional().default(false)
+});
+
+/**
+ * The file.
+ */
+export const zPaymentsDatevExportResponse = zEnvelope.and(z.object({
+    data: zDatevFile
+}));
 
 /**
  * All overrides of the firm, in both languages.

@@ -1940,6 +1940,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Payments/GetSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's payment terms, mail texts, reminder fees and DATEV settings
+         * @description Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
+         */
+        get: operations["paymentsGetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/UpdateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the firm's payment terms, mail texts, reminder fees and DATEV settings */
+        put: operations["paymentsUpdateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/GetCustomerTerms/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's own payment terms (null when the firm's apply) */
+        get: operations["paymentsGetCustomerTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/SetCustomerTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a customer's own payment terms, or remove them (null) so the firm's apply */
+        put: operations["paymentsSetCustomerTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/GetForInvoice/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An issued invoice's payments, mails and reminders, with its payment status */
+        get: operations["paymentsGetForInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment received for an issued invoice
+         * @description Several payments may be recorded; together they may not exceed the invoice's gross by more
+         *     than nothing (an overpayment is refused). A cancelled invoice or a cancellation takes none.
+         */
+        post: operations["paymentsRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a wrongly recorded payment
+         * @description The payment stays in the database as removed (who and when), and the audit trail names it.
+         */
+        delete: operations["paymentsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/GetOverdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issued invoices past their due date with an amount still open (the dashboard's list) */
+        get: operations["paymentsGetOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an issued invoice to the customer's e-mail address
+         * @description The mail text is the firm's template (or the built-in one) in the invoice's language; the
+         *     attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
+         *     firm's address. The sending is recorded on the invoice.
+         */
+        post: operations["paymentsSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a payment reminder or a dunning letter for an overdue invoice
+         * @description Level 0 is the friendly payment reminder, 1 and 2 the dunning letters; each level once and
+         *     in order, only after the due date. Each is a PDF (stored) mailed to the customer with a
+         *     copy to the firm; the fee (default from the settings) is added to the amount asked for.
+         */
+        post: operations["paymentsRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/DatevExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DATEV-Export of a period (EXTF Buchungsstapel) for the tax advisor
+         * @description One booking per issued invoice and VAT rate and per cancellation whose date lies in the
+         *     period (days in the firm's zone, both inclusive), optionally the payments received in it.
+         *     The period must lie within one fiscal year; consultant and client number must be set.
+         *     The file is Windows-1252 with CR LF, as DATEV's format description asks.
+         */
+        get: operations["paymentsDatevExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Localisation/GetTextOverrides": {
         parameters: {
             query?: never;
@@ -4875,6 +5088,165 @@ export interface components {
             endedAtUtc: string;
             /** @example Fehlersuche Fehlerstromschutzschalter */
             description?: string | null;
+        };
+        PaymentTerms: {
+            /** @example 14 */
+            days: number;
+            /**
+             * @description Cash discount (Skonto) in percent; null for none.
+             * @example 2
+             */
+            discountPercent: number | null;
+            /**
+             * @description Days within which the discount applies; set exactly when `discountPercent` is.
+             * @example 7
+             */
+            discountDays: number | null;
+        };
+        /**
+         * @description The invoice mail in German and English. Placeholders: {number}, {customer}, {amount},
+         *     {dueDate}, {firm}. Null: the built-in text.
+         */
+        MailTexts: {
+            /** @example Rechnung {number} von {firm} */
+            subjectDe: string | null;
+            /**
+             * @example Guten Tag,
+             *
+             *     anbei erhalten Sie die Rechnung {number} über {amount}.
+             */
+            bodyDe: string | null;
+            /** @example Invoice {number} from {firm} */
+            subjectEn: string | null;
+            /**
+             * @example Hello,
+             *
+             *     please find attached invoice {number} for {amount}.
+             */
+            bodyEn: string | null;
+        };
+        /** @description Fees in euro of the payment reminder and the two dunning levels. */
+        ReminderFees: {
+            /** @example 0 */
+            reminder: number;
+            /** @example 5 */
+            dunning1: number;
+            /** @example 10 */
+            dunning2: number;
+        };
+        DatevSettings: {
+            /** @example 29098 */
+            consultantNumber: number | null;
+            /** @example 55003 */
+            clientNumber: number | null;
+            /** @example 1 */
+            fiscalYearStartMonth: number;
+            /** @example 4 */
+            accountLength: number;
+            /**
+             * @example SKR03
+             * @enum {string}
+             */
+            chart: "SKR03" | "SKR04";
+        };
+        PaymentSettingsUpdate: {
+            terms: components["schemas"]["PaymentTerms"];
+            mailTexts: components["schemas"]["MailTexts"];
+            reminderFees: components["schemas"]["ReminderFees"];
+            datev: components["schemas"]["DatevSettings"];
+        };
+        PaymentSettings: components["schemas"]["PaymentSettingsUpdate"] & {
+            defaultMailTexts: {
+                subjectDe: string;
+                bodyDe: string;
+                subjectEn: string;
+                bodyEn: string;
+            };
+        };
+        /** @enum {string} */
+        PaymentStatus: "open" | "partlyPaid" | "paid" | "overdue" | "cancelled";
+        /**
+         * @example transfer
+         * @enum {string}
+         */
+        PaymentMethod: "transfer" | "cash" | "card" | "directDebit" | "other";
+        Payment: {
+            id: components["schemas"]["Id"];
+            /** Format: date */
+            paidOn: string;
+            amount: components["schemas"]["Money"];
+            method: components["schemas"]["PaymentMethod"];
+            note: string | null;
+            createdAtUtc: components["schemas"]["DateTime"];
+            createdByName: string | null;
+        };
+        InvoiceMail: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            kind: "invoice" | "reminder" | "dunning1" | "dunning2";
+            sentAtUtc: components["schemas"]["DateTime"];
+            to: string;
+            copyTo: string | null;
+            language: components["schemas"]["Language"];
+            attachmentName: string;
+            fee: components["schemas"]["Money"];
+            /** Format: date */
+            payBy: string | null;
+            sentByName: string | null;
+        };
+        InvoiceReceivable: {
+            invoiceId: components["schemas"]["Id"];
+            number: string;
+            status: components["schemas"]["PaymentStatus"];
+            gross: components["schemas"]["Money"];
+            paid: components["schemas"]["Money"];
+            open: components["schemas"]["Money"];
+            /** Format: date */
+            dueDate: string | null;
+            payments: components["schemas"]["Payment"][];
+            mails: components["schemas"]["InvoiceMail"][];
+            /**
+             * @description The reminder level that may be sent now (0 reminder, 1 and 2 dunning), or null.
+             * @enum {integer|null}
+             */
+            nextReminderLevel: 0 | 1 | 2 | null;
+        };
+        PaymentRequest: {
+            invoiceId: components["schemas"]["Id"];
+            /**
+             * Format: date
+             * @example 2026-11-24
+             */
+            paidOn: string;
+            /** @example 238 */
+            amount: number;
+            method: components["schemas"]["PaymentMethod"];
+            /** @example Überweisung Sparkasse */
+            note?: string | null;
+        };
+        OverdueInvoice: {
+            invoiceId: components["schemas"]["Id"];
+            number: string;
+            customerId: components["schemas"]["Id"];
+            customerName: string;
+            /** Format: date */
+            dueDate: string;
+            daysOverdue: number;
+            open: components["schemas"]["Money"];
+            lastReminderLevel: number | null;
+        };
+        /**
+         * @description The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+         * @enum {string}
+         */
+        MailAttachment: "zugferd" | "xrechnung";
+        DatevFile: {
+            /** @example EXTF_Buchungsstapel_20261101_20261130.csv */
+            fileName: string;
+            /** @enum {string} */
+            contentType: "text/csv";
+            contentBase64: string;
+            bookingCount: number;
         };
         /**
          * @description Id of a message in the app's catalog.
@@ -8362,6 +8734,321 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetCustomerTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's terms, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentTerms"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsSetCustomerTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId: components["schemas"]["Id"];
+                    terms: components["schemas"]["PaymentTerms"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's terms as stored, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentTerms"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetForInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was paid and sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice's payments and status after recording. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice's payments and status after the removal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetOverdue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Overdue invoices, the longest overdue first (at most 50), and their count and open total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            totalCount: number;
+                            openTotal: components["schemas"]["Money"];
+                            items: components["schemas"]["OverdueInvoice"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: components["schemas"]["Id"];
+                    attachment: components["schemas"]["MailAttachment"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice's payments and mails after sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: components["schemas"]["Id"];
+                    /** @enum {integer} */
+                    level: 0 | 1 | 2;
+                    /** @description The fee of this letter in euro; omitted, the setting's fee of the level applies. */
+                    fee?: number;
+                    /**
+                     * Format: date
+                     * @description The new date to pay by; omitted, 7 days from today.
+                     */
+                    payBy?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice's payments and mails after sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsDatevExport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                withPayments?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DatevFile"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };

@@ -19,6 +19,7 @@ import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/s
 import { localisationHandlers } from './localisation/localisation.handlers';
 import { externalSystemHandlers } from './external-system/external-system.handlers';
 import { aiHandlers } from './ai/ai.handlers';
+import { paymentsHandlers } from './payments';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -37,6 +38,7 @@ export const handlers: OperationHandlers = {
   ...localisationHandlers,
   ...externalSystemHandlers,
   ...aiHandlers,
+  ...paymentsHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

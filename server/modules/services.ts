@@ -18,6 +18,7 @@ import { SubscriptionService } from './subscription/subscription.service';
 import { LocalisationService } from './localisation/localisation.service';
 import { ExternalSystemService } from './external-system/external-system.service';
 import { AiService } from './ai/ai.service';
+import { PaymentsService } from './payments';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
@@ -42,6 +43,7 @@ export function createServices(deps: Deps) {
     workConfirmations: new WorkConfirmationsService(deps),
     localisation: new LocalisationService(deps),
     ai: new AiService(deps),
+    payments: new PaymentsService(deps),
   };
 }
 

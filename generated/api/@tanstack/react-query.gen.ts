@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { aiGetStatus, aiInvoiceText, aiSortDictation, aiSummarize, aiTranscribe, authChangePassword, authConfirmEmail, authConfirmTerms, authForgotPassword, authHandleAppleLogin, authHandleGoogleLogin, authRefreshToken, authRefreshTokenFromCookie, authResendConfirmationEmail, authResetPassword, authSignIn, authSignUp, authWebAuthnAddKeyBegin, authWebAuthnAddKeyComplete, authWebAuthnDeleteKey, authWebAuthnGetKeys, authWebAuthnLoginBegin, authWebAuthnLoginComplete, authWebAuthnRegisterBegin, authWebAuthnRegisterComplete, customerActivitiesByCustomer, customerActivitiesGetTotals, customersCreate, customersGet, customersGetAll, customersImportCsv, customersImportLexOffice, customersUpdate, externalSystemConnectExternalSystem, externalSystemDisconnect, imagesGet, imagesGetAll, imagesGetThumbnail, imagesUploadWorkDocImage, informationCreate, informationDelete, informationGetAll, informationReporting, informationUpdate, invoiceCreatePreviewFromActivities, invoiceDeleteActivitiesByFilter, invoiceExportToLexOffice, invoiceMarkActivitiesAsProcessed, invoiceMarkActivitiesAsProcessedByFilter, localisationGetTextOverrides, localisationSetTextOverride, managementDeleteLogo, managementGetConsentHistory, managementGetConsentTexts, managementGetLogo, managementGetTenant, managementGetTenantConsent, managementUpdateTenant, managementUpdateTenantConsent, managementUploadLogo, type Options, productsCreate, productsDeleteById, productsGetAll, productsGetByEan, productsGetById, productsImportCsv, productsUpdate, subscriptionAssignLicense, subscriptionCreateCheckout, subscriptionCreatePortalSession, subscriptionGetSubscriptionDetails, subscriptionRemoveLicenseAssignment, subscriptionStripeWebhook, timeTracksCreate, timeTracksDelete, timeTracksGet, timeTracksGetById, timeTracksGetMy, timeTracksGetMyTotals, timeTracksStart, timeTracksStop, timeTracksUpdate, usersGet, usersGetAll, usersInvite, usersSetPassword, usersUpdate, usersUpdateMe, userTimeTracksAddBreak, userTimeTracksAddDay, userTimeTracksAppendSegment, userTimeTracksDeleteSegment, userTimeTracksGetActive, userTimeTracksGetList, userTimeTracksGetListGrouped, userTimeTracksStart, userTimeTracksStop, userTimeTracksUpdateSegment, workConfirmationsCreate, workConfirmationsGet } from '../sdk.gen';
-import type { AiGetStatusData, AiGetStatusError, AiGetStatusResponse, AiInvoiceTextData, AiInvoiceTextError, AiInvoiceTextResponse, AiSortDictationData, AiSortDictationError, AiSortDictationResponse, AiSummarizeData, AiSummarizeError, AiSummarizeResponse, AiTranscribeData, AiTranscribeError, AiTranscribeResponse, AuthChangePasswordData, AuthChangePasswordError, AuthChangePasswordResponse, AuthConfirmEmailData, AuthConfirmEmailError, AuthConfirmEmailResponse, AuthConfirmTermsData, AuthConfirmTermsError, AuthConfirmTermsResponse, AuthForgotPasswordData, AuthForgotPasswordError, AuthForgotPasswordResponse, AuthHandleAppleLoginData, AuthHandleAppleLoginError, AuthHandleAppleLoginResponse, AuthHandleGoogleLoginData, AuthHandleGoogleLoginError, AuthHandleGoogleLoginResponse, AuthRefreshTokenData, AuthRefreshTokenError, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieError, AuthRefreshTokenFromCookieResponse, AuthRefreshTokenResponse, AuthResendConfirmationEmailData, AuthResendConfirmationEmailError, AuthResendConfirmationEmailResponse, AuthResetPasswordData, AuthResetPasswordError, AuthResetPasswordResponse, AuthSignInData, AuthSignInError, AuthSignInResponse, AuthSignUpData, AuthSignUpError, AuthSignUpResponse, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginError, AuthWebAuthnAddKeyBeginResponse, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteError, AuthWebAuthnAddKeyCompleteResponse, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyError, AuthWebAuthnDeleteKeyResponse, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysError, AuthWebAuthnGetKeysResponse, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginError, AuthWebAuthnLoginBeginResponse, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteError, AuthWebAuthnLoginCompleteResponse, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginError, AuthWebAuthnRegisterBeginResponse, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteError, AuthWebAuthnRegisterCompleteResponse, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, CustomersCreateData, CustomersCreateError, CustomersCreateResponse, CustomersGetAllData, CustomersGetAllError, CustomersGetAllResponse, CustomersGetData, CustomersGetError, CustomersGetResponse, CustomersImportCsvData, CustomersImportCsvError, CustomersImportCsvResponse, CustomersImportLexOfficeData, CustomersImportLexOfficeError, CustomersImportLexOfficeResponse, CustomersUpdateData, CustomersUpdateError, CustomersUpdateResponse, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemError, ExternalSystemConnectExternalSystemResponse, ExternalSystemDisconnectData, ExternalSystemDisconnectError, ExternalSystemDisconnectResponse, ImagesGetAllData, ImagesGetAllError, ImagesGetAllResponse, ImagesGetData, ImagesGetError, ImagesGetResponse, ImagesGetThumbnailData, ImagesGetThumbnailError, ImagesGetThumbnailResponse, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageError, ImagesUploadWorkDocImageResponse, InformationCreateData, InformationCreateError, InformationCreateResponse, InformationDeleteData, InformationDeleteError, InformationDeleteResponse, InformationGetAllData, InformationGetAllError, InformationGetAllResponse, InformationReportingData, InformationReportingError, InformationReportingResponse, InformationUpdateData, InformationUpdateError, InformationUpdateResponse, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesError, InvoiceCreatePreviewFromActivitiesResponse, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterError, InvoiceDeleteActivitiesByFilterResponse, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeError, InvoiceExportToLexOfficeResponse, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterError, InvoiceMarkActivitiesAsProcessedByFilterResponse, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedError, InvoiceMarkActivitiesAsProcessedResponse, LocalisationGetTextOverridesData, LocalisationGetTextOverridesError, LocalisationGetTextOverridesResponse, LocalisationSetTextOverrideData, LocalisationSetTextOverrideError, LocalisationSetTextOverrideResponse, ManagementDeleteLogoData, ManagementDeleteLogoError, ManagementDeleteLogoResponse, ManagementGetConsentHistoryData, ManagementGetConsentHistoryError, ManagementGetConsentHistoryResponse, ManagementGetConsentTextsData, ManagementGetConsentTextsError, ManagementGetConsentTextsResponse, ManagementGetLogoData, ManagementGetLogoError, ManagementGetLogoResponse, ManagementGetTenantConsentData, ManagementGetTenantConsentError, ManagementGetTenantConsentResponse, ManagementGetTenantData, ManagementGetTenantError, ManagementGetTenantResponse, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentError, ManagementUpdateTenantConsentResponse, ManagementUpdateTenantData, ManagementUpdateTenantError, ManagementUpdateTenantResponse, ManagementUploadLogoData, ManagementUploadLogoError, ManagementUploadLogoResponse, ProductsCreateData, ProductsCreateError, ProductsCreateResponse, ProductsDeleteByIdData, ProductsDeleteByIdError, ProductsDeleteByIdResponse, ProductsGetAllData, ProductsGetAllError, ProductsGetAllResponse, ProductsGetByEanData, ProductsGetByEanError, ProductsGetByEanResponse, ProductsGetByIdData, ProductsGetByIdError, ProductsGetByIdResponse, ProductsImportCsvData, ProductsImportCsvError, ProductsImportCsvResponse, ProductsUpdateData, ProductsUpdateError, ProductsUpdateResponse, SubscriptionAssignLicenseData, SubscriptionAssignLicenseError, SubscriptionAssignLicenseResponse, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutError, SubscriptionCreateCheckoutResponse, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionError, SubscriptionCreatePortalSessionResponse, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsError, SubscriptionGetSubscriptionDetailsResponse, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentError, SubscriptionRemoveLicenseAssignmentResponse, SubscriptionStripeWebhookData, SubscriptionStripeWebhookError, SubscriptionStripeWebhookResponse, TimeTracksCreateData, TimeTracksCreateError, TimeTracksCreateResponse, TimeTracksDeleteData, TimeTracksDeleteError, TimeTracksDeleteResponse, TimeTracksGetByIdData, TimeTracksGetByIdError, TimeTracksGetByIdResponse, TimeTracksGetData, TimeTracksGetError, TimeTracksGetMyData, TimeTracksGetMyError, TimeTracksGetMyResponse, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsError, TimeTracksGetMyTotalsResponse, TimeTracksGetResponse, TimeTracksStartData, TimeTracksStartError, TimeTracksStartResponse, TimeTracksStopData, TimeTracksStopError, TimeTracksStopResponse, TimeTracksUpdateData, TimeTracksUpdateError, TimeTracksUpdateResponse, UsersGetAllData, UsersGetAllError, UsersGetAllResponse, UsersGetData, UsersGetError, UsersGetResponse, UsersInviteData, UsersInviteError, UsersInviteResponse, UsersSetPasswordData, UsersSetPasswordError, UsersSetPasswordResponse, UsersUpdateData, UsersUpdateError, UsersUpdateMeData, UsersUpdateMeError, UsersUpdateMeResponse, UsersUpdateResponse, UserTimeTracksAddBreakData, UserTimeTracksAddBreakError, UserTimeTracksAddBreakResponse, UserTimeTracksAddDayData, UserTimeTracksAddDayError, UserTimeTracksAddDayResponse, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentError, UserTimeTracksAppendSegmentResponse, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentError, UserTimeTracksDeleteSegmentResponse, UserTimeTracksGetActiveData, UserTimeTracksGetActiveError, UserTimeTracksGetActiveResponse, UserTimeTracksGetListData, UserTimeTracksGetListError, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListResponse, UserTimeTracksStartData, UserTimeTracksStartError, UserTimeTracksStartResponse, UserTimeTracksStopData, UserTimeTracksStopError, UserTimeTracksStopResponse, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentError, UserTimeTracksUpdateSegmentResponse, WorkConfirmationsCreateData, WorkConfirmationsCreateError, WorkConfirmationsCreateResponse, WorkConfirmationsGetData, WorkConfirmationsGetError, WorkConfirmationsGetResponse } from '../types.gen';
+import { aiGetStatus, aiInvoiceText, aiSortDictation, aiSummarize, aiTranscribe, authChangePassword, authConfirmEmail, authConfirmTerms, authForgotPassword, authHandleAppleLogin, authHandleGoogleLogin, authRefreshToken, authRefreshTokenFromCookie, authResendConfirmationEmail, authResetPassword, authSignIn, authSignUp, authWebAuthnAddKeyBegin, authWebAuthnAddKeyComplete, authWebAuthnDeleteKey, authWebAuthnGetKeys, authWebAuthnLoginBegin, authWebAuthnLoginComplete, authWebAuthnRegisterBegin, authWebAuthnRegisterComplete, customerActivitiesByCustomer, customerActivitiesGetTotals, customersCreate, customersGet, customersGetAll, customersImportCsv, customersImportLexOffice, customersUpdate, externalSystemConnectExternalSystem, externalSystemDisconnect, imagesGet, imagesGetAll, imagesGetThumbnail, imagesUploadWorkDocImage, informationCreate, informationDelete, informationGetAll, informationReporting, informationUpdate, invoiceCreatePreviewFromActivities, invoiceDeleteActivitiesByFilter, invoiceExportToLexOffice, invoiceMarkActivitiesAsProcessed, invoiceMarkActivitiesAsProcessedByFilter, localisationGetTextOverrides, localisationSetTextOverride, managementDeleteLogo, managementGetConsentHistory, managementGetConsentTexts, managementGetLogo, managementGetTenant, managementGetTenantConsent, managementUpdateTenant, managementUpdateTenantConsent, managementUploadLogo, type Options, paymentsDatevExport, paymentsDelete, paymentsGetCustomerTerms, paymentsGetForInvoice, paymentsGetOverdue, paymentsGetSettings, paymentsRecord, paymentsRemind, paymentsSend, paymentsSetCustomerTerms, paymentsUpdateSettings, productsCreate, productsDeleteById, productsGetAll, productsGetByEan, productsGetById, productsImportCsv, productsUpdate, subscriptionAssignLicense, subscriptionCreateCheckout, subscriptionCreatePortalSession, subscriptionGetSubscriptionDetails, subscriptionRemoveLicenseAssignment, subscriptionStripeWebhook, timeTracksCreate, timeTracksDelete, timeTracksGet, timeTracksGetById, timeTracksGetMy, timeTracksGetMyTotals, timeTracksStart, timeTracksStop, timeTracksUpdate, usersGet, usersGetAll, usersInvite, usersSetPassword, usersUpdate, usersUpdateMe, userTimeTracksAddBreak, userTimeTracksAddDay, userTimeTracksAppendSegment, userTimeTracksDeleteSegment, userTimeTracksGetActive, userTimeTracksGetList, userTimeTracksGetListGrouped, userTimeTracksStart, userTimeTracksStop, userTimeTracksUpdateSegment, workConfirmationsCreate, workConfirmationsGet } from '../sdk.gen';
+import type { AiGetStatusData, AiGetStatusError, AiGetStatusResponse, AiInvoiceTextData, AiInvoiceTextError, AiInvoiceTextResponse, AiSortDictationData, AiSortDictationError, AiSortDictationResponse, AiSummarizeData, AiSummarizeError, AiSummarizeResponse, AiTranscribeData, AiTranscribeError, AiTranscribeResponse, AuthChangePasswordData, AuthChangePasswordError, AuthChangePasswordResponse, AuthConfirmEmailData, AuthConfirmEmailError, AuthConfirmEmailResponse, AuthConfirmTermsData, AuthConfirmTermsError, AuthConfirmTermsResponse, AuthForgotPasswordData, AuthForgotPasswordError, AuthForgotPasswordResponse, AuthHandleAppleLoginData, AuthHandleAppleLoginError, AuthHandleAppleLoginResponse, AuthHandleGoogleLoginData, AuthHandleGoogleLoginError, AuthHandleGoogleLoginResponse, AuthRefreshTokenData, AuthRefreshTokenError, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieError, AuthRefreshTokenFromCookieResponse, AuthRefreshTokenResponse, AuthResendConfirmationEmailData, AuthResendConfirmationEmailError, AuthResendConfirmationEmailResponse, AuthResetPasswordData, AuthResetPasswordError, AuthResetPasswordResponse, AuthSignInData, AuthSignInError, AuthSignInResponse, AuthSignUpData, AuthSignUpError, AuthSignUpResponse, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginError, AuthWebAuthnAddKeyBeginResponse, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteError, AuthWebAuthnAddKeyCompleteResponse, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyError, AuthWebAuthnDeleteKeyResponse, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysError, AuthWebAuthnGetKeysResponse, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginError, AuthWebAuthnLoginBeginResponse, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteError, AuthWebAuthnLoginCompleteResponse, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginError, AuthWebAuthnRegisterBeginResponse, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteError, AuthWebAuthnRegisterCompleteResponse, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, CustomersCreateData, CustomersCreateError, CustomersCreateResponse, CustomersGetAllData, CustomersGetAllError, CustomersGetAllResponse, CustomersGetData, CustomersGetError, CustomersGetResponse, CustomersImportCsvData, CustomersImportCsvError, CustomersImportCsvResponse, CustomersImportLexOfficeData, CustomersImportLexOfficeError, CustomersImportLexOfficeResponse, CustomersUpdateData, CustomersUpdateError, CustomersUpdateResponse, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemError, ExternalSystemConnectExternalSystemResponse, ExternalSystemDisconnectData, ExternalSystemDisconnectError, ExternalSystemDisconnectResponse, ImagesGetAllData, ImagesGetAllError, ImagesGetAllResponse, ImagesGetData, ImagesGetError, ImagesGetResponse, ImagesGetThumbnailData, ImagesGetThumbnailError, ImagesGetThumbnailResponse, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageError, ImagesUploadWorkDocImageResponse, InformationCreateData, InformationCreateError, InformationCreateResponse, InformationDeleteData, InformationDeleteError, InformationDeleteResponse, InformationGetAllData, InformationGetAllError, InformationGetAllResponse, InformationReportingData, InformationReportingError, InformationReportingResponse, InformationUpdateData, InformationUpdateError, InformationUpdateResponse, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesError, InvoiceCreatePreviewFromActivitiesResponse, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterError, InvoiceDeleteActivitiesByFilterResponse, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeError, InvoiceExportToLexOfficeResponse, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterError, InvoiceMarkActivitiesAsProcessedByFilterResponse, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedError, InvoiceMarkActivitiesAsProcessedResponse, LocalisationGetTextOverridesData, LocalisationGetTextOverridesError, LocalisationGetTextOverridesResponse, LocalisationSetTextOverrideData, LocalisationSetTextOverrideError, LocalisationSetTextOverrideResponse, ManagementDeleteLogoData, ManagementDeleteLogoError, ManagementDeleteLogoResponse, ManagementGetConsentHistoryData, ManagementGetConsentHistoryError, ManagementGetConsentHistoryResponse, ManagementGetConsentTextsData, ManagementGetConsentTextsError, ManagementGetConsentTextsResponse, ManagementGetLogoData, ManagementGetLogoError, ManagementGetLogoResponse, ManagementGetTenantConsentData, ManagementGetTenantConsentError, ManagementGetTenantConsentResponse, ManagementGetTenantData, ManagementGetTenantError, ManagementGetTenantResponse, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentError, ManagementUpdateTenantConsentResponse, ManagementUpdateTenantData, ManagementUpdateTenantError, ManagementUpdateTenantResponse, ManagementUploadLogoData, ManagementUploadLogoError, ManagementUploadLogoResponse, PaymentsDatevExportData, PaymentsDatevExportError, PaymentsDatevExportResponse, PaymentsDeleteData, PaymentsDeleteError, PaymentsDeleteResponse, PaymentsGetCustomerTermsData, PaymentsGetCustomerTermsError, PaymentsGetCustomerTermsResponse, PaymentsGetForInvoiceData, PaymentsGetForInvoiceError, PaymentsGetForInvoiceResponse, PaymentsGetOverdueData, PaymentsGetOverdueError, PaymentsGetOverdueResponse, PaymentsGetSettingsData, PaymentsGetSettingsError, PaymentsGetSettingsResponse, PaymentsRecordData, PaymentsRecordError, PaymentsRecordResponse, PaymentsRemindData, PaymentsRemindError, PaymentsRemindResponse, PaymentsSendData, PaymentsSendError, PaymentsSendResponse, PaymentsSetCustomerTermsData, PaymentsSetCustomerTermsError, PaymentsSetCustomerTermsResponse, PaymentsUpdateSettingsData, PaymentsUpdateSettingsError, PaymentsUpdateSettingsResponse, ProductsCreateData, ProductsCreateError, ProductsCreateResponse, ProductsDeleteByIdData, ProductsDeleteByIdError, ProductsDeleteByIdResponse, ProductsGetAllData, ProductsGetAllError, ProductsGetAllResponse, ProductsGetByEanData, ProductsGetByEanError, ProductsGetByEanResponse, ProductsGetByIdData, ProductsGetByIdError, ProductsGetByIdResponse, ProductsImportCsvData, ProductsImportCsvError, ProductsImportCsvResponse, ProductsUpdateData, ProductsUpdateError, ProductsUpdateResponse, SubscriptionAssignLicenseData, SubscriptionAssignLicenseError, SubscriptionAssignLicenseResponse, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutError, SubscriptionCreateCheckoutResponse, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionError, SubscriptionCreatePortalSessionResponse, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsError, SubscriptionGetSubscriptionDetailsResponse, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentError, SubscriptionRemoveLicenseAssignmentResponse, SubscriptionStripeWebhookData, SubscriptionStripeWebhookError, SubscriptionStripeWebhookResponse, TimeTracksCreateData, TimeTracksCreateError, TimeTracksCreateResponse, TimeTracksDeleteData, TimeTracksDeleteError, TimeTracksDeleteResponse, TimeTracksGetByIdData, TimeTracksGetByIdError, TimeTracksGetByIdResponse, TimeTracksGetData, TimeTracksGetError, TimeTracksGetMyData, TimeTracksGetMyError, TimeTracksGetMyResponse, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsError, TimeTracksGetMyTotalsResponse, TimeTracksGetResponse, TimeTracksStartData, TimeTracksStartError, TimeTracksStartResponse, TimeTracksStopData, TimeTracksStopError, TimeTracksStopResponse, TimeTracksUpdateData, TimeTracksUpdateError, TimeTracksUpdateResponse, UsersGetAllData, UsersGetAllError, UsersGetAllResponse, UsersGetData, UsersGetError, UsersGetResponse, UsersInviteData, UsersInviteError, UsersInviteResponse, UsersSetPasswordData, UsersSetPasswordError, UsersSetPasswordResponse, UsersUpdateData, UsersUpdateError, UsersUpdateMeData, UsersUpdateMeError, UsersUpdateMeResponse, UsersUpdateResponse, UserTimeTracksAddBreakData, UserTimeTracksAddBreakError, UserTimeTracksAddBreakResponse, UserTimeTracksAddDayData, UserTimeTracksAddDayError, UserTimeTracksAddDayResponse, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentError, UserTimeTracksAppendSegmentResponse, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentError, UserTimeTracksDeleteSegmentResponse, UserTimeTracksGetActiveData, UserTimeTracksGetActiveError, UserTimeTracksGetActiveResponse, UserTimeTracksGetListData, UserTimeTracksGetListError, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListResponse, UserTimeTracksStartData, UserTimeTracksStartError, UserTimeTracksStartResponse, UserTimeTracksStopData, UserTimeTracksStopError, UserTimeTracksStopResponse, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentError, UserTimeTracksUpdateSegmentResponse, WorkConfirmationsCreateData, WorkConfirmationsCreateError, WorkConfirmationsCreateResponse, WorkConfirmationsGetData, WorkConfirmationsGetError, WorkConfirmationsGetResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -2339,6 +2339,222 @@ export const timeTracksDeleteMutation = (options?: Partial<Options<TimeTracksDel
     };
     return mutationOptions;
 };
+
+export const paymentsGetSettingsQueryKey = (options?: Options<PaymentsGetSettingsData>) => createQueryKey('paymentsGetSettings', options);
+
+/**
+ * The firm's payment terms, mail texts, reminder fees and DATEV settings
+ *
+ * Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
+ */
+export const paymentsGetSettingsOptions = (options?: Options<PaymentsGetSettingsData>) => queryOptions<PaymentsGetSettingsResponse, PaymentsGetSettingsError, PaymentsGetSettingsResponse, ReturnType<typeof paymentsGetSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetSettingsQueryKey(options)
+});
+
+/**
+ * Change the firm's payment terms, mail texts, reminder fees and DATEV settings
+ */
+export const paymentsUpdateSettingsMutation = (options?: Partial<Options<PaymentsUpdateSettingsData>>): UseMutationOptions<PaymentsUpdateSettingsResponse, PaymentsUpdateSettingsError, Options<PaymentsUpdateSettingsData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsUpdateSettingsResponse, PaymentsUpdateSettingsError, Options<PaymentsUpdateSettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsUpdateSettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsGetCustomerTermsQueryKey = (options: Options<PaymentsGetCustomerTermsData>) => createQueryKey('paymentsGetCustomerTerms', options);
+
+/**
+ * A customer's own payment terms (null when the firm's apply)
+ */
+export const paymentsGetCustomerTermsOptions = (options: Options<PaymentsGetCustomerTermsData>) => queryOptions<PaymentsGetCustomerTermsResponse, PaymentsGetCustomerTermsError, PaymentsGetCustomerTermsResponse, ReturnType<typeof paymentsGetCustomerTermsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetCustomerTerms({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetCustomerTermsQueryKey(options)
+});
+
+/**
+ * Set a customer's own payment terms, or remove them (null) so the firm's apply
+ */
+export const paymentsSetCustomerTermsMutation = (options?: Partial<Options<PaymentsSetCustomerTermsData>>): UseMutationOptions<PaymentsSetCustomerTermsResponse, PaymentsSetCustomerTermsError, Options<PaymentsSetCustomerTermsData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsSetCustomerTermsResponse, PaymentsSetCustomerTermsError, Options<PaymentsSetCustomerTermsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsSetCustomerTerms({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsGetForInvoiceQueryKey = (options: Options<PaymentsGetForInvoiceData>) => createQueryKey('paymentsGetForInvoice', options);
+
+/**
+ * An issued invoice's payments, mails and reminders, with its payment status
+ */
+export const paymentsGetForInvoiceOptions = (options: Options<PaymentsGetForInvoiceData>) => queryOptions<PaymentsGetForInvoiceResponse, PaymentsGetForInvoiceError, PaymentsGetForInvoiceResponse, ReturnType<typeof paymentsGetForInvoiceQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetForInvoice({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetForInvoiceQueryKey(options)
+});
+
+/**
+ * Record a payment received for an issued invoice
+ *
+ * Several payments may be recorded; together they may not exceed the invoice's gross by more
+ * than nothing (an overpayment is refused). A cancelled invoice or a cancellation takes none.
+ *
+ */
+export const paymentsRecordMutation = (options?: Partial<Options<PaymentsRecordData>>): UseMutationOptions<PaymentsRecordResponse, PaymentsRecordError, Options<PaymentsRecordData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsRecordResponse, PaymentsRecordError, Options<PaymentsRecordData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsRecord({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Remove a wrongly recorded payment
+ *
+ * The payment stays in the database as removed (who and when), and the audit trail names it.
+ */
+export const paymentsDeleteMutation = (options?: Partial<Options<PaymentsDeleteData>>): UseMutationOptions<PaymentsDeleteResponse, PaymentsDeleteError, Options<PaymentsDeleteData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsDeleteResponse, PaymentsDeleteError, Options<PaymentsDeleteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsDelete({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsGetOverdueQueryKey = (options?: Options<PaymentsGetOverdueData>) => createQueryKey('paymentsGetOverdue', options);
+
+/**
+ * Issued invoices past their due date with an amount still open (the dashboard's list)
+ */
+export const paymentsGetOverdueOptions = (options?: Options<PaymentsGetOverdueData>) => queryOptions<PaymentsGetOverdueResponse, PaymentsGetOverdueError, PaymentsGetOverdueResponse, ReturnType<typeof paymentsGetOverdueQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetOverdue({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetOverdueQueryKey(options)
+});
+
+/**
+ * Send an issued invoice to the customer's e-mail address
+ *
+ * The mail text is the firm's template (or the built-in one) in the invoice's language; the
+ * attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
+ * firm's address. The sending is recorded on the invoice.
+ *
+ */
+export const paymentsSendMutation = (options?: Partial<Options<PaymentsSendData>>): UseMutationOptions<PaymentsSendResponse, PaymentsSendError, Options<PaymentsSendData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsSendResponse, PaymentsSendError, Options<PaymentsSendData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsSend({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send a payment reminder or a dunning letter for an overdue invoice
+ *
+ * Level 0 is the friendly payment reminder, 1 and 2 the dunning letters; each level once and
+ * in order, only after the due date. Each is a PDF (stored) mailed to the customer with a
+ * copy to the firm; the fee (default from the settings) is added to the amount asked for.
+ *
+ */
+export const paymentsRemindMutation = (options?: Partial<Options<PaymentsRemindData>>): UseMutationOptions<PaymentsRemindResponse, PaymentsRemindError, Options<PaymentsRemindData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsRemindResponse, PaymentsRemindError, Options<PaymentsRemindData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsRemind({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsDatevExportQueryKey = (options: Options<PaymentsDatevExportData>) => createQueryKey('paymentsDatevExport', options);
+
+/**
+ * DATEV-Export of a period (EXTF Buchungsstapel) for the tax advisor
+ *
+ * One booking per issued invoice and VAT rate and per cancellation whose date lies in the
+ * period (days in the firm's zone, both inclusive), optionally the payments received in it.
+ * The period must lie within one fiscal year; consultant and client number must be set.
+ * The file is Windows-1252 with CR LF, as DATEV's format description asks.
+ *
+ */
+export const paymentsDatevExportOptions = (options: Options<PaymentsDatevExportData>) => queryOptions<PaymentsDatevExportResponse, PaymentsDatevExportError, PaymentsDatevExportResponse, ReturnType<typeof paymentsDatevExportQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsDatevExport({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsDatevExportQueryKey(options)
+});
 
 export const localisationGetTextOverridesQueryKey = (options?: Options<LocalisationGetTextOverridesData>) => createQueryKey('localisationGetTextOverrides', options);
 
