@@ -2059,20 +2059,24 @@ export type DatevSettings = {
     chart: 'SKR03' | 'SKR04';
 };
 
-export type PaymentSettingsUpdate = {
+export type PaymentSettings = {
     terms: PaymentTerms;
     mailTexts: MailTexts;
     reminderFees: ReminderFees;
     datev: DatevSettings;
-};
-
-export type PaymentSettings = PaymentSettingsUpdate & {
     defaultMailTexts: {
         subjectDe: string;
         bodyDe: string;
         subjectEn: string;
         bodyEn: string;
     };
+};
+
+export type PaymentSettingsUpdate = {
+    terms: PaymentTerms;
+    mailTexts: MailTexts;
+    reminderFees: ReminderFees;
+    datev: DatevSettings;
 };
 
 export type PaymentStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';

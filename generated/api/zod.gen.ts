@@ -1425,21 +1425,25 @@ export const zDatevSettings = z.object({
     chart: z.enum(['SKR03', 'SKR04'])
 });
 
-export const zPaymentSettingsUpdate = z.object({
+export const zPaymentSettings = z.object({
     terms: zPaymentTerms,
     mailTexts: zMailTexts,
     reminderFees: zReminderFees,
-    datev: zDatevSettings
-});
-
-export const zPaymentSettings = zPaymentSettingsUpdate.and(z.object({
+    datev: zDatevSettings,
     defaultMailTexts: z.object({
         subjectDe: z.string(),
         bodyDe: z.string(),
         subjectEn: z.string(),
         bodyEn: z.string()
     })
-}));
+});
+
+export const zPaymentSettingsUpdate = z.object({
+    terms: zPaymentTerms,
+    mailTexts: zMailTexts,
+    reminderFees: zReminderFees,
+    datev: zDatevSettings
+});
 
 export const zPaymentStatus = z.enum([
     'open',

@@ -5149,19 +5149,23 @@ export interface components {
              */
             chart: "SKR03" | "SKR04";
         };
-        PaymentSettingsUpdate: {
+        PaymentSettings: {
             terms: components["schemas"]["PaymentTerms"];
             mailTexts: components["schemas"]["MailTexts"];
             reminderFees: components["schemas"]["ReminderFees"];
             datev: components["schemas"]["DatevSettings"];
-        };
-        PaymentSettings: components["schemas"]["PaymentSettingsUpdate"] & {
             defaultMailTexts: {
                 subjectDe: string;
                 bodyDe: string;
                 subjectEn: string;
                 bodyEn: string;
             };
+        };
+        PaymentSettingsUpdate: {
+            terms: components["schemas"]["PaymentTerms"];
+            mailTexts: components["schemas"]["MailTexts"];
+            reminderFees: components["schemas"]["ReminderFees"];
+            datev: components["schemas"]["DatevSettings"];
         };
         /** @enum {string} */
         PaymentStatus: "open" | "partlyPaid" | "paid" | "overdue" | "cancelled";

@@ -28,6 +28,14 @@ export function nextReminderLevel(sentLevels: number[]): 0 | 1 | 2 | null {
   return next <= 2 ? (next as 0 | 1 | 2) : null;
 }
 
+/** The placeholders of the invoice mail's texts. */
+const MAIL_PLACEHOLDERS = ['number', 'customer', 'amount', 'dueDate', 'firm'];
+
+/** A built-in mail text with its placeholders kept, as the firm's template starts from. */
+export function defaultMailText(lang: Lang, key: 'payments.mailSubject' | 'payments.mailBody'): string {
+  return translate(lang, key, Object.fromEntries(MAIL_PLACEHOLDERS.map((name) => [name, `{${name}}`])));
+}
+
 /** `{name}` placeholders filled; unknown ones stay as written. */
 export function fillTemplate(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
@@ -56,7 +64,7 @@ export function termsErrors(terms: PaymentTerms, prefix: string): Record<string,
 }
 
 export function settingsDto(row: PaymentSettingsRow | undefined): Settings {
-  const defaults = (lang: Lang) => ({ subject: translate(lang, 'payments.mailSubject'), body: translate(lang, 'payments.mailBody') });
+  const defaults = (lang: Lang) => ({ subject: defaultMailText(lang, 'payments.mailSubject'), body: defaultMailText(lang, 'payments.mailBody') });
   return {
     terms: firmTerms(row),
     mailTexts: {
