@@ -15,3 +15,4 @@ export * from './schema/subscriptions';
 export * from './schema/localisation';
 export * from './schema/accounting';
 export * from './schema/ai';
+export * from './schema/invoicing';
