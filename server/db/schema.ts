@@ -15,4 +15,5 @@ export * from './schema/subscriptions';
 export * from './schema/localisation';
 export * from './schema/accounting';
 export * from './schema/ai';
+export * from './schema/invoicing';
 export * from './schema/payments';
