@@ -44,3 +44,54 @@ CREATE TABLE "customer_payment_terms" (
 ALTER TABLE "customer_payment_terms" ADD CONSTRAINT "customer_payment_terms_customer_fk" FOREIGN KEY ("tenant_id","customer_id") REFERENCES "public"."customers"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_payment_terms_debtor_uq" ON "customer_payment_terms" USING btree ("tenant_id","debtor_account");--> statement-breakpoint
 SELECT app_enable_tenant_rls('customer_payment_terms');
+--> statement-breakpoint
+-- Payments received for an issued invoice. A wrongly recorded one is removed by marking it (who and
+-- when), never deleted, so the trail of what was booked stays.
+CREATE TABLE "invoice_payments" (
+	"tenant_id" uuid NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"paid_on" date NOT NULL,
+	"amount_cents" bigint NOT NULL,
+	"method" text NOT NULL,
+	"note" text,
+	"created_by" uuid,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_by" uuid,
+	"deleted_at" timestamp with time zone,
+	CONSTRAINT "invoice_payments_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
+	CONSTRAINT "invoice_payments_amount" CHECK ("amount_cents" > 0),
+	CONSTRAINT "invoice_payments_method" CHECK ("method" IN ('transfer', 'cash', 'card', 'directDebit', 'other'))
+);
+--> statement-breakpoint
+ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_invoice_fk" FOREIGN KEY ("tenant_id","invoice_id") REFERENCES "public"."issued_invoices"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("tenant_id","invoice_id");--> statement-breakpoint
+CREATE INDEX "invoice_payments_paid_on_idx" ON "invoice_payments" USING btree ("tenant_id","paid_on");--> statement-breakpoint
+SELECT app_enable_tenant_rls('invoice_payments');--> statement-breakpoint
+-- Every mail of an invoice: the invoice itself, the payment reminder (level 0) and the two dunning
+-- letters (1, 2), each with its PDF (reminders) kept as sent.
+CREATE TABLE "invoice_mails" (
+	"tenant_id" uuid NOT NULL,
+	"id" uuid DEFAULT gen_random_uuid() NOT NULL,
+	"invoice_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"level" integer,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"to_address" text NOT NULL,
+	"copy_to" text,
+	"language" text NOT NULL,
+	"subject" text NOT NULL,
+	"attachment_name" text NOT NULL,
+	"attachment" bytea,
+	"fee_cents" integer DEFAULT 0 NOT NULL,
+	"pay_by" date,
+	"sent_by" uuid,
+	CONSTRAINT "invoice_mails_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
+	CONSTRAINT "invoice_mails_kind" CHECK ("kind" IN ('invoice', 'reminder', 'dunning1', 'dunning2')),
+	CONSTRAINT "invoice_mails_level" CHECK (("kind" = 'invoice') = ("level" IS NULL) AND ("level" IS NULL OR "level" BETWEEN 0 AND 2))
+);
+--> statement-breakpoint
+ALTER TABLE "invoice_mails" ADD CONSTRAINT "invoice_mails_invoice_fk" FOREIGN KEY ("tenant_id","invoice_id") REFERENCES "public"."issued_invoices"("tenant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+-- Each reminder level once per invoice.
+CREATE UNIQUE INDEX "invoice_mails_level_uq" ON "invoice_mails" USING btree ("tenant_id","invoice_id","level") WHERE "level" IS NOT NULL;--> statement-breakpoint
+SELECT app_enable_tenant_rls('invoice_mails');

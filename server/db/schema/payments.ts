@@ -1,6 +1,8 @@
 /** Payment terms, payments, mails and reminders of issued invoices, the DATEV settings (decision 0032). */
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from './columns';
+import { issuedInvoices } from './invoicing';
 import { tenants } from './tenants';
 import { customers } from './catalog';
 
@@ -48,5 +50,57 @@ export const customerPaymentTerms = pgTable(
     primaryKey({ columns: [t.tenantId, t.customerId], name: 'customer_payment_terms_pkey' }),
     uniqueIndex('customer_payment_terms_debtor_uq').on(t.tenantId, t.debtorAccount),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'customer_payment_terms_customer_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** A payment received for an issued invoice; removed ones stay, marked (`deletedAt`). */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    invoiceId: uuid('invoice_id').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    method: text('method').$type<'transfer' | 'cash' | 'card' | 'directDebit' | 'other'>().notNull(),
+    note: text('note'),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedBy: uuid('deleted_by'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invoice_payments_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('invoice_payments_paid_on_idx').on(t.tenantId, t.paidOn),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [issuedInvoices.tenantId, issuedInvoices.id], name: 'invoice_payments_invoice_fk' }),
+  ],
+);
+
+/** The invoice mail and the reminders (level 0) and dunning letters (1, 2) sent for an invoice. */
+export const invoiceMails = pgTable(
+  'invoice_mails',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    invoiceId: uuid('invoice_id').notNull(),
+    kind: text('kind').$type<'invoice' | 'reminder' | 'dunning1' | 'dunning2'>().notNull(),
+    level: integer('level'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    toAddress: text('to_address').notNull(),
+    copyTo: text('copy_to'),
+    language: text('language').$type<'de' | 'en'>().notNull(),
+    subject: text('subject').notNull(),
+    attachmentName: text('attachment_name').notNull(),
+    /** The reminder's PDF as sent; null for the invoice mail (its attachment is the invoice's stored document). */
+    attachment: bytea('attachment'),
+    feeCents: integer('fee_cents').notNull().default(0),
+    payBy: date('pay_by', { mode: 'string' }),
+    sentBy: uuid('sent_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('invoice_mails_level_uq').on(t.tenantId, t.invoiceId, t.level).where(sql`${t.level} IS NOT NULL`),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [issuedInvoices.tenantId, issuedInvoices.id], name: 'invoice_mails_invoice_fk' }),
   ],
 );

@@ -1,12 +1,13 @@
 /**
  * The status of an issued invoice in SQL, the one place the register computes it (decision 0031).
  * `paidCentsSql` is the hook for payments: it answers the amount paid towards invoice `i`
- * (an `issued_invoices` row); until payments are recorded it is 0.
+ * (an `issued_invoices` row): the sum of its payments (`invoice_payments`).
  */
 import { sql, type SQL } from 'drizzle-orm';
 
-/** Cents paid towards the issued invoice of alias `i`. */
-export const paidCentsSql = (alias: string): SQL => sql`(0::bigint + 0 * ${sql.raw(alias)}.gross_cents)`;
+/** Cents paid towards the issued invoice of alias `i`: its payments not removed (decision 0032). */
+export const paidCentsSql = (alias: string): SQL =>
+  sql`(select coalesce(sum(p.amount_cents), 0)::bigint from invoice_payments p where p.tenant_id = ${sql.raw(alias)}.tenant_id and p.invoice_id = ${sql.raw(alias)}.id and p.deleted_at is null)`;
 
 /**
  * The status of invoice `alias` on `today` (the firm's date, `YYYY-MM-DD`): cancelled when it is a
