@@ -40,11 +40,12 @@ export async function saveCustomerTerms(
 
 /**
  * The DATEV debtor account of each customer, assigned at its first export (the next after the
- * highest one given, from the first of the account length's range) and kept from then on.
+ * highest one given, from the first of the account length's range, in the order the customers
+ * first appear in the export) and kept from then on.
  */
 export async function debtorAccounts(tx: Tx, tenantId: string, customerIds: string[], first: number): Promise<Map<string, number>> {
   const out = new Map<string, number>();
-  for (const customerId of [...new Set(customerIds)].sort()) {
+  for (const customerId of new Set(customerIds)) {
     const existing = await findCustomerTerms(tx, customerId);
     if (existing?.debtorAccount) {
       out.set(customerId, existing.debtorAccount);
@@ -140,7 +141,7 @@ export async function mailsOf(tx: Tx, invoiceId: string): Promise<MailRow[]> {
     .from(invoiceMails)
     .leftJoin(users, eq(users.id, invoiceMails.sentBy))
     .where(eq(invoiceMails.invoiceId, invoiceId))
-    .orderBy(asc(invoiceMails.sentAt));
+    .orderBy(asc(invoiceMails.sentAt), sql`coalesce(${invoiceMails.level}, -1)`);
 }
 
 export async function insertMail(tx: Tx, row: typeof invoiceMails.$inferInsert) {

@@ -188,7 +188,7 @@ export class PaymentsService {
       const to = invoice.buyer.email;
       if (!to) throw new AppError('BAD_REQUEST', 'payments.noEmail');
       const document = await issuedDocument(tx, ctx.tenantId, invoice.id, body.attachment === 'xrechnung' ? 'xml' : 'pdf');
-      if (!document?.content || !document.fileName || (body.attachment === 'zugferd' && invoice.format !== 'zugferd') || (body.attachment === 'xrechnung' && invoice.format !== 'xrechnung')) {
+      if (!document?.content || !document.fileName || (body.attachment === 'zugferd' && invoice.format !== 'zugferd')) {
         throw new AppError('BAD_REQUEST', 'BAD_REQUEST', { fieldErrors: { attachment: ['BAD_REQUEST'] } });
       }
       const settings = await repo.findSettings(tx);
