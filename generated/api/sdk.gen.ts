@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
+import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCancelIssuedData, InvoiceCancelIssuedErrors, InvoiceCancelIssuedResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceDownloadIssuedData, InvoiceDownloadIssuedErrors, InvoiceDownloadIssuedResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceGetIssuedData, InvoiceGetIssuedErrors, InvoiceGetIssuedResponses, InvoiceIssueData, InvoiceIssueErrors, InvoiceIssueResponses, InvoiceListIssuedData, InvoiceListIssuedErrors, InvoiceListIssuedResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedData, InvoiceUnmarkActivitiesAsProcessedErrors, InvoiceUnmarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -979,6 +979,111 @@ export const invoiceDeleteActivitiesByFilter = <ThrowOnError extends boolean = f
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * Undo "mark processed" of chosen entries
+ *
+ * Opens the given processed (or archived) entries again, for firms that bill elsewhere and
+ * marked them by mistake. Entries bound to an issued invoice answer 409 `ENTRY_INVOICED`
+ * naming it (only its cancellation releases them); an unknown id 404. All or nothing.
+ *
+ */
+export const invoiceUnmarkActivitiesAsProcessed = <ThrowOnError extends boolean = false>(options: Options<InvoiceUnmarkActivitiesAsProcessedData, ThrowOnError>) => (options.client ?? client).post<InvoiceUnmarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoice/UnmarkActivitiesAsProcessed',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Issue an invoice (Rechnung ausstellen)
+ *
+ * Issues the invoice of the same selection as `CreatePreviewFromActivities` (decision 0031):
+ * in one transaction the next number of the firm's sequence (`Tenant.invoiceNumberFormat`,
+ * restarting each year with `invoiceNumberYearly`) is assigned, the documents are made with
+ * it (`format` `pdf`, `zugferd` or `xrechnung`; an e-invoice also keeps a PDF for reading),
+ * and the invoice is stored with snapshots of firm, customer, positions and totals and the
+ * exact bytes of its documents; its entries become processed and bound to it (shown as
+ * invoiced, they cannot be changed, deleted or billed again). Numbers are gapless and unique:
+ * a refused or failed issue takes none. Due date: `dueDays` after the invoice date (default 14).
+ *
+ * Errors: as the preview (`NO_ACTIVITIES_SELECTED`, `END_BEFORE_START`, 404 unknown customer
+ * or entry, 400 what an e-invoice lacks), 409 `ENTRY_INVOICED` naming the invoice that billed
+ * a chosen entry, 409 `CONFLICT` for an entry processed otherwise, 409 `INVOICE_ISSUED_ELSEWHERE`
+ * when the firm issues its invoices in lexoffice.
+ *
+ */
+export const invoiceIssue = <ThrowOnError extends boolean = false>(options: Options<InvoiceIssueData, ThrowOnError>) => (options.client ?? client).post<InvoiceIssueResponses, InvoiceIssueErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoice/Issue',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The register of issued invoices
+ *
+ * Issued invoices and cancellations, and the invoices created in lexoffice from here (with
+ * lexoffice's numbers and links), newest first. `status`: `open`, `partlyPaid`, `paid`,
+ * `overdue` (after the due date, on the firm's clock), `cancelled` (cancelled invoices and
+ * the cancellations themselves); vouchers in lexoffice have none. `filter` matches the number
+ * and the customer's name.
+ *
+ */
+export const invoiceListIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceListIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceListIssuedResponses, InvoiceListIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices',
+    ...options
+});
+
+/**
+ * One issued invoice
+ *
+ * The invoice as issued (snapshots, positions, totals), its status, its documents, its
+ * cancellation or the invoice it cancels, and its history from the audit trail. Another
+ * tenant's id answers 404.
+ *
+ */
+export const invoiceGetIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceGetIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceGetIssuedResponses, InvoiceGetIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices/{id}',
+    ...options
+});
+
+/**
+ * Download a document of an issued invoice
+ *
+ * The stored document, byte for byte as issued: `pdf` (for ZUGFeRD the PDF with the XML
+ * inside) or `xml` (the e-invoice; 404 for a PDF-only invoice). Another tenant's id answers 404.
+ *
+ */
+export const invoiceDownloadIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceDownloadIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceDownloadIssuedResponses, InvoiceDownloadIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices/{id}/Documents/{document}',
+    ...options
+});
+
+/**
+ * Cancel an issued invoice (Stornieren)
+ *
+ * Issues a cancellation invoice (credit note) with its own number from the sequence: the
+ * original's positions and totals negated, referencing the original (EN 16931 BT-25/BT-26),
+ * its PDF and, for an e-invoice, its XML with the credit note's document type (CII TypeCode
+ * 381). The original stays unchanged; its entries become open (billable) again. 409 for an
+ * invoice already cancelled and for a cancellation; another tenant's id 404.
+ *
+ */
+export const invoiceCancelIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceCancelIssuedData, ThrowOnError>) => (options.client ?? client).post<InvoiceCancelIssuedResponses, InvoiceCancelIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices/{id}/Cancel',
+    ...options
 });
 
 /**

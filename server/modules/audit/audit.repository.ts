@@ -13,7 +13,9 @@ export type AuditEntity =
   // customer activity: notes, materials, time entries; photos; signed work confirmations
   | 'information'
   | 'image'
-  | 'work_confirmation';
+  | 'work_confirmation'
+  // issued invoices and cancellations (decision 0031)
+  | 'issued_invoice';
 export type AuditAction = 'create' | 'update' | 'delete';
 
 export interface AuditEntry {

@@ -28,7 +28,7 @@ import type { VatCategory } from './invoice.rules';
 
 export type EInvoiceFormat = 'xrechnung' | 'zugferd';
 
-const PAYMENT_DAYS = 14;
+export const PAYMENT_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** UN/ECE Recommendation 20 codes for the units people type; anything else counts as "one" (C62). */
