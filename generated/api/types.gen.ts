@@ -36,7 +36,7 @@ export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 /**
  * Stable code of a business or technical error; the app maps each to a translated message.
  */
-export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
+export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'ENTRY_INVOICED' | 'INVOICE_ISSUED_ELSEWHERE' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
 
 export type ErrorMessage = {
     code: ErrorCode;
@@ -1504,6 +1504,151 @@ export type InvoiceDeletedCounts = {
     skippedCount: number;
 };
 
+/**
+ * The document the invoice is issued as.
+ */
+export type IssuedInvoiceFormat = 'pdf' | 'zugferd' | 'xrechnung';
+
+export type InvoiceIssueRequest = {
+    customerId: Id;
+    fromDate: InvoicePeriodStart;
+    toDate: InvoicePeriodEnd;
+    /**
+     * Only these information entries (with `timeTrackIds`); left out means all open ones.
+     */
+    informationIds?: IdList;
+    /**
+     * Only these time tracks (with `informationIds`); left out means all open ones.
+     */
+    timeTrackIds?: IdList;
+    language?: InvoiceLanguage;
+    format: IssuedInvoiceFormat;
+    title?: InvoiceTitle;
+    positionTexts?: InvoicePositionTexts;
+};
+
+/**
+ * An invoice, or the cancellation invoice (credit note) of one.
+ */
+export type IssuedInvoiceKind = 'invoice' | 'cancellation';
+
+/**
+ * Computed on the firm's date; `cancelled` for a cancelled invoice and for the cancellation itself.
+ */
+export type IssuedInvoiceStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';
+
+export type IssuedInvoiceSummary = {
+    id: Id;
+    /**
+     * Issued here, or created in lexoffice from here.
+     */
+    source: 'fieldbook' | 'lexoffice';
+    /**
+     * The invoice number (null for a lexoffice draft).
+     */
+    number: string | null;
+    kind: IssuedInvoiceKind;
+    /**
+     * The invoice a cancellation cancels.
+     */
+    cancelsId: string | null;
+    customerId: Id;
+    customerName: string;
+    invoiceDate: string;
+    dueDate: string | null;
+    net: Money;
+    gross: Money;
+    /**
+     * null for a voucher in lexoffice (its status is kept there).
+     */
+    status: IssuedInvoiceStatus | null;
+    format: IssuedInvoiceFormat | null;
+    /**
+     * The voucher in lexoffice.
+     */
+    externalUrl: string | null;
+};
+
+export type IssuedInvoiceParty = {
+    name: string;
+    street: string | null;
+    zip: string | null;
+    city: string | null;
+    country: string | null;
+    email: string | null;
+    vatId: string | null;
+};
+
+export type IssuedInvoicePosition = {
+    key: string;
+    kind: InvoicePositionKind;
+    description: string;
+    quantity: number;
+    unit: string | null;
+    unitPrice: Money;
+    vatRate: number;
+    net: Money;
+    vat: Money;
+    gross: Money;
+    informationIds: IdList;
+    timeTrackIds: IdList;
+};
+
+export type IssuedInvoiceDocument = {
+    document: 'pdf' | 'xml';
+    fileName: string;
+    contentType: 'application/pdf' | 'application/xml';
+    /**
+     * The SHA-256 of the stored bytes.
+     */
+    sha256: string;
+};
+
+export type IssuedInvoiceReference = {
+    id: Id;
+    number: string;
+    invoiceDate: string;
+};
+
+export type IssuedInvoiceEvent = {
+    action: string;
+    at: string;
+    actorName: string | null;
+    /**
+     * e.g. the number of the cancellation.
+     */
+    details: string | null;
+};
+
+export type IssuedInvoice = {
+    summary: IssuedInvoiceSummary;
+    title: InvoiceTitle;
+    language: Language;
+    serviceFrom: InvoicePeriodStart;
+    serviceTo: InvoicePeriodEnd;
+    vatTreatment: 'standard' | 'smallBusiness' | 'reverseCharge';
+    vat: Money;
+    vatByRate: Array<InvoiceVatTotal>;
+    seller: IssuedInvoiceParty;
+    buyer: IssuedInvoiceParty;
+    positions: Array<IssuedInvoicePosition>;
+    documents: Array<IssuedInvoiceDocument>;
+    /**
+     * The cancellation of this invoice, if any.
+     */
+    cancellation: IssuedInvoiceReference | null;
+    /**
+     * The invoice this cancellation cancels.
+     */
+    cancels: IssuedInvoiceReference | null;
+    history: Array<IssuedInvoiceEvent>;
+};
+
+export type IssuedInvoicePage = {
+    items: Array<IssuedInvoiceSummary>;
+    totalCount: number;
+};
+
 export type ConsentText = {
     purpose: ConsentPurpose;
     language: Language;
@@ -1558,6 +1703,28 @@ export type ConsentEvent = {
 };
 
 /**
+ * How issued invoices are numbered (decision 0031): exactly one sequence placeholder `{N}` to
+ * `{NNNNNNNNN}` (the running number, zero-padded to as many digits), optionally the year as
+ * `{YYYY}` or `{YY}`, otherwise letters, digits and `- _ / . #`. A yearly restarting sequence
+ * needs the year in the number; otherwise 400 naming `invoiceNumberFormat`.
+ *
+ */
+export type TenantInvoiceNumberFormat = string;
+
+/**
+ * The sequence restarts at 1 on the first invoice of each calendar year (in the firm's time zone).
+ */
+export type TenantInvoiceNumberYearly = boolean;
+
+/**
+ * Where the firm issues its invoices: `fieldbook` (numbers from the firm's sequence, kept in
+ * the register) or `lexoffice` (the register lists the vouchers exported there with
+ * lexoffice's numbers; issuing here is refused).
+ *
+ */
+export type TenantInvoiceIssuer = 'fieldbook' | 'lexoffice';
+
+/**
  * Short name of the tenant, shown in the app.
  */
 export type TenantName = string;
@@ -1598,6 +1765,9 @@ export type TenantHolidayRegion = 'DE' | 'DE-BW' | 'DE-BY' | 'DE-BE' | 'DE-BB' |
 export type TenantLateEntryDays = number;
 
 export type Tenant = {
+    invoiceNumberFormat: TenantInvoiceNumberFormat;
+    invoiceNumberYearly: TenantInvoiceNumberYearly;
+    invoiceIssuer: TenantInvoiceIssuer;
     /**
      * When the logo (`Management/GetLogo`) was last set; null without one.
      */
@@ -1708,6 +1878,18 @@ export type TenantUpdateRequest = {
      * How many days back an Employee may add working time afterwards; left out means unchanged.
      */
     lateEntryDays?: TenantLateEntryDays;
+    /**
+     * How issued invoices are numbered; left out means unchanged.
+     */
+    invoiceNumberFormat?: TenantInvoiceNumberFormat;
+    /**
+     * Whether the sequence restarts each year; left out means unchanged.
+     */
+    invoiceNumberYearly?: TenantInvoiceNumberYearly;
+    /**
+     * Where the firm issues its invoices; left out means unchanged.
+     */
+    invoiceIssuer?: TenantInvoiceIssuer;
 };
 
 /**
@@ -4877,6 +5059,322 @@ export type InvoiceDeleteActivitiesByFilterResponses = {
 };
 
 export type InvoiceDeleteActivitiesByFilterResponse = InvoiceDeleteActivitiesByFilterResponses[keyof InvoiceDeleteActivitiesByFilterResponses];
+
+export type InvoiceUnmarkActivitiesAsProcessedData = {
+    body: InvoiceMarkProcessedRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Invoice/UnmarkActivitiesAsProcessed';
+};
+
+export type InvoiceUnmarkActivitiesAsProcessedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceUnmarkActivitiesAsProcessedError = InvoiceUnmarkActivitiesAsProcessedErrors[keyof InvoiceUnmarkActivitiesAsProcessedErrors];
+
+export type InvoiceUnmarkActivitiesAsProcessedResponses = {
+    /**
+     * How many entries are open again.
+     */
+    200: Envelope & {
+        data: InvoiceActivityCounts;
+    };
+};
+
+export type InvoiceUnmarkActivitiesAsProcessedResponse = InvoiceUnmarkActivitiesAsProcessedResponses[keyof InvoiceUnmarkActivitiesAsProcessedResponses];
+
+export type InvoiceIssueData = {
+    body: InvoiceIssueRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Invoice/Issue';
+};
+
+export type InvoiceIssueErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceIssueError = InvoiceIssueErrors[keyof InvoiceIssueErrors];
+
+export type InvoiceIssueResponses = {
+    /**
+     * The issued invoice.
+     */
+    200: Envelope & {
+        data: IssuedInvoice;
+    };
+};
+
+export type InvoiceIssueResponse = InvoiceIssueResponses[keyof InvoiceIssueResponses];
+
+export type InvoiceListIssuedData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Page number, starting at 1.
+         */
+        page: number;
+        /**
+         * Items per page.
+         */
+        pageSize: number;
+        /**
+         * Free text matched case-insensitively against the listed fields.
+         */
+        filter?: string;
+        /**
+         * Only this customer's entries.
+         */
+        customerId?: Id;
+        /**
+         * Only invoices with this status.
+         */
+        status?: IssuedInvoiceStatus;
+        /**
+         * Only invoices or only cancellations.
+         */
+        kind?: IssuedInvoiceKind;
+        /**
+         * Invoice date on or after this day.
+         */
+        fromDate?: string;
+        /**
+         * Invoice date on or before this day.
+         */
+        toDate?: string;
+    };
+    url: '/api/Invoices';
+};
+
+export type InvoiceListIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceListIssuedError = InvoiceListIssuedErrors[keyof InvoiceListIssuedErrors];
+
+export type InvoiceListIssuedResponses = {
+    /**
+     * One page of the register.
+     */
+    200: Envelope & {
+        data: IssuedInvoicePage;
+    };
+};
+
+export type InvoiceListIssuedResponse = InvoiceListIssuedResponses[keyof InvoiceListIssuedResponses];
+
+export type InvoiceGetIssuedData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Invoices/{id}';
+};
+
+export type InvoiceGetIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceGetIssuedError = InvoiceGetIssuedErrors[keyof InvoiceGetIssuedErrors];
+
+export type InvoiceGetIssuedResponses = {
+    /**
+     * The invoice.
+     */
+    200: Envelope & {
+        data: IssuedInvoice;
+    };
+};
+
+export type InvoiceGetIssuedResponse = InvoiceGetIssuedResponses[keyof InvoiceGetIssuedResponses];
+
+export type InvoiceDownloadIssuedData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+        /**
+         * Which document.
+         */
+        document: 'pdf' | 'xml';
+    };
+    query?: never;
+    url: '/api/Invoices/{id}/Documents/{document}';
+};
+
+export type InvoiceDownloadIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceDownloadIssuedError = InvoiceDownloadIssuedErrors[keyof InvoiceDownloadIssuedErrors];
+
+export type InvoiceDownloadIssuedResponses = {
+    /**
+     * The document.
+     */
+    200: Blob | File;
+};
+
+export type InvoiceDownloadIssuedResponse = InvoiceDownloadIssuedResponses[keyof InvoiceDownloadIssuedResponses];
+
+export type InvoiceCancelIssuedData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Invoices/{id}/Cancel';
+};
+
+export type InvoiceCancelIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceCancelIssuedError = InvoiceCancelIssuedErrors[keyof InvoiceCancelIssuedErrors];
+
+export type InvoiceCancelIssuedResponses = {
+    /**
+     * The cancellation invoice.
+     */
+    200: Envelope & {
+        data: IssuedInvoice;
+    };
+};
+
+export type InvoiceCancelIssuedResponse = InvoiceCancelIssuedResponses[keyof InvoiceCancelIssuedResponses];
 
 export type ManagementGetConsentTextsData = {
     body?: never;

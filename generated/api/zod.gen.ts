@@ -52,6 +52,8 @@ export const zErrorCode = z.enum([
     'NOT_FOUND',
     'CONFLICT',
     'ENTRY_LOCKED',
+    'ENTRY_INVOICED',
+    'INVOICE_ISSUED_ELSEWHERE',
     'PAYLOAD_TOO_LARGE',
     'UNSUPPORTED_MEDIA_TYPE',
     'RATE_LIMITED',
@@ -1023,6 +1025,132 @@ export const zInvoiceDeletedCounts = z.object({
     skippedCount: z.int().gte(0)
 });
 
+/**
+ * The document the invoice is issued as.
+ */
+export const zIssuedInvoiceFormat = z.enum([
+    'pdf',
+    'zugferd',
+    'xrechnung'
+]);
+
+export const zInvoiceIssueRequest = z.object({
+    customerId: zId,
+    fromDate: zInvoicePeriodStart,
+    toDate: zInvoicePeriodEnd,
+    informationIds: zIdList.optional(),
+    timeTrackIds: zIdList.optional(),
+    language: zInvoiceLanguage.optional(),
+    format: zIssuedInvoiceFormat,
+    title: zInvoiceTitle.optional(),
+    positionTexts: zInvoicePositionTexts.optional()
+});
+
+/**
+ * An invoice, or the cancellation invoice (credit note) of one.
+ */
+export const zIssuedInvoiceKind = z.enum(['invoice', 'cancellation']);
+
+/**
+ * Computed on the firm's date; `cancelled` for a cancelled invoice and for the cancellation itself.
+ */
+export const zIssuedInvoiceStatus = z.enum([
+    'open',
+    'partlyPaid',
+    'paid',
+    'overdue',
+    'cancelled'
+]);
+
+export const zIssuedInvoiceSummary = z.object({
+    id: zId,
+    source: z.enum(['fieldbook', 'lexoffice']),
+    number: z.string().max(60).nullable(),
+    kind: zIssuedInvoiceKind,
+    cancelsId: z.uuid().nullable(),
+    customerId: zId,
+    customerName: z.string().max(300),
+    invoiceDate: z.iso.date(),
+    dueDate: z.iso.date().nullable(),
+    net: zMoney,
+    gross: zMoney,
+    status: zIssuedInvoiceStatus.nullable(),
+    format: zIssuedInvoiceFormat.nullable(),
+    externalUrl: z.url().nullable()
+});
+
+export const zIssuedInvoiceParty = z.object({
+    name: z.string().max(300),
+    street: z.string().max(200).nullable(),
+    zip: z.string().max(20).nullable(),
+    city: z.string().max(100).nullable(),
+    country: z.string().max(2).nullable(),
+    email: z.string().max(320).nullable(),
+    vatId: z.string().max(20).nullable()
+});
+
+export const zIssuedInvoicePosition = z.object({
+    key: z.string().max(40),
+    kind: zInvoicePositionKind,
+    description: z.string().max(1000),
+    quantity: z.number(),
+    unit: z.string().max(50).nullable(),
+    unitPrice: zMoney,
+    vatRate: z.int().gte(0).lte(100),
+    net: zMoney,
+    vat: zMoney,
+    gross: zMoney,
+    informationIds: zIdList,
+    timeTrackIds: zIdList
+});
+
+export const zIssuedInvoiceDocument = z.object({
+    document: z.enum(['pdf', 'xml']),
+    fileName: z.string().max(255),
+    contentType: z.enum(['application/pdf', 'application/xml']),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/)
+});
+
+export const zIssuedInvoiceReference = z.object({
+    id: zId,
+    number: z.string().max(60),
+    invoiceDate: z.iso.date()
+});
+
+export const zIssuedInvoiceEvent = z.object({
+    action: z.string().max(40),
+    at: z.iso.datetime(),
+    actorName: z.string().max(300).nullable(),
+    details: z.string().max(200).nullable()
+});
+
+export const zIssuedInvoice = z.object({
+    summary: zIssuedInvoiceSummary,
+    title: zInvoiceTitle,
+    language: zLanguage,
+    serviceFrom: zInvoicePeriodStart,
+    serviceTo: zInvoicePeriodEnd,
+    vatTreatment: z.enum([
+        'standard',
+        'smallBusiness',
+        'reverseCharge'
+    ]),
+    vat: zMoney,
+    vatByRate: z.array(zInvoiceVatTotal),
+    seller: zIssuedInvoiceParty,
+    buyer: zIssuedInvoiceParty,
+    positions: z.array(zIssuedInvoicePosition),
+    documents: z.array(zIssuedInvoiceDocument),
+    cancellation: zIssuedInvoiceReference.nullable(),
+    cancels: zIssuedInvoiceReference.nullable(),
+    history: z.array(zIssuedInvoiceEvent)
+});
+
+export const zIssuedInvoicePage = z.object({
+    items: z.array(zIssuedInvoiceSummary),
+    totalCount: z.int().gte(0)
+});
+
 export const zConsentText = z.object({
     purpose: zConsentPurpose,
     language: zLanguage,
@@ -1048,6 +1176,28 @@ export const zConsentEvent = z.object({
     userName: z.string().max(254).nullable(),
     version: z.string().max(40).nullable()
 });
+
+/**
+ * How issued invoices are numbered (decision 0031): exactly one sequence placeholder `{N}` to
+ * `{NNNNNNNNN}` (the running number, zero-padded to as many digits), optionally the year as
+ * `{YYYY}` or `{YY}`, otherwise letters, digits and `- _ / . #`. A yearly restarting sequence
+ * needs the year in the number; otherwise 400 naming `invoiceNumberFormat`.
+ *
+ */
+export const zTenantInvoiceNumberFormat = z.string().min(1).max(40);
+
+/**
+ * The sequence restarts at 1 on the first invoice of each calendar year (in the firm's time zone).
+ */
+export const zTenantInvoiceNumberYearly = z.boolean();
+
+/**
+ * Where the firm issues its invoices: `fieldbook` (numbers from the firm's sequence, kept in
+ * the register) or `lexoffice` (the register lists the vouchers exported there with
+ * lexoffice's numbers; issuing here is refused).
+ *
+ */
+export const zTenantInvoiceIssuer = z.enum(['fieldbook', 'lexoffice']);
 
 /**
  * Short name of the tenant, shown in the app.
@@ -1108,6 +1258,9 @@ export const zTenantHolidayRegion = z.enum([
 export const zTenantLateEntryDays = z.int().gte(0).lte(365);
 
 export const zTenant = z.object({
+    invoiceNumberFormat: zTenantInvoiceNumberFormat,
+    invoiceNumberYearly: zTenantInvoiceNumberYearly,
+    invoiceIssuer: zTenantInvoiceIssuer,
     logoUpdatedAtUtc: z.iso.datetime().nullable(),
     id: zId,
     name: zTenantName,
@@ -1165,7 +1318,10 @@ export const zTenantUpdateRequest = z.object({
     dailyTargetMinutes: zTenantDailyTargetMinutes,
     workingDays: zTenantWorkingDays.optional(),
     holidayRegion: zTenantHolidayRegion.optional(),
-    lateEntryDays: zTenantLateEntryDays.optional()
+    lateEntryDays: zTenantLateEntryDays.optional(),
+    invoiceNumberFormat: zTenantInvoiceNumberFormat.optional(),
+    invoiceNumberYearly: zTenantInvoiceNumberYearly.optional(),
+    invoiceIssuer: zTenantInvoiceIssuer.optional()
 });
 
 /**
@@ -2448,6 +2604,74 @@ export const zInvoiceDeleteActivitiesByFilterBody = zInvoiceDeleteByFilterReques
  */
 export const zInvoiceDeleteActivitiesByFilterResponse = zEnvelope.and(z.object({
     data: zInvoiceDeletedCounts
+}));
+
+export const zInvoiceUnmarkActivitiesAsProcessedBody = zInvoiceMarkProcessedRequest;
+
+/**
+ * How many entries are open again.
+ */
+export const zInvoiceUnmarkActivitiesAsProcessedResponse = zEnvelope.and(z.object({
+    data: zInvoiceActivityCounts
+}));
+
+export const zInvoiceIssueBody = zInvoiceIssueRequest;
+
+/**
+ * The issued invoice.
+ */
+export const zInvoiceIssueResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoice
+}));
+
+export const zInvoiceListIssuedQuery = z.object({
+    page: z.int().gte(1).lte(100000).default(1),
+    pageSize: z.int().gte(1).lte(500).default(10),
+    filter: z.string().max(200).optional(),
+    customerId: zId.optional(),
+    status: zIssuedInvoiceStatus.optional(),
+    kind: zIssuedInvoiceKind.optional(),
+    fromDate: z.iso.date().optional(),
+    toDate: z.iso.date().optional()
+});
+
+/**
+ * One page of the register.
+ */
+export const zInvoiceListIssuedResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoicePage
+}));
+
+export const zInvoiceGetIssuedPath = z.object({
+    id: zId
+});
+
+/**
+ * The invoice.
+ */
+export const zInvoiceGetIssuedResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoice
+}));
+
+export const zInvoiceDownloadIssuedPath = z.object({
+    id: zId,
+    document: z.enum(['pdf', 'xml'])
+});
+
+/**
+ * The document.
+ */
+export const zInvoiceDownloadIssuedResponse = z.string();
+
+export const zInvoiceCancelIssuedPath = z.object({
+    id: zId
+});
+
+/**
+ * The cancellation invoice.
+ */
+export const zInvoiceCancelIssuedResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoice
 }));
 
 export const zManagementGetConsentTextsQuery = z.object({

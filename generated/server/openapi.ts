@@ -1239,6 +1239,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Invoice/UnmarkActivitiesAsProcessed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo "mark processed" of chosen entries
+         * @description Opens the given processed (or archived) entries again, for firms that bill elsewhere and
+         *     marked them by mistake. Entries bound to an issued invoice answer 409 `ENTRY_INVOICED`
+         *     naming it (only its cancellation releases them); an unknown id 404. All or nothing.
+         */
+        post: operations["invoiceUnmarkActivitiesAsProcessed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoice/Issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an invoice (Rechnung ausstellen)
+         * @description Issues the invoice of the same selection as `CreatePreviewFromActivities` (decision 0031):
+         *     in one transaction the next number of the firm's sequence (`Tenant.invoiceNumberFormat`,
+         *     restarting each year with `invoiceNumberYearly`) is assigned, the documents are made with
+         *     it (`format` `pdf`, `zugferd` or `xrechnung`; an e-invoice also keeps a PDF for reading),
+         *     and the invoice is stored with snapshots of firm, customer, positions and totals and the
+         *     exact bytes of its documents; its entries become processed and bound to it (shown as
+         *     invoiced, they cannot be changed, deleted or billed again). Numbers are gapless and unique:
+         *     a refused or failed issue takes none. The due date is 14 days after the invoice date
+         *     (as printed on the invoice).
+         *
+         *     Errors: as the preview (`NO_ACTIVITIES_SELECTED`, `END_BEFORE_START`, 404 unknown customer
+         *     or entry, 400 what an e-invoice lacks), 409 `ENTRY_INVOICED` naming the invoice that billed
+         *     a chosen entry, 409 `CONFLICT` for an entry processed otherwise, 409 `INVOICE_ISSUED_ELSEWHERE`
+         *     when the firm issues its invoices in lexoffice.
+         */
+        post: operations["invoiceIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of issued invoices
+         * @description Issued invoices and cancellations, and the invoices created in lexoffice from here (with
+         *     lexoffice's numbers and links), newest first. `status`: `open`, `partlyPaid`, `paid`,
+         *     `overdue` (after the due date, on the firm's clock), `cancelled` (cancelled invoices and
+         *     the cancellations themselves); vouchers in lexoffice have none. `filter` matches the number
+         *     and the customer's name.
+         */
+        get: operations["invoiceListIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One issued invoice
+         * @description The invoice as issued (snapshots, positions, totals), its status, its documents, its
+         *     cancellation or the invoice it cancels, and its history from the audit trail. Another
+         *     tenant's id answers 404.
+         */
+        get: operations["invoiceGetIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices/{id}/Documents/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document of an issued invoice
+         * @description The stored document, byte for byte as issued: `pdf` (for ZUGFeRD the PDF with the XML
+         *     inside) or `xml` (the e-invoice; 404 for a PDF-only invoice). Another tenant's id answers 404.
+         */
+        get: operations["invoiceDownloadIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices/{id}/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an issued invoice (Stornieren)
+         * @description Issues a cancellation invoice (credit note) with its own number from the sequence: the
+         *     original's positions and totals negated, referencing the original (EN 16931 BT-25/BT-26),
+         *     its PDF and, for an e-invoice, its XML with the credit note's document type (CII TypeCode
+         *     381). The original stays unchanged; its entries become open (billable) again. 409 for an
+         *     invoice already cancelled and for a cancellation; another tenant's id 404.
+         */
+        post: operations["invoiceCancelIssued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Management/GetConsentTexts": {
         parameters: {
             query?: never;
@@ -2688,7 +2834,7 @@ export interface components {
          * @description Stable code of a business or technical error; the app maps each to a translated message.
          * @enum {string}
          */
-        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
+        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "ENTRY_INVOICED" | "INVOICE_ISSUED_ELSEWHERE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
         ErrorMessage: {
             code: components["schemas"]["ErrorCode"];
             /** @description A human-readable message in the caller's language. */
@@ -4427,6 +4573,151 @@ export interface components {
              */
             skippedCount: number;
         };
+        /**
+         * @description The document the invoice is issued as.
+         * @example zugferd
+         * @enum {string}
+         */
+        IssuedInvoiceFormat: "pdf" | "zugferd" | "xrechnung";
+        InvoiceIssueRequest: {
+            customerId: components["schemas"]["Id"];
+            fromDate: components["schemas"]["InvoicePeriodStart"];
+            toDate: components["schemas"]["InvoicePeriodEnd"];
+            /** @description Only these information entries (with `timeTrackIds`); left out means all open ones. */
+            informationIds?: components["schemas"]["IdList"];
+            /** @description Only these time tracks (with `informationIds`); left out means all open ones. */
+            timeTrackIds?: components["schemas"]["IdList"];
+            language?: components["schemas"]["InvoiceLanguage"];
+            format: components["schemas"]["IssuedInvoiceFormat"];
+            title?: components["schemas"]["InvoiceTitle"];
+            positionTexts?: components["schemas"]["InvoicePositionTexts"];
+        };
+        /**
+         * @description An invoice, or the cancellation invoice (credit note) of one.
+         * @example invoice
+         * @enum {string}
+         */
+        IssuedInvoiceKind: "invoice" | "cancellation";
+        /**
+         * @description Computed on the firm's date; `cancelled` for a cancelled invoice and for the cancellation itself.
+         * @example open
+         * @enum {string}
+         */
+        IssuedInvoiceStatus: "open" | "partlyPaid" | "paid" | "overdue" | "cancelled";
+        IssuedInvoiceSummary: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description Issued here, or created in lexoffice from here.
+             * @enum {string}
+             */
+            source: "fieldbook" | "lexoffice";
+            /**
+             * @description The invoice number (null for a lexoffice draft).
+             * @example RE-2026-0007
+             */
+            number: string | null;
+            kind: components["schemas"]["IssuedInvoiceKind"];
+            /**
+             * Format: uuid
+             * @description The invoice a cancellation cancels.
+             */
+            cancelsId: string | null;
+            customerId: components["schemas"]["Id"];
+            /** @example Bäckerei Müller OHG */
+            customerName: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            invoiceDate: string;
+            /**
+             * Format: date
+             * @example 2026-12-10
+             */
+            dueDate: string | null;
+            net: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            /** @description null for a voucher in lexoffice (its status is kept there). */
+            status: components["schemas"]["IssuedInvoiceStatus"] | null;
+            format: components["schemas"]["IssuedInvoiceFormat"] | null;
+            /**
+             * Format: uri
+             * @description The voucher in lexoffice.
+             */
+            externalUrl: string | null;
+        };
+        IssuedInvoiceParty: {
+            name: string;
+            street: string | null;
+            zip: string | null;
+            city: string | null;
+            country: string | null;
+            email: string | null;
+            vatId: string | null;
+        };
+        IssuedInvoicePosition: {
+            key: string;
+            kind: components["schemas"]["InvoicePositionKind"];
+            description: string;
+            quantity: number;
+            unit: string | null;
+            unitPrice: components["schemas"]["Money"];
+            vatRate: number;
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            informationIds: components["schemas"]["IdList"];
+            timeTrackIds: components["schemas"]["IdList"];
+        };
+        IssuedInvoiceDocument: {
+            /** @enum {string} */
+            document: "pdf" | "xml";
+            fileName: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "application/xml";
+            /** @description The SHA-256 of the stored bytes. */
+            sha256: string;
+        };
+        IssuedInvoiceReference: {
+            id: components["schemas"]["Id"];
+            number: string;
+            /** Format: date */
+            invoiceDate: string;
+        };
+        IssuedInvoiceEvent: {
+            /** @example issued */
+            action: string;
+            /** Format: date-time */
+            at: string;
+            actorName: string | null;
+            /** @description e.g. the number of the cancellation. */
+            details: string | null;
+        };
+        IssuedInvoice: {
+            summary: components["schemas"]["IssuedInvoiceSummary"];
+            title: components["schemas"]["InvoiceTitle"];
+            language: components["schemas"]["Language"];
+            serviceFrom: components["schemas"]["InvoicePeriodStart"];
+            serviceTo: components["schemas"]["InvoicePeriodEnd"];
+            /** @enum {string} */
+            vatTreatment: "standard" | "smallBusiness" | "reverseCharge";
+            vat: components["schemas"]["Money"];
+            vatByRate: components["schemas"]["InvoiceVatTotal"][];
+            seller: components["schemas"]["IssuedInvoiceParty"];
+            buyer: components["schemas"]["IssuedInvoiceParty"];
+            positions: components["schemas"]["IssuedInvoicePosition"][];
+            documents: components["schemas"]["IssuedInvoiceDocument"][];
+            /** @description The cancellation of this invoice, if any. */
+            cancellation: components["schemas"]["IssuedInvoiceReference"] | null;
+            /** @description The invoice this cancellation cancels. */
+            cancels: components["schemas"]["IssuedInvoiceReference"] | null;
+            history: components["schemas"]["IssuedInvoiceEvent"][];
+        };
+        IssuedInvoicePage: {
+            items: components["schemas"]["IssuedInvoiceSummary"][];
+            /** @example 42 */
+            totalCount: number;
+        };
         ConsentText: {
             purpose: components["schemas"]["ConsentPurpose"];
             language: components["schemas"]["Language"];
@@ -4498,6 +4789,27 @@ export interface components {
             version: string | null;
         };
         /**
+         * @description How issued invoices are numbered (decision 0031): exactly one sequence placeholder `{N}` to
+         *     `{NNNNNNNNN}` (the running number, zero-padded to as many digits), optionally the year as
+         *     `{YYYY}` or `{YY}`, otherwise letters, digits and `- _ / . #`. A yearly restarting sequence
+         *     needs the year in the number; otherwise 400 naming `invoiceNumberFormat`.
+         * @example RE-{YYYY}-{NNNN}
+         */
+        TenantInvoiceNumberFormat: string;
+        /**
+         * @description The sequence restarts at 1 on the first invoice of each calendar year (in the firm's time zone).
+         * @example true
+         */
+        TenantInvoiceNumberYearly: boolean;
+        /**
+         * @description Where the firm issues its invoices: `fieldbook` (numbers from the firm's sequence, kept in
+         *     the register) or `lexoffice` (the register lists the vouchers exported there with
+         *     lexoffice's numbers; issuing here is refused).
+         * @example fieldbook
+         * @enum {string}
+         */
+        TenantInvoiceIssuer: "fieldbook" | "lexoffice";
+        /**
          * @description Short name of the tenant, shown in the app.
          * @example Elektro Schneider
          */
@@ -4544,6 +4856,9 @@ export interface components {
          */
         TenantLateEntryDays: number;
         Tenant: {
+            invoiceNumberFormat: components["schemas"]["TenantInvoiceNumberFormat"];
+            invoiceNumberYearly: components["schemas"]["TenantInvoiceNumberYearly"];
+            invoiceIssuer: components["schemas"]["TenantInvoiceIssuer"];
             /**
              * Format: date-time
              * @description When the logo (`Management/GetLogo`) was last set; null without one.
@@ -4693,6 +5008,12 @@ export interface components {
             holidayRegion?: components["schemas"]["TenantHolidayRegion"];
             /** @description How many days back an Employee may add working time afterwards; left out means unchanged. */
             lateEntryDays?: components["schemas"]["TenantLateEntryDays"];
+            /** @description How issued invoices are numbered; left out means unchanged. */
+            invoiceNumberFormat?: components["schemas"]["TenantInvoiceNumberFormat"];
+            /** @description Whether the sequence restarts each year; left out means unchanged. */
+            invoiceNumberYearly?: components["schemas"]["TenantInvoiceNumberYearly"];
+            /** @description Where the firm issues its invoices; left out means unchanged. */
+            invoiceIssuer?: components["schemas"]["TenantInvoiceIssuer"];
         };
         /**
          * @description EAN-8, UPC-A (12 digits) or EAN-13; the check digit is verified by the server.
@@ -7665,6 +7986,213 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceUnmarkActivitiesAsProcessed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceMarkProcessedRequest"];
+            };
+        };
+        responses: {
+            /** @description How many entries are open again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceActivityCounts"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description The issued invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceListIssued: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page number, starting at 1.
+                 * @example 1
+                 */
+                page: components["parameters"]["Page"];
+                /**
+                 * @description Items per page.
+                 * @example 10
+                 */
+                pageSize: components["parameters"]["PageSize"];
+                /** @description Free text matched case-insensitively against the listed fields. */
+                filter?: components["parameters"]["Filter"];
+                /** @description Only this customer's entries. */
+                customerId?: components["parameters"]["CustomerIdOptional"];
+                /** @description Only invoices with this status. */
+                status?: components["schemas"]["IssuedInvoiceStatus"];
+                /** @description Only invoices or only cancellations. */
+                kind?: components["schemas"]["IssuedInvoiceKind"];
+                /** @description Invoice date on or after this day. */
+                fromDate?: string;
+                /** @description Invoice date on or before this day. */
+                toDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the register. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoicePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceGetIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceDownloadIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+                /** @description Which document. */
+                document: "pdf" | "xml";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    /** @description `attachment` with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceCancelIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -15,6 +15,7 @@ import { imagesHandlers } from './images/images.handlers';
 import { workConfirmationsHandlers } from './work-confirmations/work-confirmations.handlers';
 import { customerActivitiesHandlers } from './customer-activities/customer-activities.handlers';
 import { invoiceHandlers } from './invoice/invoice.handlers';
+import { issuedInvoicesHandlers } from './invoice/issued-invoices.handlers';
 import { subscriptionHandlers, subscriptionRouteOptions } from './subscription/subscription.handlers';
 import { localisationHandlers } from './localisation/localisation.handlers';
 import { externalSystemHandlers } from './external-system/external-system.handlers';
@@ -34,6 +35,7 @@ export const handlers: OperationHandlers = {
   ...workConfirmationsHandlers,
   ...customerActivitiesHandlers,
   ...invoiceHandlers,
+  ...issuedInvoicesHandlers,
   ...subscriptionHandlers,
   ...localisationHandlers,
   ...externalSystemHandlers,

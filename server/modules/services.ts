@@ -8,6 +8,7 @@ import { ManagementService } from './management/management.service';
 import { TimeTracksService } from './time-tracks/time-tracks.service';
 import { UserTimeTracksService } from './user-time-tracks/user-time-tracks.service';
 import { InvoiceService } from './invoice/invoice.service';
+import { IssuedInvoicesService } from './invoice/issued-invoices.service';
 import { CustomersService } from './customers/customers.service';
 import { ProductsService } from './products/products.service';
 import { InformationService } from './information/information.service';
@@ -24,6 +25,7 @@ export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
   const accounting = new ExternalSystemService(deps);
   const auth = new AuthService(deps, subscription);
+  const invoice = new InvoiceService(deps, accounting);
   return {
     auth,
     subscription,
@@ -33,7 +35,8 @@ export function createServices(deps: Deps) {
     management: new ManagementService(deps),
     timeTracks: new TimeTracksService(deps),
     userTimeTracks: new UserTimeTracksService(deps),
-    invoice: new InvoiceService(deps, accounting),
+    invoice,
+    issuedInvoices: new IssuedInvoicesService(deps, invoice),
     customers: new CustomersService(deps, accounting),
     accounting,
     products: new ProductsService(deps),

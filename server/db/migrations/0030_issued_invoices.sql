@@ -66,7 +66,7 @@ CREATE TABLE "issued_invoices" (
 	CONSTRAINT "issued_invoices_kind_check" CHECK ("kind" IN ('invoice', 'cancellation')),
 	CONSTRAINT "issued_invoices_cancels_check" CHECK (("kind" = 'cancellation') = ("cancels_id" IS NOT NULL)),
 	CONSTRAINT "issued_invoices_format_check" CHECK ("format" IN ('pdf', 'zugferd', 'xrechnung')),
-	CONSTRAINT "issued_invoices_xml_check" CHECK (("format" = 'pdf') = ("xml" IS NULL))
+	CONSTRAINT "issued_invoices_xml_check" CHECK (("format" = 'xrechnung') = ("xml" IS NOT NULL))
 );
 --> statement-breakpoint
 ALTER TABLE "issued_invoices" ADD CONSTRAINT "issued_invoices_tenant_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("tenant_id") ON DELETE no action ON UPDATE no action;

@@ -128,7 +128,7 @@ export const issuedInvoices = pgTable(
     pdf: bytea('pdf').notNull(),
     pdfFileName: text('pdf_file_name').notNull(),
     pdfSha256: text('pdf_sha256').notNull(),
-    /** The e-invoice XML as issued (XRechnung: the original; ZUGFeRD: the one inside the PDF). */
+    /** The XRechnung XML as issued (the original); a ZUGFeRD invoice carries its XML inside `pdf`. */
     xml: bytea('xml'),
     xmlFileName: text('xml_file_name'),
     xmlSha256: text('xml_sha256'),
@@ -143,7 +143,7 @@ export const issuedInvoices = pgTable(
     check('issued_invoices_kind_check', sql`${t.kind} IN ('invoice', 'cancellation')`),
     check('issued_invoices_cancels_check', sql`(${t.kind} = 'cancellation') = (${t.cancelsId} IS NOT NULL)`),
     check('issued_invoices_format_check', sql`${t.format} IN ('pdf', 'zugferd', 'xrechnung')`),
-    check('issued_invoices_xml_check', sql`(${t.format} = 'pdf') = (${t.xml} IS NULL)`),
+    check('issued_invoices_xml_check', sql`(${t.format} = 'xrechnung') = (${t.xml} IS NOT NULL)`),
     uniqueIndex('issued_invoices_cancels_uq').on(t.tenantId, t.cancelsId).where(sql`${t.cancelsId} IS NOT NULL`),
     index('issued_invoices_date_idx').on(t.tenantId, t.invoiceDate, t.sequenceYear, t.sequenceNumber),
     index('issued_invoices_customer_idx').on(t.tenantId, t.customerId, t.invoiceDate),

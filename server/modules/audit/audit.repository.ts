@@ -14,6 +14,8 @@ export type AuditEntity =
   | 'information'
   | 'image'
   | 'work_confirmation'
+  // issued invoices and cancellations (decision 0031)
+  | 'issued_invoice'
   // payments of issued invoices and their mails (decision 0032)
   | 'invoice_payment'
   | 'invoice_mail';

@@ -15,5 +15,5 @@ export {
   type RegisterRow,
 } from './issued-invoices.repository';
 export { statusSql, paidCentsSql } from './issued-invoices.status';
-export { formatInvoiceNumber, type RegisterStatus } from './issued-invoices.rules';
+export { assertNumberFormat, formatInvoiceNumber, type RegisterStatus } from './issued-invoices.rules';
 export type { IssuedPosition, IssuedVatRate, SellerSnapshot, BuyerSnapshot } from '../../db/schema';
