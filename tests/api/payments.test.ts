@@ -46,6 +46,7 @@ interface Issue {
   language?: 'de' | 'en';
   buyerName?: string;
   email?: string | null;
+  format?: 'zugferd' | 'xrechnung';
 }
 
 /** An issued invoice as the register stores it, with its PDF and XML bytes. */
@@ -75,7 +76,7 @@ async function issue(options: Issue = {}) {
       serviceFrom: new Date('2026-10-01T00:00:00Z'),
       serviceTo: new Date('2026-11-01T00:00:00Z'),
       language: options.language ?? 'de',
-      format: 'zugferd',
+      format: options.format ?? 'zugferd',
       title: 'Rechnung',
       vatTreatment: 'standard',
       netCents: net,
@@ -88,9 +89,9 @@ async function issue(options: Issue = {}) {
       pdf,
       pdfFileName: `${number}.pdf`,
       pdfSha256: crypto.createHash('sha256').update(pdf).digest('hex'),
-      xml,
-      xmlFileName: `${number}.xml`,
-      xmlSha256: crypto.createHash('sha256').update(xml).digest('hex'),
+      ...(options.format === 'xrechnung'
+        ? { xml, xmlFileName: `${number}.xml`, xmlSha256: crypto.createHash('sha256').update(xml).digest('hex') }
+        : {}),
     }),
   );
   return { id, number, pdf, xml, customerId, gross: (net + tax) / 100 };
@@ -217,7 +218,7 @@ describe('sending by mail', () => {
   });
 
   it('attaches the XML byte for byte and writes English with the built-in text for an English invoice', async () => {
-    const invoice = await issue({ dueDate: '2026-12-10', language: 'en', buyerName: 'Smith Ltd' });
+    const invoice = await issue({ dueDate: '2026-12-10', language: 'en', buyerName: 'Smith Ltd', format: 'xrechnung' });
     await firm.owner.api.POST('/api/Payments/Send', { body: { invoiceId: invoice.id, attachment: 'xrechnung' } });
     const mail = smtp.mails.at(-1)!;
     expect(mail.subject).toBe(`Invoice ${invoice.number} from Elektro Schneider GmbH`);

@@ -132,7 +132,7 @@ function SettingsForm({ settings }: { settings: PaymentSettings }) {
             <NumberInput label={t`Cash discount within (days)`} min={0} max={365} allowDecimal={false} {...form.getInputProps('discountDays')} />
           </SimpleGrid>
           <Text fz="xs" c="dimmed" mt={6}>
-            <Trans>Printed on every invoice and written into the e-invoice. A customer may have terms of its own (customer page).</Trans>
+            <Trans>Printed on every invoice and written into the e-invoice.</Trans>
           </Text>
         </Fieldset>
         <Fieldset legend={t`Invoice mail`} variant="unstyled" styles={sectionStyles}>
