@@ -10,7 +10,14 @@ import { useState } from 'react';
 import { paymentsDatevExport } from '../../../generated/api/sdk.gen';
 import { download } from '../../lib/download';
 import { showSuccess } from '../../lib/notifications';
-import { blobOf } from '../invoice/files';
+
+/** The base64 file of the answer as a Blob. */
+function blobOf(file: { contentBase64: string; contentType: string }): Blob {
+  const binary = atob(file.contentBase64);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type: file.contentType });
+}
 
 const iso = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
