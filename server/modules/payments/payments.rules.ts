@@ -1,6 +1,7 @@
 /**
- * Rules of payments, free of I/O (decision 0032): the status of an issued invoice from its gross,
- * its payments and its due date; which reminder level may be sent next; the mail templates.
+ * Rules of payments, free of I/O (decision 0032): which reminder level may be sent next, the mail
+ * templates, the settings' shape and the fiscal year of a DATEV period. The status of an issued
+ * invoice is the register's (`statusSql`), fed by the payments through its hook.
  */
 import { toCents, toEuro } from '../../platform/money';
 import { translate, type Lang } from '../../platform/i18n';
@@ -8,19 +9,7 @@ import type { PaymentTerms } from '../../platform/payment-terms';
 import type { components } from '../../../generated/server/openapi';
 import type { PaymentSettingsRow } from './payments.repository';
 
-type PaymentStatus = components['schemas']['PaymentStatus'];
 type Settings = components['schemas']['PaymentSettings'];
-
-/**
- * Cancelled (or a cancellation itself): cancelled. Paid in full: paid. Past the due date with
- * something open: overdue. Some paid: partly paid. Else open. `today` is the firm's day.
- */
-export function paymentStatus(input: { grossCents: number; paidCents: number; dueDate: string | null; cancelled: boolean; today: string }): PaymentStatus {
-  if (input.cancelled) return 'cancelled';
-  if (input.paidCents >= input.grossCents) return 'paid';
-  if (input.dueDate !== null && input.today > input.dueDate) return 'overdue';
-  return input.paidCents > 0 ? 'partlyPaid' : 'open';
-}
 
 /** The next reminder level (0 reminder, 1 and 2 dunning) after the ones sent, or null after level 2. */
 export function nextReminderLevel(sentLevels: number[]): 0 | 1 | 2 | null {
