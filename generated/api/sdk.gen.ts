@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
+import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCancelIssuedData, InvoiceCancelIssuedErrors, InvoiceCancelIssuedResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceDownloadIssuedData, InvoiceDownloadIssuedErrors, InvoiceDownloadIssuedResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceGetIssuedData, InvoiceGetIssuedErrors, InvoiceGetIssuedResponses, InvoiceIssueData, InvoiceIssueErrors, InvoiceIssueResponses, InvoiceListIssuedData, InvoiceListIssuedErrors, InvoiceListIssuedResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedData, InvoiceUnmarkActivitiesAsProcessedErrors, InvoiceUnmarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, PaymentsDatevExportData, PaymentsDatevExportErrors, PaymentsDatevExportResponses, PaymentsDeleteData, PaymentsDeleteErrors, PaymentsDeleteResponses, PaymentsGetCustomerTermsData, PaymentsGetCustomerTermsErrors, PaymentsGetCustomerTermsResponses, PaymentsGetForInvoiceData, PaymentsGetForInvoiceErrors, PaymentsGetForInvoiceResponses, PaymentsGetOverdueData, PaymentsGetOverdueErrors, PaymentsGetOverdueResponses, PaymentsGetSettingsData, PaymentsGetSettingsErrors, PaymentsGetSettingsResponses, PaymentsRecordData, PaymentsRecordErrors, PaymentsRecordResponses, PaymentsRemindData, PaymentsRemindErrors, PaymentsRemindResponses, PaymentsSendData, PaymentsSendErrors, PaymentsSendResponses, PaymentsSetCustomerTermsData, PaymentsSetCustomerTermsErrors, PaymentsSetCustomerTermsResponses, PaymentsUpdateSettingsData, PaymentsUpdateSettingsErrors, PaymentsUpdateSettingsResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -982,6 +982,112 @@ export const invoiceDeleteActivitiesByFilter = <ThrowOnError extends boolean = f
 });
 
 /**
+ * Undo "mark processed" of chosen entries
+ *
+ * Opens the given processed (or archived) entries again, for firms that bill elsewhere and
+ * marked them by mistake. Entries bound to an issued invoice answer 409 `ENTRY_INVOICED`
+ * naming it (only its cancellation releases them); an unknown id 404. All or nothing.
+ *
+ */
+export const invoiceUnmarkActivitiesAsProcessed = <ThrowOnError extends boolean = false>(options: Options<InvoiceUnmarkActivitiesAsProcessedData, ThrowOnError>) => (options.client ?? client).post<InvoiceUnmarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoice/UnmarkActivitiesAsProcessed',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Issue an invoice (Rechnung ausstellen)
+ *
+ * Issues the invoice of the same selection as `CreatePreviewFromActivities` (decision 0031):
+ * in one transaction the next number of the firm's sequence (`Tenant.invoiceNumberFormat`,
+ * restarting each year with `invoiceNumberYearly`) is assigned, the documents are made with
+ * it (`format` `pdf`, `zugferd` or `xrechnung`; an e-invoice also keeps a PDF for reading),
+ * and the invoice is stored with snapshots of firm, customer, positions and totals and the
+ * exact bytes of its documents; its entries become processed and bound to it (shown as
+ * invoiced, they cannot be changed, deleted or billed again). Numbers are gapless and unique:
+ * a refused or failed issue takes none. The due date is 14 days after the invoice date
+ * (as printed on the invoice).
+ *
+ * Errors: as the preview (`NO_ACTIVITIES_SELECTED`, `END_BEFORE_START`, 404 unknown customer
+ * or entry, 400 what an e-invoice lacks), 409 `ENTRY_INVOICED` naming the invoice that billed
+ * a chosen entry, 409 `CONFLICT` for an entry processed otherwise, 409 `INVOICE_ISSUED_ELSEWHERE`
+ * when the firm issues its invoices in lexoffice.
+ *
+ */
+export const invoiceIssue = <ThrowOnError extends boolean = false>(options: Options<InvoiceIssueData, ThrowOnError>) => (options.client ?? client).post<InvoiceIssueResponses, InvoiceIssueErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoice/Issue',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The register of issued invoices
+ *
+ * Issued invoices and cancellations, and the invoices created in lexoffice from here (with
+ * lexoffice's numbers and links), newest first. `status`: `open`, `partlyPaid`, `paid`,
+ * `overdue` (after the due date, on the firm's clock), `cancelled` (cancelled invoices and
+ * the cancellations themselves); vouchers in lexoffice have none. `filter` matches the number
+ * and the customer's name.
+ *
+ */
+export const invoiceListIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceListIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceListIssuedResponses, InvoiceListIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices',
+    ...options
+});
+
+/**
+ * One issued invoice
+ *
+ * The invoice as issued (snapshots, positions, totals), its status, its documents, its
+ * cancellation or the invoice it cancels, and its history from the audit trail. Another
+ * tenant's id answers 404.
+ *
+ */
+export const invoiceGetIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceGetIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceGetIssuedResponses, InvoiceGetIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices/{id}',
+    ...options
+});
+
+/**
+ * Download a document of an issued invoice
+ *
+ * The stored document, byte for byte as issued: `pdf` (for ZUGFeRD the PDF with the XML
+ * inside) or `xml` (the e-invoice; 404 for a PDF-only invoice). Another tenant's id answers 404.
+ *
+ */
+export const invoiceDownloadIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceDownloadIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceDownloadIssuedResponses, InvoiceDownloadIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices/{id}/Documents/{document}',
+    ...options
+});
+
+/**
+ * Cancel an issued invoice (Stornieren)
+ *
+ * Issues a cancellation invoice (credit note) with its own number from the sequence: the
+ * original's positions and totals negated, referencing the original (EN 16931 BT-25/BT-26),
+ * its PDF and, for an e-invoice, its XML with the credit note's document type (CII TypeCode
+ * 381). The original stays unchanged; its entries become open (billable) again. 409 for an
+ * invoice already cancelled and for a cancellation; another tenant's id 404.
+ *
+ */
+export const invoiceCancelIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceCancelIssuedData, ThrowOnError>) => (options.client ?? client).post<InvoiceCancelIssuedResponses, InvoiceCancelIssuedErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Invoices/{id}/Cancel',
+    ...options
+});
+
+/**
  * Get the texts of all consent purposes
  *
  * Public, so that `/terms-view` and the sign-up screen can show the terms. The current
@@ -1487,6 +1593,149 @@ export const timeTracksCreate = <ThrowOnError extends boolean = false>(options: 
 export const timeTracksDelete = <ThrowOnError extends boolean = false>(options: Options<TimeTracksDeleteData, ThrowOnError>) => (options.client ?? client).delete<TimeTracksDeleteResponses, TimeTracksDeleteErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
     url: '/api/TimeTracks/Delete/{id}',
+    ...options
+});
+
+/**
+ * The firm's payment terms, mail texts, reminder fees and DATEV settings
+ *
+ * Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
+ */
+export const paymentsGetSettings = <ThrowOnError extends boolean = false>(options?: Options<PaymentsGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<PaymentsGetSettingsResponses, PaymentsGetSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetSettings',
+    ...options
+});
+
+/**
+ * Change the firm's payment terms, mail texts, reminder fees and DATEV settings
+ */
+export const paymentsUpdateSettings = <ThrowOnError extends boolean = false>(options: Options<PaymentsUpdateSettingsData, ThrowOnError>) => (options.client ?? client).put<PaymentsUpdateSettingsResponses, PaymentsUpdateSettingsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/UpdateSettings',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A customer's own payment terms (null when the firm's apply)
+ */
+export const paymentsGetCustomerTerms = <ThrowOnError extends boolean = false>(options: Options<PaymentsGetCustomerTermsData, ThrowOnError>) => (options.client ?? client).get<PaymentsGetCustomerTermsResponses, PaymentsGetCustomerTermsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetCustomerTerms/{customerId}',
+    ...options
+});
+
+/**
+ * Set a customer's own payment terms, or remove them (null) so the firm's apply
+ */
+export const paymentsSetCustomerTerms = <ThrowOnError extends boolean = false>(options: Options<PaymentsSetCustomerTermsData, ThrowOnError>) => (options.client ?? client).put<PaymentsSetCustomerTermsResponses, PaymentsSetCustomerTermsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/SetCustomerTerms',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * An issued invoice's payments, mails and reminders, with its payment status
+ */
+export const paymentsGetForInvoice = <ThrowOnError extends boolean = false>(options: Options<PaymentsGetForInvoiceData, ThrowOnError>) => (options.client ?? client).get<PaymentsGetForInvoiceResponses, PaymentsGetForInvoiceErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetForInvoice/{invoiceId}',
+    ...options
+});
+
+/**
+ * Record a payment received for an issued invoice
+ *
+ * Several payments may be recorded; together they may not exceed the invoice's gross by more
+ * than nothing (an overpayment is refused). A cancelled invoice or a cancellation takes none.
+ *
+ */
+export const paymentsRecord = <ThrowOnError extends boolean = false>(options: Options<PaymentsRecordData, ThrowOnError>) => (options.client ?? client).post<PaymentsRecordResponses, PaymentsRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove a wrongly recorded payment
+ *
+ * The payment stays in the database as removed (who and when), and the audit trail names it.
+ */
+export const paymentsDelete = <ThrowOnError extends boolean = false>(options: Options<PaymentsDeleteData, ThrowOnError>) => (options.client ?? client).delete<PaymentsDeleteResponses, PaymentsDeleteErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Delete/{id}',
+    ...options
+});
+
+/**
+ * Issued invoices past their due date with an amount still open (the dashboard's list)
+ */
+export const paymentsGetOverdue = <ThrowOnError extends boolean = false>(options?: Options<PaymentsGetOverdueData, ThrowOnError>) => (options?.client ?? client).get<PaymentsGetOverdueResponses, PaymentsGetOverdueErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/GetOverdue',
+    ...options
+});
+
+/**
+ * Send an issued invoice to the customer's e-mail address
+ *
+ * The mail text is the firm's template (or the built-in one) in the invoice's language; the
+ * attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
+ * firm's address. The sending is recorded on the invoice.
+ *
+ */
+export const paymentsSend = <ThrowOnError extends boolean = false>(options: Options<PaymentsSendData, ThrowOnError>) => (options.client ?? client).post<PaymentsSendResponses, PaymentsSendErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Send',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Send a payment reminder or a dunning letter for an overdue invoice
+ *
+ * Level 0 is the friendly payment reminder, 1 and 2 the dunning letters; each level once and
+ * in order, only after the due date. Each is a PDF (stored) mailed to the customer with a
+ * copy to the firm; the fee (default from the settings) is added to the amount asked for.
+ *
+ */
+export const paymentsRemind = <ThrowOnError extends boolean = false>(options: Options<PaymentsRemindData, ThrowOnError>) => (options.client ?? client).post<PaymentsRemindResponses, PaymentsRemindErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/Remind',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * DATEV-Export of a period (EXTF Buchungsstapel) for the tax advisor
+ *
+ * One booking per issued invoice and VAT rate and per cancellation whose date lies in the
+ * period (days in the firm's zone, both inclusive), optionally the payments received in it.
+ * The period must lie within one fiscal year; consultant and client number must be set.
+ * The file is Windows-1252 with CR LF, as DATEV's format description asks.
+ *
+ */
+export const paymentsDatevExport = <ThrowOnError extends boolean = false>(options: Options<PaymentsDatevExportData, ThrowOnError>) => (options.client ?? client).get<PaymentsDatevExportResponses, PaymentsDatevExportErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/Payments/DatevExport',
     ...options
 });
 

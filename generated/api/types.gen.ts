@@ -36,7 +36,7 @@ export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 /**
  * Stable code of a business or technical error; the app maps each to a translated message.
  */
-export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'IDEMPOTENCY_KEY_REUSED' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
+export type ErrorCode = 'UNEXPECTED_ERROR' | 'VALIDATION_ERROR' | 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'ENTRY_LOCKED' | 'ENTRY_INVOICED' | 'INVOICE_ISSUED_ELSEWHERE' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RATE_LIMITED' | 'FEATURE_NOT_IMPLEMENTED' | 'SERVICE_UNAVAILABLE' | 'NO_ACTIVE_LICENSE_MANAGER_TRIAL' | 'NO_LICENSE' | 'LICENSE_LIMIT_REACHED' | 'INVALID_CREDENTIALS' | 'EMAIL_ALREADY_REGISTERED' | 'EMAIL_NOT_CONFIRMED' | 'TERMS_NOT_ACCEPTED' | 'TOKEN_INVALID' | 'TOKEN_EXPIRED' | 'LINK_INVALID' | 'LINK_EXPIRED' | 'PASSWORD_TOO_WEAK' | 'PASSWORD_MISMATCH' | 'PASSWORD_UNCHANGED' | 'PASSKEY_EXISTS' | 'PASSKEY_CANCELLED' | 'PASSKEY_TIMEOUT' | 'PASSKEY_INVALID' | 'GOOGLE_LOGIN_FAILED' | 'APPLE_LOGIN_FAILED' | 'EXTERNAL_LOGIN_NOT_CONFIGURED' | 'INVITATION_FAILED' | 'OWNER_PROTECTED' | 'USER_ARCHIVED' | 'CUSTOMER_ARCHIVED' | 'PRODUCT_IN_USE' | 'DUPLICATE_EAN' | 'INVALID_EAN' | 'IMPORT_INVALID_ROWS' | 'TIMER_ALREADY_RUNNING' | 'TIMER_NOT_RUNNING' | 'ACTIVE_USER_TIME_TRACK_EXISTS' | 'IDEMPOTENCY_KEY_REUSED' | 'NO_ACTIVE_USER_TIME_TRACK' | 'SEGMENT_OVERLAP' | 'END_BEFORE_START' | 'LATE_ENTRY_TOO_OLD' | 'INVALID_IMAGE' | 'NO_ACTIVITIES_SELECTED' | 'ACCOUNTING_NOT_CONNECTED' | 'ACCOUNTING_CONNECTION_FAILED' | 'EXPORT_FAILED' | 'AI_CONSENT_REQUIRED' | 'AUDIO_RECORDING_ERROR' | 'PAYMENT_PROVIDER_NOT_CONFIGURED';
 
 export type ErrorMessage = {
     code: ErrorCode;
@@ -1504,6 +1504,151 @@ export type InvoiceDeletedCounts = {
     skippedCount: number;
 };
 
+/**
+ * The document the invoice is issued as.
+ */
+export type IssuedInvoiceFormat = 'pdf' | 'zugferd' | 'xrechnung';
+
+export type InvoiceIssueRequest = {
+    customerId: Id;
+    fromDate: InvoicePeriodStart;
+    toDate: InvoicePeriodEnd;
+    /**
+     * Only these information entries (with `timeTrackIds`); left out means all open ones.
+     */
+    informationIds?: IdList;
+    /**
+     * Only these time tracks (with `informationIds`); left out means all open ones.
+     */
+    timeTrackIds?: IdList;
+    language?: InvoiceLanguage;
+    format: IssuedInvoiceFormat;
+    title?: InvoiceTitle;
+    positionTexts?: InvoicePositionTexts;
+};
+
+/**
+ * An invoice, or the cancellation invoice (credit note) of one.
+ */
+export type IssuedInvoiceKind = 'invoice' | 'cancellation';
+
+/**
+ * Computed on the firm's date; `cancelled` for a cancelled invoice and for the cancellation itself.
+ */
+export type IssuedInvoiceStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';
+
+export type IssuedInvoiceSummary = {
+    id: Id;
+    /**
+     * Issued here, or created in lexoffice from here.
+     */
+    source: 'fieldbook' | 'lexoffice';
+    /**
+     * The invoice number (null for a lexoffice draft).
+     */
+    number: string | null;
+    kind: IssuedInvoiceKind;
+    /**
+     * The invoice a cancellation cancels.
+     */
+    cancelsId: string | null;
+    customerId: Id;
+    customerName: string;
+    invoiceDate: string;
+    dueDate: string | null;
+    net: Money;
+    gross: Money;
+    /**
+     * null for a voucher in lexoffice (its status is kept there).
+     */
+    status: IssuedInvoiceStatus | null;
+    format: IssuedInvoiceFormat | null;
+    /**
+     * The voucher in lexoffice.
+     */
+    externalUrl: string | null;
+};
+
+export type IssuedInvoiceParty = {
+    name: string;
+    street: string | null;
+    zip: string | null;
+    city: string | null;
+    country: string | null;
+    email: string | null;
+    vatId: string | null;
+};
+
+export type IssuedInvoicePosition = {
+    key: string;
+    kind: InvoicePositionKind;
+    description: string;
+    quantity: number;
+    unit: string | null;
+    unitPrice: Money;
+    vatRate: number;
+    net: Money;
+    vat: Money;
+    gross: Money;
+    informationIds: IdList;
+    timeTrackIds: IdList;
+};
+
+export type IssuedInvoiceDocument = {
+    document: 'pdf' | 'xml';
+    fileName: string;
+    contentType: 'application/pdf' | 'application/xml';
+    /**
+     * The SHA-256 of the stored bytes.
+     */
+    sha256: string;
+};
+
+export type IssuedInvoiceReference = {
+    id: Id;
+    number: string;
+    invoiceDate: string;
+};
+
+export type IssuedInvoiceEvent = {
+    action: string;
+    at: string;
+    actorName: string | null;
+    /**
+     * e.g. the number of the cancellation.
+     */
+    details: string | null;
+};
+
+export type IssuedInvoice = {
+    summary: IssuedInvoiceSummary;
+    title: InvoiceTitle;
+    language: Language;
+    serviceFrom: InvoicePeriodStart;
+    serviceTo: InvoicePeriodEnd;
+    vatTreatment: 'standard' | 'smallBusiness' | 'reverseCharge';
+    vat: Money;
+    vatByRate: Array<InvoiceVatTotal>;
+    seller: IssuedInvoiceParty;
+    buyer: IssuedInvoiceParty;
+    positions: Array<IssuedInvoicePosition>;
+    documents: Array<IssuedInvoiceDocument>;
+    /**
+     * The cancellation of this invoice, if any.
+     */
+    cancellation: IssuedInvoiceReference | null;
+    /**
+     * The invoice this cancellation cancels.
+     */
+    cancels: IssuedInvoiceReference | null;
+    history: Array<IssuedInvoiceEvent>;
+};
+
+export type IssuedInvoicePage = {
+    items: Array<IssuedInvoiceSummary>;
+    totalCount: number;
+};
+
 export type ConsentText = {
     purpose: ConsentPurpose;
     language: Language;
@@ -1558,6 +1703,28 @@ export type ConsentEvent = {
 };
 
 /**
+ * How issued invoices are numbered (decision 0031): exactly one sequence placeholder `{N}` to
+ * `{NNNNNNNNN}` (the running number, zero-padded to as many digits), optionally the year as
+ * `{YYYY}` or `{YY}`, otherwise letters, digits and `- _ / . #`. A yearly restarting sequence
+ * needs the year in the number; otherwise 400 naming `invoiceNumberFormat`.
+ *
+ */
+export type TenantInvoiceNumberFormat = string;
+
+/**
+ * The sequence restarts at 1 on the first invoice of each calendar year (in the firm's time zone).
+ */
+export type TenantInvoiceNumberYearly = boolean;
+
+/**
+ * Where the firm issues its invoices: `fieldbook` (numbers from the firm's sequence, kept in
+ * the register) or `lexoffice` (the register lists the vouchers exported there with
+ * lexoffice's numbers; issuing here is refused).
+ *
+ */
+export type TenantInvoiceIssuer = 'fieldbook' | 'lexoffice';
+
+/**
  * Short name of the tenant, shown in the app.
  */
 export type TenantName = string;
@@ -1598,6 +1765,9 @@ export type TenantHolidayRegion = 'DE' | 'DE-BW' | 'DE-BY' | 'DE-BE' | 'DE-BB' |
 export type TenantLateEntryDays = number;
 
 export type Tenant = {
+    invoiceNumberFormat: TenantInvoiceNumberFormat;
+    invoiceNumberYearly: TenantInvoiceNumberYearly;
+    invoiceIssuer: TenantInvoiceIssuer;
     /**
      * When the logo (`Management/GetLogo`) was last set; null without one.
      */
@@ -1708,6 +1878,18 @@ export type TenantUpdateRequest = {
      * How many days back an Employee may add working time afterwards; left out means unchanged.
      */
     lateEntryDays?: TenantLateEntryDays;
+    /**
+     * How issued invoices are numbered; left out means unchanged.
+     */
+    invoiceNumberFormat?: TenantInvoiceNumberFormat;
+    /**
+     * Whether the sequence restarts each year; left out means unchanged.
+     */
+    invoiceNumberYearly?: TenantInvoiceNumberYearly;
+    /**
+     * Where the firm issues its invoices; left out means unchanged.
+     */
+    invoiceIssuer?: TenantInvoiceIssuer;
 };
 
 /**
@@ -2026,6 +2208,141 @@ export type TimeTrackCreate = {
     startedAtUtc: string;
     endedAtUtc: string;
     description?: string | null;
+};
+
+export type PaymentTerms = {
+    days: number;
+    /**
+     * Cash discount (Skonto) in percent; null for none.
+     */
+    discountPercent: number | null;
+    /**
+     * Days within which the discount applies; set exactly when `discountPercent` is.
+     */
+    discountDays: number | null;
+};
+
+/**
+ * The invoice mail in German and English. Placeholders: {number}, {customer}, {amount},
+ * {dueDate}, {firm}. Null: the built-in text.
+ *
+ */
+export type MailTexts = {
+    subjectDe: string | null;
+    bodyDe: string | null;
+    subjectEn: string | null;
+    bodyEn: string | null;
+};
+
+/**
+ * Fees in euro of the payment reminder and the two dunning levels.
+ */
+export type ReminderFees = {
+    reminder: number;
+    dunning1: number;
+    dunning2: number;
+};
+
+export type DatevSettings = {
+    consultantNumber: number | null;
+    clientNumber: number | null;
+    fiscalYearStartMonth: number;
+    accountLength: number;
+    chart: 'SKR03' | 'SKR04';
+};
+
+export type PaymentSettings = {
+    terms: PaymentTerms;
+    mailTexts: MailTexts;
+    reminderFees: ReminderFees;
+    datev: DatevSettings;
+    defaultMailTexts: {
+        subjectDe: string;
+        bodyDe: string;
+        subjectEn: string;
+        bodyEn: string;
+    };
+};
+
+export type PaymentSettingsUpdate = {
+    terms: PaymentTerms;
+    mailTexts: MailTexts;
+    reminderFees: ReminderFees;
+    datev: DatevSettings;
+};
+
+export type PaymentStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';
+
+export type PaymentMethod = 'transfer' | 'cash' | 'card' | 'directDebit' | 'other';
+
+export type Payment = {
+    id: Id;
+    paidOn: string;
+    amount: Money;
+    method: PaymentMethod;
+    note: string | null;
+    createdAtUtc: DateTime;
+    createdByName: string | null;
+};
+
+export type InvoiceMail = {
+    id: Id;
+    kind: 'invoice' | 'reminder' | 'dunning1' | 'dunning2';
+    sentAtUtc: DateTime;
+    to: string;
+    copyTo: string | null;
+    language: Language;
+    attachmentName: string;
+    fee: Money;
+    payBy: string | null;
+    sentByName: string | null;
+};
+
+export type InvoiceReceivable = {
+    invoiceId: Id;
+    number: string;
+    status: PaymentStatus;
+    gross: Money;
+    paid: Money;
+    open: Money;
+    dueDate: string | null;
+    payments: Array<Payment>;
+    mails: Array<InvoiceMail>;
+    /**
+     * The reminder level that may be sent now (0 reminder, 1 and 2 dunning), or null.
+     */
+    nextReminderLevel: 0 | 1 | 2 | null;
+};
+
+export type PaymentRequest = {
+    invoiceId: Id;
+    paidOn: string;
+    amount: number;
+    method: PaymentMethod;
+    note?: string | null;
+};
+
+export type OverdueInvoice = {
+    invoiceId: Id;
+    number: string;
+    customerId: Id;
+    customerName: string;
+    dueDate: string;
+    daysOverdue: number;
+    open: Money;
+    lastReminderLevel: number | null;
+};
+
+/**
+ * The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+ */
+export type MailAttachment = 'zugferd' | 'xrechnung';
+
+export type DatevFile = {
+    fileName: string;
+    contentType: 'text/csv';
+    contentBase64: string;
+    bookingCount: number;
 };
 
 /**
@@ -4788,6 +5105,322 @@ export type InvoiceDeleteActivitiesByFilterResponses = {
 
 export type InvoiceDeleteActivitiesByFilterResponse = InvoiceDeleteActivitiesByFilterResponses[keyof InvoiceDeleteActivitiesByFilterResponses];
 
+export type InvoiceUnmarkActivitiesAsProcessedData = {
+    body: InvoiceMarkProcessedRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Invoice/UnmarkActivitiesAsProcessed';
+};
+
+export type InvoiceUnmarkActivitiesAsProcessedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceUnmarkActivitiesAsProcessedError = InvoiceUnmarkActivitiesAsProcessedErrors[keyof InvoiceUnmarkActivitiesAsProcessedErrors];
+
+export type InvoiceUnmarkActivitiesAsProcessedResponses = {
+    /**
+     * How many entries are open again.
+     */
+    200: Envelope & {
+        data: InvoiceActivityCounts;
+    };
+};
+
+export type InvoiceUnmarkActivitiesAsProcessedResponse = InvoiceUnmarkActivitiesAsProcessedResponses[keyof InvoiceUnmarkActivitiesAsProcessedResponses];
+
+export type InvoiceIssueData = {
+    body: InvoiceIssueRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Invoice/Issue';
+};
+
+export type InvoiceIssueErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceIssueError = InvoiceIssueErrors[keyof InvoiceIssueErrors];
+
+export type InvoiceIssueResponses = {
+    /**
+     * The issued invoice.
+     */
+    200: Envelope & {
+        data: IssuedInvoice;
+    };
+};
+
+export type InvoiceIssueResponse = InvoiceIssueResponses[keyof InvoiceIssueResponses];
+
+export type InvoiceListIssuedData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Page number, starting at 1.
+         */
+        page: number;
+        /**
+         * Items per page.
+         */
+        pageSize: number;
+        /**
+         * Free text matched case-insensitively against the listed fields.
+         */
+        filter?: string;
+        /**
+         * Only this customer's entries.
+         */
+        customerId?: Id;
+        /**
+         * Only invoices with this status.
+         */
+        status?: IssuedInvoiceStatus;
+        /**
+         * Only invoices or only cancellations.
+         */
+        kind?: IssuedInvoiceKind;
+        /**
+         * Invoice date on or after this day.
+         */
+        fromDate?: string;
+        /**
+         * Invoice date on or before this day.
+         */
+        toDate?: string;
+    };
+    url: '/api/Invoices';
+};
+
+export type InvoiceListIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceListIssuedError = InvoiceListIssuedErrors[keyof InvoiceListIssuedErrors];
+
+export type InvoiceListIssuedResponses = {
+    /**
+     * One page of the register.
+     */
+    200: Envelope & {
+        data: IssuedInvoicePage;
+    };
+};
+
+export type InvoiceListIssuedResponse = InvoiceListIssuedResponses[keyof InvoiceListIssuedResponses];
+
+export type InvoiceGetIssuedData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Invoices/{id}';
+};
+
+export type InvoiceGetIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceGetIssuedError = InvoiceGetIssuedErrors[keyof InvoiceGetIssuedErrors];
+
+export type InvoiceGetIssuedResponses = {
+    /**
+     * The invoice.
+     */
+    200: Envelope & {
+        data: IssuedInvoice;
+    };
+};
+
+export type InvoiceGetIssuedResponse = InvoiceGetIssuedResponses[keyof InvoiceGetIssuedResponses];
+
+export type InvoiceDownloadIssuedData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+        /**
+         * Which document.
+         */
+        document: 'pdf' | 'xml';
+    };
+    query?: never;
+    url: '/api/Invoices/{id}/Documents/{document}';
+};
+
+export type InvoiceDownloadIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceDownloadIssuedError = InvoiceDownloadIssuedErrors[keyof InvoiceDownloadIssuedErrors];
+
+export type InvoiceDownloadIssuedResponses = {
+    /**
+     * The document.
+     */
+    200: Blob | File;
+};
+
+export type InvoiceDownloadIssuedResponse = InvoiceDownloadIssuedResponses[keyof InvoiceDownloadIssuedResponses];
+
+export type InvoiceCancelIssuedData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Invoices/{id}/Cancel';
+};
+
+export type InvoiceCancelIssuedErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type InvoiceCancelIssuedError = InvoiceCancelIssuedErrors[keyof InvoiceCancelIssuedErrors];
+
+export type InvoiceCancelIssuedResponses = {
+    /**
+     * The cancellation invoice.
+     */
+    200: Envelope & {
+        data: IssuedInvoice;
+    };
+};
+
+export type InvoiceCancelIssuedResponse = InvoiceCancelIssuedResponses[keyof InvoiceCancelIssuedResponses];
+
 export type ManagementGetConsentTextsData = {
     body?: never;
     path?: never;
@@ -6258,6 +6891,378 @@ export type TimeTracksDeleteResponses = {
 };
 
 export type TimeTracksDeleteResponse = TimeTracksDeleteResponses[keyof TimeTracksDeleteResponses];
+
+export type PaymentsGetSettingsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/GetSettings';
+};
+
+export type PaymentsGetSettingsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetSettingsError = PaymentsGetSettingsErrors[keyof PaymentsGetSettingsErrors];
+
+export type PaymentsGetSettingsResponses = {
+    /**
+     * The settings.
+     */
+    200: Envelope & {
+        data: PaymentSettings;
+    };
+};
+
+export type PaymentsGetSettingsResponse = PaymentsGetSettingsResponses[keyof PaymentsGetSettingsResponses];
+
+export type PaymentsUpdateSettingsData = {
+    body: PaymentSettingsUpdate;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/UpdateSettings';
+};
+
+export type PaymentsUpdateSettingsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsUpdateSettingsError = PaymentsUpdateSettingsErrors[keyof PaymentsUpdateSettingsErrors];
+
+export type PaymentsUpdateSettingsResponses = {
+    /**
+     * The settings as stored.
+     */
+    200: Envelope & {
+        data: PaymentSettings;
+    };
+};
+
+export type PaymentsUpdateSettingsResponse = PaymentsUpdateSettingsResponses[keyof PaymentsUpdateSettingsResponses];
+
+export type PaymentsGetCustomerTermsData = {
+    body?: never;
+    path: {
+        customerId: Id;
+    };
+    query?: never;
+    url: '/api/Payments/GetCustomerTerms/{customerId}';
+};
+
+export type PaymentsGetCustomerTermsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetCustomerTermsError = PaymentsGetCustomerTermsErrors[keyof PaymentsGetCustomerTermsErrors];
+
+export type PaymentsGetCustomerTermsResponses = {
+    /**
+     * The customer's terms, or null.
+     */
+    200: Envelope & {
+        data: PaymentTerms | null;
+    };
+};
+
+export type PaymentsGetCustomerTermsResponse = PaymentsGetCustomerTermsResponses[keyof PaymentsGetCustomerTermsResponses];
+
+export type PaymentsSetCustomerTermsData = {
+    body: {
+        customerId: Id;
+        terms: PaymentTerms | null;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Payments/SetCustomerTerms';
+};
+
+export type PaymentsSetCustomerTermsErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsSetCustomerTermsError = PaymentsSetCustomerTermsErrors[keyof PaymentsSetCustomerTermsErrors];
+
+export type PaymentsSetCustomerTermsResponses = {
+    /**
+     * The customer's terms as stored, or null.
+     */
+    200: Envelope & {
+        data: PaymentTerms | null;
+    };
+};
+
+export type PaymentsSetCustomerTermsResponse = PaymentsSetCustomerTermsResponses[keyof PaymentsSetCustomerTermsResponses];
+
+export type PaymentsGetForInvoiceData = {
+    body?: never;
+    path: {
+        invoiceId: Id;
+    };
+    query?: never;
+    url: '/api/Payments/GetForInvoice/{invoiceId}';
+};
+
+export type PaymentsGetForInvoiceErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetForInvoiceError = PaymentsGetForInvoiceErrors[keyof PaymentsGetForInvoiceErrors];
+
+export type PaymentsGetForInvoiceResponses = {
+    /**
+     * What was paid and sent.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsGetForInvoiceResponse = PaymentsGetForInvoiceResponses[keyof PaymentsGetForInvoiceResponses];
+
+export type PaymentsRecordData = {
+    body: PaymentRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/Record';
+};
+
+export type PaymentsRecordErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsRecordError = PaymentsRecordErrors[keyof PaymentsRecordErrors];
+
+export type PaymentsRecordResponses = {
+    /**
+     * The invoice's payments and status after recording.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsRecordResponse = PaymentsRecordResponses[keyof PaymentsRecordResponses];
+
+export type PaymentsDeleteData = {
+    body?: never;
+    path: {
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Payments/Delete/{id}';
+};
+
+export type PaymentsDeleteErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsDeleteError = PaymentsDeleteErrors[keyof PaymentsDeleteErrors];
+
+export type PaymentsDeleteResponses = {
+    /**
+     * The invoice's payments and status after the removal.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsDeleteResponse = PaymentsDeleteResponses[keyof PaymentsDeleteResponses];
+
+export type PaymentsGetOverdueData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Payments/GetOverdue';
+};
+
+export type PaymentsGetOverdueErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsGetOverdueError = PaymentsGetOverdueErrors[keyof PaymentsGetOverdueErrors];
+
+export type PaymentsGetOverdueResponses = {
+    /**
+     * Overdue invoices, the longest overdue first (at most 50), and their count and open total.
+     */
+    200: Envelope & {
+        data: {
+            totalCount: number;
+            openTotal: Money;
+            items: Array<OverdueInvoice>;
+        };
+    };
+};
+
+export type PaymentsGetOverdueResponse = PaymentsGetOverdueResponses[keyof PaymentsGetOverdueResponses];
+
+export type PaymentsSendData = {
+    body: {
+        invoiceId: Id;
+        attachment: MailAttachment;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Payments/Send';
+};
+
+export type PaymentsSendErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsSendError = PaymentsSendErrors[keyof PaymentsSendErrors];
+
+export type PaymentsSendResponses = {
+    /**
+     * The invoice's payments and mails after sending.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsSendResponse = PaymentsSendResponses[keyof PaymentsSendResponses];
+
+export type PaymentsRemindData = {
+    body: {
+        invoiceId: Id;
+        level: 0 | 1 | 2;
+        /**
+         * The fee of this letter in euro; omitted, the setting's fee of the level applies.
+         */
+        fee?: number;
+        /**
+         * The new date to pay by; omitted, 7 days from today.
+         */
+        payBy?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/Payments/Remind';
+};
+
+export type PaymentsRemindErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsRemindError = PaymentsRemindErrors[keyof PaymentsRemindErrors];
+
+export type PaymentsRemindResponses = {
+    /**
+     * The invoice's payments and mails after sending.
+     */
+    200: Envelope & {
+        data: InvoiceReceivable;
+    };
+};
+
+export type PaymentsRemindResponse = PaymentsRemindResponses[keyof PaymentsRemindResponses];
+
+export type PaymentsDatevExportData = {
+    body?: never;
+    path?: never;
+    query: {
+        from: string;
+        to: string;
+        withPayments?: boolean;
+    };
+    url: '/api/Payments/DatevExport';
+};
+
+export type PaymentsDatevExportErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type PaymentsDatevExportError = PaymentsDatevExportErrors[keyof PaymentsDatevExportErrors];
+
+export type PaymentsDatevExportResponses = {
+    /**
+     * The file.
+     */
+    200: Envelope & {
+        data: DatevFile;
+    };
+};
+
+export type PaymentsDatevExportResponse = PaymentsDatevExportResponses[keyof PaymentsDatevExportResponses];
 
 export type LocalisationGetTextOverridesData = {
     body?: never;

@@ -52,6 +52,8 @@ export const zErrorCode = z.enum([
     'NOT_FOUND',
     'CONFLICT',
     'ENTRY_LOCKED',
+    'ENTRY_INVOICED',
+    'INVOICE_ISSUED_ELSEWHERE',
     'PAYLOAD_TOO_LARGE',
     'UNSUPPORTED_MEDIA_TYPE',
     'RATE_LIMITED',
@@ -1024,6 +1026,132 @@ export const zInvoiceDeletedCounts = z.object({
     skippedCount: z.int().gte(0)
 });
 
+/**
+ * The document the invoice is issued as.
+ */
+export const zIssuedInvoiceFormat = z.enum([
+    'pdf',
+    'zugferd',
+    'xrechnung'
+]);
+
+export const zInvoiceIssueRequest = z.object({
+    customerId: zId,
+    fromDate: zInvoicePeriodStart,
+    toDate: zInvoicePeriodEnd,
+    informationIds: zIdList.optional(),
+    timeTrackIds: zIdList.optional(),
+    language: zInvoiceLanguage.optional(),
+    format: zIssuedInvoiceFormat,
+    title: zInvoiceTitle.optional(),
+    positionTexts: zInvoicePositionTexts.optional()
+});
+
+/**
+ * An invoice, or the cancellation invoice (credit note) of one.
+ */
+export const zIssuedInvoiceKind = z.enum(['invoice', 'cancellation']);
+
+/**
+ * Computed on the firm's date; `cancelled` for a cancelled invoice and for the cancellation itself.
+ */
+export const zIssuedInvoiceStatus = z.enum([
+    'open',
+    'partlyPaid',
+    'paid',
+    'overdue',
+    'cancelled'
+]);
+
+export const zIssuedInvoiceSummary = z.object({
+    id: zId,
+    source: z.enum(['fieldbook', 'lexoffice']),
+    number: z.string().max(60).nullable(),
+    kind: zIssuedInvoiceKind,
+    cancelsId: z.uuid().nullable(),
+    customerId: zId,
+    customerName: z.string().max(300),
+    invoiceDate: z.iso.date(),
+    dueDate: z.iso.date().nullable(),
+    net: zMoney,
+    gross: zMoney,
+    status: zIssuedInvoiceStatus.nullable(),
+    format: zIssuedInvoiceFormat.nullable(),
+    externalUrl: z.url().nullable()
+});
+
+export const zIssuedInvoiceParty = z.object({
+    name: z.string().max(300),
+    street: z.string().max(200).nullable(),
+    zip: z.string().max(20).nullable(),
+    city: z.string().max(100).nullable(),
+    country: z.string().max(2).nullable(),
+    email: z.string().max(320).nullable(),
+    vatId: z.string().max(20).nullable()
+});
+
+export const zIssuedInvoicePosition = z.object({
+    key: z.string().max(40),
+    kind: zInvoicePositionKind,
+    description: z.string().max(1000),
+    quantity: z.number(),
+    unit: z.string().max(50).nullable(),
+    unitPrice: zMoney,
+    vatRate: z.int().gte(0).lte(100),
+    net: zMoney,
+    vat: zMoney,
+    gross: zMoney,
+    informationIds: zIdList,
+    timeTrackIds: zIdList
+});
+
+export const zIssuedInvoiceDocument = z.object({
+    document: z.enum(['pdf', 'xml']),
+    fileName: z.string().max(255),
+    contentType: z.enum(['application/pdf', 'application/xml']),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/)
+});
+
+export const zIssuedInvoiceReference = z.object({
+    id: zId,
+    number: z.string().max(60),
+    invoiceDate: z.iso.date()
+});
+
+export const zIssuedInvoiceEvent = z.object({
+    action: z.string().max(40),
+    at: z.iso.datetime(),
+    actorName: z.string().max(300).nullable(),
+    details: z.string().max(200).nullable()
+});
+
+export const zIssuedInvoice = z.object({
+    summary: zIssuedInvoiceSummary,
+    title: zInvoiceTitle,
+    language: zLanguage,
+    serviceFrom: zInvoicePeriodStart,
+    serviceTo: zInvoicePeriodEnd,
+    vatTreatment: z.enum([
+        'standard',
+        'smallBusiness',
+        'reverseCharge'
+    ]),
+    vat: zMoney,
+    vatByRate: z.array(zInvoiceVatTotal),
+    seller: zIssuedInvoiceParty,
+    buyer: zIssuedInvoiceParty,
+    positions: z.array(zIssuedInvoicePosition),
+    documents: z.array(zIssuedInvoiceDocument),
+    cancellation: zIssuedInvoiceReference.nullable(),
+    cancels: zIssuedInvoiceReference.nullable(),
+    history: z.array(zIssuedInvoiceEvent)
+});
+
+export const zIssuedInvoicePage = z.object({
+    items: z.array(zIssuedInvoiceSummary),
+    totalCount: z.int().gte(0)
+});
+
 export const zConsentText = z.object({
     purpose: zConsentPurpose,
     language: zLanguage,
@@ -1049,6 +1177,28 @@ export const zConsentEvent = z.object({
     userName: z.string().max(254).nullable(),
     version: z.string().max(40).nullable()
 });
+
+/**
+ * How issued invoices are numbered (decision 0031): exactly one sequence placeholder `{N}` to
+ * `{NNNNNNNNN}` (the running number, zero-padded to as many digits), optionally the year as
+ * `{YYYY}` or `{YY}`, otherwise letters, digits and `- _ / . #`. A yearly restarting sequence
+ * needs the year in the number; otherwise 400 naming `invoiceNumberFormat`.
+ *
+ */
+export const zTenantInvoiceNumberFormat = z.string().min(1).max(40);
+
+/**
+ * The sequence restarts at 1 on the first invoice of each calendar year (in the firm's time zone).
+ */
+export const zTenantInvoiceNumberYearly = z.boolean();
+
+/**
+ * Where the firm issues its invoices: `fieldbook` (numbers from the firm's sequence, kept in
+ * the register) or `lexoffice` (the register lists the vouchers exported there with
+ * lexoffice's numbers; issuing here is refused).
+ *
+ */
+export const zTenantInvoiceIssuer = z.enum(['fieldbook', 'lexoffice']);
 
 /**
  * Short name of the tenant, shown in the app.
@@ -1109,6 +1259,9 @@ export const zTenantHolidayRegion = z.enum([
 export const zTenantLateEntryDays = z.int().gte(0).lte(365);
 
 export const zTenant = z.object({
+    invoiceNumberFormat: zTenantInvoiceNumberFormat,
+    invoiceNumberYearly: zTenantInvoiceNumberYearly,
+    invoiceIssuer: zTenantInvoiceIssuer,
     logoUpdatedAtUtc: z.iso.datetime().nullable(),
     id: zId,
     name: zTenantName,
@@ -1166,7 +1319,10 @@ export const zTenantUpdateRequest = z.object({
     dailyTargetMinutes: zTenantDailyTargetMinutes,
     workingDays: zTenantWorkingDays.optional(),
     holidayRegion: zTenantHolidayRegion.optional(),
-    lateEntryDays: zTenantLateEntryDays.optional()
+    lateEntryDays: zTenantLateEntryDays.optional(),
+    invoiceNumberFormat: zTenantInvoiceNumberFormat.optional(),
+    invoiceNumberYearly: zTenantInvoiceNumberYearly.optional(),
+    invoiceIssuer: zTenantInvoiceIssuer.optional()
 });
 
 /**
@@ -1399,6 +1555,153 @@ export const zTimeTrackCreate = z.object({
     startedAtUtc: z.iso.datetime(),
     endedAtUtc: z.iso.datetime(),
     description: z.string().max(1000).nullish()
+});
+
+export const zPaymentTerms = z.object({
+    days: z.int().gte(0).lte(365),
+    discountPercent: z.number().gt(0).lte(99.99).nullable(),
+    discountDays: z.int().gte(0).lte(365).nullable()
+});
+
+/**
+ * The invoice mail in German and English. Placeholders: {number}, {customer}, {amount},
+ * {dueDate}, {firm}. Null: the built-in text.
+ *
+ */
+export const zMailTexts = z.object({
+    subjectDe: z.string().max(200).nullable(),
+    bodyDe: z.string().max(5000).nullable(),
+    subjectEn: z.string().max(200).nullable(),
+    bodyEn: z.string().max(5000).nullable()
+});
+
+/**
+ * Fees in euro of the payment reminder and the two dunning levels.
+ */
+export const zReminderFees = z.object({
+    reminder: z.number().gte(0).lte(1000),
+    dunning1: z.number().gte(0).lte(1000),
+    dunning2: z.number().gte(0).lte(1000)
+});
+
+export const zDatevSettings = z.object({
+    consultantNumber: z.int().gte(1001).lte(9999999).nullable(),
+    clientNumber: z.int().gte(1).lte(99999).nullable(),
+    fiscalYearStartMonth: z.int().gte(1).lte(12),
+    accountLength: z.int().gte(4).lte(8),
+    chart: z.enum(['SKR03', 'SKR04'])
+});
+
+export const zPaymentSettings = z.object({
+    terms: zPaymentTerms,
+    mailTexts: zMailTexts,
+    reminderFees: zReminderFees,
+    datev: zDatevSettings,
+    defaultMailTexts: z.object({
+        subjectDe: z.string(),
+        bodyDe: z.string(),
+        subjectEn: z.string(),
+        bodyEn: z.string()
+    })
+});
+
+export const zPaymentSettingsUpdate = z.object({
+    terms: zPaymentTerms,
+    mailTexts: zMailTexts,
+    reminderFees: zReminderFees,
+    datev: zDatevSettings
+});
+
+export const zPaymentStatus = z.enum([
+    'open',
+    'partlyPaid',
+    'paid',
+    'overdue',
+    'cancelled'
+]);
+
+export const zPaymentMethod = z.enum([
+    'transfer',
+    'cash',
+    'card',
+    'directDebit',
+    'other'
+]);
+
+export const zPayment = z.object({
+    id: zId,
+    paidOn: z.iso.date(),
+    amount: zMoney,
+    method: zPaymentMethod,
+    note: z.string().nullable(),
+    createdAtUtc: zDateTime,
+    createdByName: z.string().nullable()
+});
+
+export const zInvoiceMail = z.object({
+    id: zId,
+    kind: z.enum([
+        'invoice',
+        'reminder',
+        'dunning1',
+        'dunning2'
+    ]),
+    sentAtUtc: zDateTime,
+    to: z.string(),
+    copyTo: z.string().nullable(),
+    language: zLanguage,
+    attachmentName: z.string(),
+    fee: zMoney,
+    payBy: z.iso.date().nullable(),
+    sentByName: z.string().nullable()
+});
+
+export const zInvoiceReceivable = z.object({
+    invoiceId: zId,
+    number: z.string(),
+    status: zPaymentStatus,
+    gross: zMoney,
+    paid: zMoney,
+    open: zMoney,
+    dueDate: z.iso.date().nullable(),
+    payments: z.array(zPayment).max(500),
+    mails: z.array(zInvoiceMail).max(500),
+    nextReminderLevel: z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2)
+    ]).nullable()
+});
+
+export const zPaymentRequest = z.object({
+    invoiceId: zId,
+    paidOn: z.iso.date(),
+    amount: z.number().gt(0).lte(99999999),
+    method: zPaymentMethod,
+    note: z.string().max(500).nullish()
+});
+
+export const zOverdueInvoice = z.object({
+    invoiceId: zId,
+    number: z.string(),
+    customerId: zId,
+    customerName: z.string(),
+    dueDate: z.iso.date(),
+    daysOverdue: z.int().gte(1),
+    open: zMoney,
+    lastReminderLevel: z.int().nullable()
+});
+
+/**
+ * The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+ */
+export const zMailAttachment = z.enum(['zugferd', 'xrechnung']);
+
+export const zDatevFile = z.object({
+    fileName: z.string(),
+    contentType: z.enum(['text/csv']),
+    contentBase64: z.string(),
+    bookingCount: z.int().gte(0)
 });
 
 /**
@@ -2335,6 +2638,74 @@ export const zInvoiceDeleteActivitiesByFilterResponse = zEnvelope.and(z.object({
     data: zInvoiceDeletedCounts
 }));
 
+export const zInvoiceUnmarkActivitiesAsProcessedBody = zInvoiceMarkProcessedRequest;
+
+/**
+ * How many entries are open again.
+ */
+export const zInvoiceUnmarkActivitiesAsProcessedResponse = zEnvelope.and(z.object({
+    data: zInvoiceActivityCounts
+}));
+
+export const zInvoiceIssueBody = zInvoiceIssueRequest;
+
+/**
+ * The issued invoice.
+ */
+export const zInvoiceIssueResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoice
+}));
+
+export const zInvoiceListIssuedQuery = z.object({
+    page: z.int().gte(1).lte(100000).default(1),
+    pageSize: z.int().gte(1).lte(500).default(10),
+    filter: z.string().max(200).optional(),
+    customerId: zId.optional(),
+    status: zIssuedInvoiceStatus.optional(),
+    kind: zIssuedInvoiceKind.optional(),
+    fromDate: z.iso.date().optional(),
+    toDate: z.iso.date().optional()
+});
+
+/**
+ * One page of the register.
+ */
+export const zInvoiceListIssuedResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoicePage
+}));
+
+export const zInvoiceGetIssuedPath = z.object({
+    id: zId
+});
+
+/**
+ * The invoice.
+ */
+export const zInvoiceGetIssuedResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoice
+}));
+
+export const zInvoiceDownloadIssuedPath = z.object({
+    id: zId,
+    document: z.enum(['pdf', 'xml'])
+});
+
+/**
+ * The document.
+ */
+export const zInvoiceDownloadIssuedResponse = z.string();
+
+export const zInvoiceCancelIssuedPath = z.object({
+    id: zId
+});
+
+/**
+ * The cancellation invoice.
+ */
+export const zInvoiceCancelIssuedResponse = zEnvelope.and(z.object({
+    data: zIssuedInvoice
+}));
+
 export const zManagementGetConsentTextsQuery = z.object({
     language: zLanguage
 });
@@ -2709,6 +3080,130 @@ export const zTimeTracksDeletePath = z.object({
  * Success without data.
  */
 export const zTimeTracksDeleteResponse = zEmptyEnvelope;
+
+/**
+ * The settings.
+ */
+export const zPaymentsGetSettingsResponse = zEnvelope.and(z.object({
+    data: zPaymentSettings
+}));
+
+export const zPaymentsUpdateSettingsBody = zPaymentSettingsUpdate;
+
+/**
+ * The settings as stored.
+ */
+export const zPaymentsUpdateSettingsResponse = zEnvelope.and(z.object({
+    data: zPaymentSettings
+}));
+
+export const zPaymentsGetCustomerTermsPath = z.object({
+    customerId: zId
+});
+
+/**
+ * The customer's terms, or null.
+ */
+export const zPaymentsGetCustomerTermsResponse = zEnvelope.and(z.object({
+    data: zPaymentTerms.nullable()
+}));
+
+export const zPaymentsSetCustomerTermsBody = z.object({
+    customerId: zId,
+    terms: zPaymentTerms.nullable()
+});
+
+/**
+ * The customer's terms as stored, or null.
+ */
+export const zPaymentsSetCustomerTermsResponse = zEnvelope.and(z.object({
+    data: zPaymentTerms.nullable()
+}));
+
+export const zPaymentsGetForInvoicePath = z.object({
+    invoiceId: zId
+});
+
+/**
+ * What was paid and sent.
+ */
+export const zPaymentsGetForInvoiceResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsRecordBody = zPaymentRequest;
+
+/**
+ * The invoice's payments and status after recording.
+ */
+export const zPaymentsRecordResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsDeletePath = z.object({
+    id: zId
+});
+
+/**
+ * The invoice's payments and status after the removal.
+ */
+export const zPaymentsDeleteResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+/**
+ * Overdue invoices, the longest overdue first (at most 50), and their count and open total.
+ */
+export const zPaymentsGetOverdueResponse = zEnvelope.and(z.object({
+    data: z.object({
+        totalCount: z.int().gte(0),
+        openTotal: zMoney,
+        items: z.array(zOverdueInvoice).max(50)
+    })
+}));
+
+export const zPaymentsSendBody = z.object({
+    invoiceId: zId,
+    attachment: zMailAttachment
+});
+
+/**
+ * The invoice's payments and mails after sending.
+ */
+export const zPaymentsSendResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsRemindBody = z.object({
+    invoiceId: zId,
+    level: z.union([
+        z.literal(0),
+        z.literal(1),
+        z.literal(2)
+    ]),
+    fee: z.number().gte(0).lte(1000).optional(),
+    payBy: z.iso.date().optional()
+});
+
+/**
+ * The invoice's payments and mails after sending.
+ */
+export const zPaymentsRemindResponse = zEnvelope.and(z.object({
+    data: zInvoiceReceivable
+}));
+
+export const zPaymentsDatevExportQuery = z.object({
+    from: z.iso.date(),
+    to: z.iso.date(),
+    withPayments: z.boolean().optional().default(false)
+});
+
+/**
+ * The file.
+ */
+export const zPaymentsDatevExportResponse = zEnvelope.and(z.object({
+    data: zDatevFile
+}));
 
 /**
  * All overrides of the firm, in both languages.

@@ -1239,6 +1239,152 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Invoice/UnmarkActivitiesAsProcessed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo "mark processed" of chosen entries
+         * @description Opens the given processed (or archived) entries again, for firms that bill elsewhere and
+         *     marked them by mistake. Entries bound to an issued invoice answer 409 `ENTRY_INVOICED`
+         *     naming it (only its cancellation releases them); an unknown id 404. All or nothing.
+         */
+        post: operations["invoiceUnmarkActivitiesAsProcessed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoice/Issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an invoice (Rechnung ausstellen)
+         * @description Issues the invoice of the same selection as `CreatePreviewFromActivities` (decision 0031):
+         *     in one transaction the next number of the firm's sequence (`Tenant.invoiceNumberFormat`,
+         *     restarting each year with `invoiceNumberYearly`) is assigned, the documents are made with
+         *     it (`format` `pdf`, `zugferd` or `xrechnung`; an e-invoice also keeps a PDF for reading),
+         *     and the invoice is stored with snapshots of firm, customer, positions and totals and the
+         *     exact bytes of its documents; its entries become processed and bound to it (shown as
+         *     invoiced, they cannot be changed, deleted or billed again). Numbers are gapless and unique:
+         *     a refused or failed issue takes none. The due date is 14 days after the invoice date
+         *     (as printed on the invoice).
+         *
+         *     Errors: as the preview (`NO_ACTIVITIES_SELECTED`, `END_BEFORE_START`, 404 unknown customer
+         *     or entry, 400 what an e-invoice lacks), 409 `ENTRY_INVOICED` naming the invoice that billed
+         *     a chosen entry, 409 `CONFLICT` for an entry processed otherwise, 409 `INVOICE_ISSUED_ELSEWHERE`
+         *     when the firm issues its invoices in lexoffice.
+         */
+        post: operations["invoiceIssue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The register of issued invoices
+         * @description Issued invoices and cancellations, and the invoices created in lexoffice from here (with
+         *     lexoffice's numbers and links), newest first. `status`: `open`, `partlyPaid`, `paid`,
+         *     `overdue` (after the due date, on the firm's clock), `cancelled` (cancelled invoices and
+         *     the cancellations themselves); vouchers in lexoffice have none. `filter` matches the number
+         *     and the customer's name.
+         */
+        get: operations["invoiceListIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One issued invoice
+         * @description The invoice as issued (snapshots, positions, totals), its status, its documents, its
+         *     cancellation or the invoice it cancels, and its history from the audit trail. Another
+         *     tenant's id answers 404.
+         */
+        get: operations["invoiceGetIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices/{id}/Documents/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a document of an issued invoice
+         * @description The stored document, byte for byte as issued: `pdf` (for ZUGFeRD the PDF with the XML
+         *     inside) or `xml` (the e-invoice; 404 for a PDF-only invoice). Another tenant's id answers 404.
+         */
+        get: operations["invoiceDownloadIssued"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Invoices/{id}/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an issued invoice (Stornieren)
+         * @description Issues a cancellation invoice (credit note) with its own number from the sequence: the
+         *     original's positions and totals negated, referencing the original (EN 16931 BT-25/BT-26),
+         *     its PDF and, for an e-invoice, its XML with the credit note's document type (CII TypeCode
+         *     381). The original stays unchanged; its entries become open (billable) again. 409 for an
+         *     invoice already cancelled and for a cancellation; another tenant's id 404.
+         */
+        post: operations["invoiceCancelIssued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Management/GetConsentTexts": {
         parameters: {
             query?: never;
@@ -1940,6 +2086,219 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Payments/GetSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firm's payment terms, mail texts, reminder fees and DATEV settings
+         * @description Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
+         */
+        get: operations["paymentsGetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/UpdateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the firm's payment terms, mail texts, reminder fees and DATEV settings */
+        put: operations["paymentsUpdateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/GetCustomerTerms/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's own payment terms (null when the firm's apply) */
+        get: operations["paymentsGetCustomerTerms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/SetCustomerTerms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set a customer's own payment terms, or remove them (null) so the firm's apply */
+        put: operations["paymentsSetCustomerTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/GetForInvoice/{invoiceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An issued invoice's payments, mails and reminders, with its payment status */
+        get: operations["paymentsGetForInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a payment received for an issued invoice
+         * @description Several payments may be recorded; together they may not exceed the invoice's gross by more
+         *     than nothing (an overpayment is refused). A cancelled invoice or a cancellation takes none.
+         */
+        post: operations["paymentsRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a wrongly recorded payment
+         * @description The payment stays in the database as removed (who and when), and the audit trail names it.
+         */
+        delete: operations["paymentsDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/GetOverdue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issued invoices past their due date with an amount still open (the dashboard's list) */
+        get: operations["paymentsGetOverdue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an issued invoice to the customer's e-mail address
+         * @description The mail text is the firm's template (or the built-in one) in the invoice's language; the
+         *     attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
+         *     firm's address. The sending is recorded on the invoice.
+         */
+        post: operations["paymentsSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/Remind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a payment reminder or a dunning letter for an overdue invoice
+         * @description Level 0 is the friendly payment reminder, 1 and 2 the dunning letters; each level once and
+         *     in order, only after the due date. Each is a PDF (stored) mailed to the customer with a
+         *     copy to the firm; the fee (default from the settings) is added to the amount asked for.
+         */
+        post: operations["paymentsRemind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Payments/DatevExport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * DATEV-Export of a period (EXTF Buchungsstapel) for the tax advisor
+         * @description One booking per issued invoice and VAT rate and per cancellation whose date lies in the
+         *     period (days in the firm's zone, both inclusive), optionally the payments received in it.
+         *     The period must lie within one fiscal year; consultant and client number must be set.
+         *     The file is Windows-1252 with CR LF, as DATEV's format description asks.
+         */
+        get: operations["paymentsDatevExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Localisation/GetTextOverrides": {
         parameters: {
             query?: never;
@@ -2478,7 +2837,7 @@ export interface components {
          * @description Stable code of a business or technical error; the app maps each to a translated message.
          * @enum {string}
          */
-        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
+        ErrorCode: "UNEXPECTED_ERROR" | "VALIDATION_ERROR" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "ENTRY_LOCKED" | "ENTRY_INVOICED" | "INVOICE_ISSUED_ELSEWHERE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "RATE_LIMITED" | "FEATURE_NOT_IMPLEMENTED" | "SERVICE_UNAVAILABLE" | "NO_ACTIVE_LICENSE_MANAGER_TRIAL" | "NO_LICENSE" | "LICENSE_LIMIT_REACHED" | "INVALID_CREDENTIALS" | "EMAIL_ALREADY_REGISTERED" | "EMAIL_NOT_CONFIRMED" | "TERMS_NOT_ACCEPTED" | "TOKEN_INVALID" | "TOKEN_EXPIRED" | "LINK_INVALID" | "LINK_EXPIRED" | "PASSWORD_TOO_WEAK" | "PASSWORD_MISMATCH" | "PASSWORD_UNCHANGED" | "PASSKEY_EXISTS" | "PASSKEY_CANCELLED" | "PASSKEY_TIMEOUT" | "PASSKEY_INVALID" | "GOOGLE_LOGIN_FAILED" | "APPLE_LOGIN_FAILED" | "EXTERNAL_LOGIN_NOT_CONFIGURED" | "INVITATION_FAILED" | "OWNER_PROTECTED" | "USER_ARCHIVED" | "CUSTOMER_ARCHIVED" | "PRODUCT_IN_USE" | "DUPLICATE_EAN" | "INVALID_EAN" | "IMPORT_INVALID_ROWS" | "TIMER_ALREADY_RUNNING" | "TIMER_NOT_RUNNING" | "ACTIVE_USER_TIME_TRACK_EXISTS" | "IDEMPOTENCY_KEY_REUSED" | "NO_ACTIVE_USER_TIME_TRACK" | "SEGMENT_OVERLAP" | "END_BEFORE_START" | "LATE_ENTRY_TOO_OLD" | "INVALID_IMAGE" | "NO_ACTIVITIES_SELECTED" | "ACCOUNTING_NOT_CONNECTED" | "ACCOUNTING_CONNECTION_FAILED" | "EXPORT_FAILED" | "AI_CONSENT_REQUIRED" | "AUDIO_RECORDING_ERROR" | "PAYMENT_PROVIDER_NOT_CONFIGURED";
         ErrorMessage: {
             code: components["schemas"]["ErrorCode"];
             /** @description A human-readable message in the caller's language. */
@@ -4217,6 +4576,151 @@ export interface components {
              */
             skippedCount: number;
         };
+        /**
+         * @description The document the invoice is issued as.
+         * @example zugferd
+         * @enum {string}
+         */
+        IssuedInvoiceFormat: "pdf" | "zugferd" | "xrechnung";
+        InvoiceIssueRequest: {
+            customerId: components["schemas"]["Id"];
+            fromDate: components["schemas"]["InvoicePeriodStart"];
+            toDate: components["schemas"]["InvoicePeriodEnd"];
+            /** @description Only these information entries (with `timeTrackIds`); left out means all open ones. */
+            informationIds?: components["schemas"]["IdList"];
+            /** @description Only these time tracks (with `informationIds`); left out means all open ones. */
+            timeTrackIds?: components["schemas"]["IdList"];
+            language?: components["schemas"]["InvoiceLanguage"];
+            format: components["schemas"]["IssuedInvoiceFormat"];
+            title?: components["schemas"]["InvoiceTitle"];
+            positionTexts?: components["schemas"]["InvoicePositionTexts"];
+        };
+        /**
+         * @description An invoice, or the cancellation invoice (credit note) of one.
+         * @example invoice
+         * @enum {string}
+         */
+        IssuedInvoiceKind: "invoice" | "cancellation";
+        /**
+         * @description Computed on the firm's date; `cancelled` for a cancelled invoice and for the cancellation itself.
+         * @example open
+         * @enum {string}
+         */
+        IssuedInvoiceStatus: "open" | "partlyPaid" | "paid" | "overdue" | "cancelled";
+        IssuedInvoiceSummary: {
+            id: components["schemas"]["Id"];
+            /**
+             * @description Issued here, or created in lexoffice from here.
+             * @enum {string}
+             */
+            source: "fieldbook" | "lexoffice";
+            /**
+             * @description The invoice number (null for a lexoffice draft).
+             * @example RE-2026-0007
+             */
+            number: string | null;
+            kind: components["schemas"]["IssuedInvoiceKind"];
+            /**
+             * Format: uuid
+             * @description The invoice a cancellation cancels.
+             */
+            cancelsId: string | null;
+            customerId: components["schemas"]["Id"];
+            /** @example Bäckerei Müller OHG */
+            customerName: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            invoiceDate: string;
+            /**
+             * Format: date
+             * @example 2026-12-10
+             */
+            dueDate: string | null;
+            net: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            /** @description null for a voucher in lexoffice (its status is kept there). */
+            status: components["schemas"]["IssuedInvoiceStatus"] | null;
+            format: components["schemas"]["IssuedInvoiceFormat"] | null;
+            /**
+             * Format: uri
+             * @description The voucher in lexoffice.
+             */
+            externalUrl: string | null;
+        };
+        IssuedInvoiceParty: {
+            name: string;
+            street: string | null;
+            zip: string | null;
+            city: string | null;
+            country: string | null;
+            email: string | null;
+            vatId: string | null;
+        };
+        IssuedInvoicePosition: {
+            key: string;
+            kind: components["schemas"]["InvoicePositionKind"];
+            description: string;
+            quantity: number;
+            unit: string | null;
+            unitPrice: components["schemas"]["Money"];
+            vatRate: number;
+            net: components["schemas"]["Money"];
+            vat: components["schemas"]["Money"];
+            gross: components["schemas"]["Money"];
+            informationIds: components["schemas"]["IdList"];
+            timeTrackIds: components["schemas"]["IdList"];
+        };
+        IssuedInvoiceDocument: {
+            /** @enum {string} */
+            document: "pdf" | "xml";
+            fileName: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "application/xml";
+            /** @description The SHA-256 of the stored bytes. */
+            sha256: string;
+        };
+        IssuedInvoiceReference: {
+            id: components["schemas"]["Id"];
+            number: string;
+            /** Format: date */
+            invoiceDate: string;
+        };
+        IssuedInvoiceEvent: {
+            /** @example issued */
+            action: string;
+            /** Format: date-time */
+            at: string;
+            actorName: string | null;
+            /** @description e.g. the number of the cancellation. */
+            details: string | null;
+        };
+        IssuedInvoice: {
+            summary: components["schemas"]["IssuedInvoiceSummary"];
+            title: components["schemas"]["InvoiceTitle"];
+            language: components["schemas"]["Language"];
+            serviceFrom: components["schemas"]["InvoicePeriodStart"];
+            serviceTo: components["schemas"]["InvoicePeriodEnd"];
+            /** @enum {string} */
+            vatTreatment: "standard" | "smallBusiness" | "reverseCharge";
+            vat: components["schemas"]["Money"];
+            vatByRate: components["schemas"]["InvoiceVatTotal"][];
+            seller: components["schemas"]["IssuedInvoiceParty"];
+            buyer: components["schemas"]["IssuedInvoiceParty"];
+            positions: components["schemas"]["IssuedInvoicePosition"][];
+            documents: components["schemas"]["IssuedInvoiceDocument"][];
+            /** @description The cancellation of this invoice, if any. */
+            cancellation: components["schemas"]["IssuedInvoiceReference"] | null;
+            /** @description The invoice this cancellation cancels. */
+            cancels: components["schemas"]["IssuedInvoiceReference"] | null;
+            history: components["schemas"]["IssuedInvoiceEvent"][];
+        };
+        IssuedInvoicePage: {
+            items: components["schemas"]["IssuedInvoiceSummary"][];
+            /** @example 42 */
+            totalCount: number;
+        };
         ConsentText: {
             purpose: components["schemas"]["ConsentPurpose"];
             language: components["schemas"]["Language"];
@@ -4288,6 +4792,27 @@ export interface components {
             version: string | null;
         };
         /**
+         * @description How issued invoices are numbered (decision 0031): exactly one sequence placeholder `{N}` to
+         *     `{NNNNNNNNN}` (the running number, zero-padded to as many digits), optionally the year as
+         *     `{YYYY}` or `{YY}`, otherwise letters, digits and `- _ / . #`. A yearly restarting sequence
+         *     needs the year in the number; otherwise 400 naming `invoiceNumberFormat`.
+         * @example RE-{YYYY}-{NNNN}
+         */
+        TenantInvoiceNumberFormat: string;
+        /**
+         * @description The sequence restarts at 1 on the first invoice of each calendar year (in the firm's time zone).
+         * @example true
+         */
+        TenantInvoiceNumberYearly: boolean;
+        /**
+         * @description Where the firm issues its invoices: `fieldbook` (numbers from the firm's sequence, kept in
+         *     the register) or `lexoffice` (the register lists the vouchers exported there with
+         *     lexoffice's numbers; issuing here is refused).
+         * @example fieldbook
+         * @enum {string}
+         */
+        TenantInvoiceIssuer: "fieldbook" | "lexoffice";
+        /**
          * @description Short name of the tenant, shown in the app.
          * @example Elektro Schneider
          */
@@ -4334,6 +4859,9 @@ export interface components {
          */
         TenantLateEntryDays: number;
         Tenant: {
+            invoiceNumberFormat: components["schemas"]["TenantInvoiceNumberFormat"];
+            invoiceNumberYearly: components["schemas"]["TenantInvoiceNumberYearly"];
+            invoiceIssuer: components["schemas"]["TenantInvoiceIssuer"];
             /**
              * Format: date-time
              * @description When the logo (`Management/GetLogo`) was last set; null without one.
@@ -4483,6 +5011,12 @@ export interface components {
             holidayRegion?: components["schemas"]["TenantHolidayRegion"];
             /** @description How many days back an Employee may add working time afterwards; left out means unchanged. */
             lateEntryDays?: components["schemas"]["TenantLateEntryDays"];
+            /** @description How issued invoices are numbered; left out means unchanged. */
+            invoiceNumberFormat?: components["schemas"]["TenantInvoiceNumberFormat"];
+            /** @description Whether the sequence restarts each year; left out means unchanged. */
+            invoiceNumberYearly?: components["schemas"]["TenantInvoiceNumberYearly"];
+            /** @description Where the firm issues its invoices; left out means unchanged. */
+            invoiceIssuer?: components["schemas"]["TenantInvoiceIssuer"];
         };
         /**
          * @description EAN-8, UPC-A (12 digits) or EAN-13; the check digit is verified by the server.
@@ -4888,6 +5422,169 @@ export interface components {
             endedAtUtc: string;
             /** @example Fehlersuche Fehlerstromschutzschalter */
             description?: string | null;
+        };
+        PaymentTerms: {
+            /** @example 14 */
+            days: number;
+            /**
+             * @description Cash discount (Skonto) in percent; null for none.
+             * @example 2
+             */
+            discountPercent: number | null;
+            /**
+             * @description Days within which the discount applies; set exactly when `discountPercent` is.
+             * @example 7
+             */
+            discountDays: number | null;
+        };
+        /**
+         * @description The invoice mail in German and English. Placeholders: {number}, {customer}, {amount},
+         *     {dueDate}, {firm}. Null: the built-in text.
+         */
+        MailTexts: {
+            /** @example Rechnung {number} von {firm} */
+            subjectDe: string | null;
+            /**
+             * @example Guten Tag,
+             *
+             *     anbei erhalten Sie die Rechnung {number} über {amount}.
+             */
+            bodyDe: string | null;
+            /** @example Invoice {number} from {firm} */
+            subjectEn: string | null;
+            /**
+             * @example Hello,
+             *
+             *     please find attached invoice {number} for {amount}.
+             */
+            bodyEn: string | null;
+        };
+        /** @description Fees in euro of the payment reminder and the two dunning levels. */
+        ReminderFees: {
+            /** @example 0 */
+            reminder: number;
+            /** @example 5 */
+            dunning1: number;
+            /** @example 10 */
+            dunning2: number;
+        };
+        DatevSettings: {
+            /** @example 29098 */
+            consultantNumber: number | null;
+            /** @example 55003 */
+            clientNumber: number | null;
+            /** @example 1 */
+            fiscalYearStartMonth: number;
+            /** @example 4 */
+            accountLength: number;
+            /**
+             * @example SKR03
+             * @enum {string}
+             */
+            chart: "SKR03" | "SKR04";
+        };
+        PaymentSettings: {
+            terms: components["schemas"]["PaymentTerms"];
+            mailTexts: components["schemas"]["MailTexts"];
+            reminderFees: components["schemas"]["ReminderFees"];
+            datev: components["schemas"]["DatevSettings"];
+            defaultMailTexts: {
+                subjectDe: string;
+                bodyDe: string;
+                subjectEn: string;
+                bodyEn: string;
+            };
+        };
+        PaymentSettingsUpdate: {
+            terms: components["schemas"]["PaymentTerms"];
+            mailTexts: components["schemas"]["MailTexts"];
+            reminderFees: components["schemas"]["ReminderFees"];
+            datev: components["schemas"]["DatevSettings"];
+        };
+        /** @enum {string} */
+        PaymentStatus: "open" | "partlyPaid" | "paid" | "overdue" | "cancelled";
+        /**
+         * @example transfer
+         * @enum {string}
+         */
+        PaymentMethod: "transfer" | "cash" | "card" | "directDebit" | "other";
+        Payment: {
+            id: components["schemas"]["Id"];
+            /** Format: date */
+            paidOn: string;
+            amount: components["schemas"]["Money"];
+            method: components["schemas"]["PaymentMethod"];
+            note: string | null;
+            createdAtUtc: components["schemas"]["DateTime"];
+            createdByName: string | null;
+        };
+        InvoiceMail: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            kind: "invoice" | "reminder" | "dunning1" | "dunning2";
+            sentAtUtc: components["schemas"]["DateTime"];
+            to: string;
+            copyTo: string | null;
+            language: components["schemas"]["Language"];
+            attachmentName: string;
+            fee: components["schemas"]["Money"];
+            /** Format: date */
+            payBy: string | null;
+            sentByName: string | null;
+        };
+        InvoiceReceivable: {
+            invoiceId: components["schemas"]["Id"];
+            number: string;
+            status: components["schemas"]["PaymentStatus"];
+            gross: components["schemas"]["Money"];
+            paid: components["schemas"]["Money"];
+            open: components["schemas"]["Money"];
+            /** Format: date */
+            dueDate: string | null;
+            payments: components["schemas"]["Payment"][];
+            mails: components["schemas"]["InvoiceMail"][];
+            /**
+             * @description The reminder level that may be sent now (0 reminder, 1 and 2 dunning), or null.
+             * @enum {integer|null}
+             */
+            nextReminderLevel: 0 | 1 | 2 | null;
+        };
+        PaymentRequest: {
+            invoiceId: components["schemas"]["Id"];
+            /**
+             * Format: date
+             * @example 2026-11-24
+             */
+            paidOn: string;
+            /** @example 238 */
+            amount: number;
+            method: components["schemas"]["PaymentMethod"];
+            /** @example Überweisung Sparkasse */
+            note?: string | null;
+        };
+        OverdueInvoice: {
+            invoiceId: components["schemas"]["Id"];
+            number: string;
+            customerId: components["schemas"]["Id"];
+            customerName: string;
+            /** Format: date */
+            dueDate: string;
+            daysOverdue: number;
+            open: components["schemas"]["Money"];
+            lastReminderLevel: number | null;
+        };
+        /**
+         * @description The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+         * @enum {string}
+         */
+        MailAttachment: "zugferd" | "xrechnung";
+        DatevFile: {
+            /** @example EXTF_Buchungsstapel_20261101_20261130.csv */
+            fileName: string;
+            /** @enum {string} */
+            contentType: "text/csv";
+            contentBase64: string;
+            bookingCount: number;
         };
         /**
          * @description Id of a message in the app's catalog.
@@ -7337,6 +8034,213 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    invoiceUnmarkActivitiesAsProcessed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceMarkProcessedRequest"];
+            };
+        };
+        responses: {
+            /** @description How many entries are open again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceActivityCounts"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceIssue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceIssueRequest"];
+            };
+        };
+        responses: {
+            /** @description The issued invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceListIssued: {
+        parameters: {
+            query: {
+                /**
+                 * @description Page number, starting at 1.
+                 * @example 1
+                 */
+                page: components["parameters"]["Page"];
+                /**
+                 * @description Items per page.
+                 * @example 10
+                 */
+                pageSize: components["parameters"]["PageSize"];
+                /** @description Free text matched case-insensitively against the listed fields. */
+                filter?: components["parameters"]["Filter"];
+                /** @description Only this customer's entries. */
+                customerId?: components["parameters"]["CustomerIdOptional"];
+                /** @description Only invoices with this status. */
+                status?: components["schemas"]["IssuedInvoiceStatus"];
+                /** @description Only invoices or only cancellations. */
+                kind?: components["schemas"]["IssuedInvoiceKind"];
+                /** @description Invoice date on or after this day. */
+                fromDate?: string;
+                /** @description Invoice date on or before this day. */
+                toDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the register. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoicePage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceGetIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceDownloadIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+                /** @description Which document. */
+                document: "pdf" | "xml";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    /** @description `attachment` with the file name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    invoiceCancelIssued: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancellation invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["IssuedInvoice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
     managementGetConsentTexts: {
         parameters: {
             query: {
@@ -8437,6 +9341,321 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentSettings"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetCustomerTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's terms, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentTerms"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsSetCustomerTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId: components["schemas"]["Id"];
+                    terms: components["schemas"]["PaymentTerms"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The customer's terms as stored, or null. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["PaymentTerms"] | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetForInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                invoiceId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was paid and sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice's payments and status after recording. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice's payments and status after the removal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsGetOverdue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Overdue invoices, the longest overdue first (at most 50), and their count and open total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            totalCount: number;
+                            openTotal: components["schemas"]["Money"];
+                            items: components["schemas"]["OverdueInvoice"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: components["schemas"]["Id"];
+                    attachment: components["schemas"]["MailAttachment"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice's payments and mails after sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsRemind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    invoiceId: components["schemas"]["Id"];
+                    /** @enum {integer} */
+                    level: 0 | 1 | 2;
+                    /** @description The fee of this letter in euro; omitted, the setting's fee of the level applies. */
+                    fee?: number;
+                    /**
+                     * Format: date
+                     * @description The new date to pay by; omitted, 7 days from today.
+                     */
+                    payBy?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice's payments and mails after sending. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InvoiceReceivable"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
+    paymentsDatevExport: {
+        parameters: {
+            query: {
+                from: string;
+                to: string;
+                withPayments?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DatevFile"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
     };

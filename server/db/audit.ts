@@ -13,7 +13,12 @@ export type AuditEntity =
   // customer activity: notes, materials, time entries; photos; signed work confirmations
   | 'information'
   | 'image'
-  | 'work_confirmation';
+  | 'work_confirmation'
+  // issued invoices and cancellations (decision 0031)
+  | 'issued_invoice'
+  // payments of issued invoices and their mails (decision 0032)
+  | 'invoice_payment'
+  | 'invoice_mail';
 export type AuditAction = 'create' | 'update' | 'delete';
 
 export interface AuditEntry {

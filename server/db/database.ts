@@ -23,8 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const APP_ROLE = 'fieldbook_app';
 /** Tables the app role may not touch; it reaches them only through security-definer functions. */
 const PRIVATE_TABLES = ['account_directory'];
-/** Tables the app may only add to: the audit trail is never rewritten. */
-const APPEND_ONLY_TABLES = ['audit_log'];
+/** Tables the app may only add to: the audit trail and issued invoices are never rewritten (decision 0031). */
+const APPEND_ONLY_TABLES = ['audit_log', 'issued_invoices'];
 const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
 export async function migrateDatabase(adminUrl: string, appRolePassword: string) {

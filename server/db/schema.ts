@@ -16,3 +16,5 @@ export * from './schema/localisation';
 export * from './schema/accounting';
 export * from './schema/ai';
 export * from './schema/idempotency';
+export * from './schema/invoicing';
+export * from './schema/payments';

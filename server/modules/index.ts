@@ -14,11 +14,12 @@ import { informationHandlers } from './information';
 import { imagesHandlers } from './images';
 import { workConfirmationsHandlers } from './work-confirmations';
 import { customerActivitiesHandlers } from './customer-activities';
-import { invoiceHandlers } from './invoice';
+import { invoiceHandlers, issuedInvoicesHandlers } from './invoice';
 import { subscriptionHandlers, subscriptionRouteOptions } from './subscription';
 import { localisationHandlers } from './localisation';
 import { externalSystemHandlers } from './external-system';
 import { aiHandlers } from './ai';
+import { paymentsHandlers } from './payments';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -33,10 +34,12 @@ export const handlers: OperationHandlers = {
   ...workConfirmationsHandlers,
   ...customerActivitiesHandlers,
   ...invoiceHandlers,
+  ...issuedInvoicesHandlers,
   ...subscriptionHandlers,
   ...localisationHandlers,
   ...externalSystemHandlers,
   ...aiHandlers,
+  ...paymentsHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

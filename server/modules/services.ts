@@ -5,7 +5,7 @@ import { UsersService } from './users';
 import { ManagementService } from './management';
 import { TimeTracksService } from './time-tracks';
 import { UserTimeTracksService } from './user-time-tracks';
-import { InvoiceService } from './invoice';
+import { InvoiceService, IssuedInvoicesService } from './invoice';
 import { CustomersService } from './customers';
 import { ProductsService } from './products';
 import { InformationService } from './information';
@@ -16,11 +16,13 @@ import { SubscriptionService } from './subscription';
 import { LocalisationService } from './localisation';
 import { ExternalSystemService } from './external-system';
 import { AiService } from './ai';
+import { PaymentsService } from './payments';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
   const accounting = new ExternalSystemService(deps);
   const auth = new AuthService(deps, subscription);
+  const invoice = new InvoiceService(deps, accounting);
   return {
     auth,
     subscription,
@@ -30,7 +32,8 @@ export function createServices(deps: Deps) {
     management: new ManagementService(deps),
     timeTracks: new TimeTracksService(deps),
     userTimeTracks: new UserTimeTracksService(deps),
-    invoice: new InvoiceService(deps, accounting),
+    invoice,
+    issuedInvoices: new IssuedInvoicesService(deps, invoice),
     customers: new CustomersService(deps, accounting),
     accounting,
     products: new ProductsService(deps),
@@ -40,6 +43,7 @@ export function createServices(deps: Deps) {
     workConfirmations: new WorkConfirmationsService(deps),
     localisation: new LocalisationService(deps),
     ai: new AiService(deps),
+    payments: new PaymentsService(deps),
   };
 }
 

@@ -41,6 +41,8 @@ const defaultStatus: Partial<Record<ErrorCode, number>> = {
   USER_ARCHIVED: 403,
   CONFLICT: 409,
   ENTRY_LOCKED: 409,
+  ENTRY_INVOICED: 409,
+  INVOICE_ISSUED_ELSEWHERE: 409,
   EMAIL_ALREADY_REGISTERED: 409,
   PASSKEY_EXISTS: 409,
   DUPLICATE_EAN: 409,
@@ -182,12 +184,25 @@ function validationMessage(e: AjvLikeError, lang: string): string {
   }
 }
 
+/**
+ * The database's refusal to change an entry an issued invoice billed (SQLSTATE FB409, the invoice's
+ * number as detail; migration 0030, decision 0031): every entry-changing call answers it as 409
+ * naming the invoice, whichever service ran into it.
+ */
+function invoicedEntryRefusal(error: unknown): AppError | undefined {
+  const pgError = ((error as { cause?: unknown }).cause ?? error) as { code?: unknown; detail?: unknown };
+  if (pgError?.code !== 'FB409') return undefined;
+  return new AppError('ENTRY_INVOICED', 'invoice.entryInvoiced', { params: { number: typeof pgError.detail === 'string' ? pgError.detail : '' } });
+}
+
 /** The single error handler: masks internals of 5xx, maps Fastify's own errors to codes. */
 export function handleError(error: FastifyError | AppError | ReplayedAnswer, request: FastifyRequest, reply: FastifyReply) {
   const lang = request.lang ?? 'de';
   if (error instanceof ReplayedAnswer) {
     return reply.status(error.statusCode).header('Idempotent-Replayed', 'true').type('application/json; charset=utf-8').send(error.body);
   }
+  const invoiced = invoicedEntryRefusal(error);
+  if (invoiced) return handleError(invoiced, request, reply);
   if (error instanceof AppError) {
     // A refusal caused by a failure inside a library: the person reads the message, the log the cause.
     if (error.cause !== undefined) request.log.warn({ err: error.cause, code: error.code }, `refused (${error.messageKey}): ${error.cause instanceof Error ? error.cause.message : String(error.cause)}`);

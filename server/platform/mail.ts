@@ -8,14 +8,24 @@ import crypto from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from './config';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** A hidden copy, e.g. to the firm that sends an invoice. */
+  bcc?: string;
+  /** Sent byte for byte; the development outbox keeps only the mail's text. */
+  attachments?: MailAttachment[];
 }
 
-export interface StoredMail extends Mail {
+export interface StoredMail extends Omit<Mail, 'attachments'> {
   id: string;
   from: string;
   sentAtUtc: string;
@@ -40,7 +50,8 @@ export class Mailer {
       return;
     }
     fs.mkdirSync(this.outboxDir, { recursive: true });
-    const stored: StoredMail = { id: crypto.randomUUID(), from: this.config.mailFrom, sentAtUtc: new Date().toISOString(), ...mail };
+    const { attachments: _attachments, ...text } = mail;
+    const stored: StoredMail = { id: crypto.randomUUID(), from: this.config.mailFrom, sentAtUtc: new Date().toISOString(), ...text };
     fs.writeFileSync(path.join(this.outboxDir, `${Date.now()}-${stored.id}.json`), JSON.stringify(stored), { mode: 0o600 });
   }
 
@@ -59,6 +70,15 @@ export class Mailer {
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain mail of paragraphs (line breaks kept), as text and as simple HTML. */
+export function textMail(options: { to: string; subject: string; body: string; bcc?: string; attachments?: MailAttachment[] }): Mail {
+  const paragraphs = options.body.split(/\n{2,}/);
+  const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">
+${paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n')}
+</body></html>`;
+  return { to: options.to, subject: options.subject, text: options.body, html, bcc: options.bcc, attachments: options.attachments };
+}
 
 /** A plain mail with one call to action, as text and as simple HTML. */
 export function actionMail(options: {

@@ -26,6 +26,8 @@ export const errorCodeMessages = {
   NOT_FOUND: msg`The record was not found.`,
   CONFLICT: msg`The record was changed in the meantime. Please reload and try again.`,
   ENTRY_LOCKED: msg`This entry is confirmed by the customer and can no longer be changed.`,
+  ENTRY_INVOICED: msg`This entry is billed by an issued invoice and can no longer be changed.`,
+  INVOICE_ISSUED_ELSEWHERE: msg`Your firm issues its invoices in lexoffice.`,
   PAYLOAD_TOO_LARGE: msg`The file or data is too large.`,
   UNSUPPORTED_MEDIA_TYPE: msg`This file type is not supported.`,
   RATE_LIMITED: msg`Too many attempts. Please wait a moment and try again.`,

@@ -65,6 +65,17 @@ describe('contract routes', () => {
       'managementGetConsentHistory',
       'userTimeTracksAddDay',
       'userTimeTracksAddBreak',
+      'paymentsGetSettings',
+      'paymentsUpdateSettings',
+      'paymentsGetCustomerTerms',
+      'paymentsSetCustomerTerms',
+      'paymentsGetForInvoice',
+      'paymentsRecord',
+      'paymentsDelete',
+      'paymentsGetOverdue',
+      'paymentsSend',
+      'paymentsRemind',
+      'paymentsDatevExport',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

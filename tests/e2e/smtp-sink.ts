@@ -14,7 +14,15 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files, decoded to their bytes. */
+  attachments: ReceivedAttachment[];
   receivedAtUtc: string;
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface SmtpSink {
@@ -98,13 +106,22 @@ function leaves(part: Part): Part[] {
 }
 
 /** Reads a raw RFC 5322 message into subject, text and HTML. */
-export function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html'> & { from: string; to: string } {
+export function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'text' | 'html' | 'attachments'> & { from: string; to: string } {
   const message = splitPart(raw);
   let text = '';
   let html = '';
+  const attachments: ReceivedAttachment[] = [];
   for (const leaf of leaves(message)) {
     const type = (leaf.headers.get('content-type') ?? 'text/plain').toLowerCase();
-    if (type.startsWith('text/html')) html ||= decodeBody(leaf);
+    const disposition = leaf.headers.get('content-disposition') ?? '';
+    if (/^attachment/i.test(disposition)) {
+      const encoding = (leaf.headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+      attachments.push({
+        filename: decodeHeader(parameter(disposition, 'filename') ?? ''),
+        contentType: type.split(';')[0]!.trim(),
+        content: encoding === 'base64' ? Buffer.from(leaf.body.replace(/\s+/g, ''), 'base64') : Buffer.from(leaf.body, 'utf8'),
+      });
+    } else if (type.startsWith('text/html')) html ||= decodeBody(leaf);
     else if (type.startsWith('text/plain')) text ||= decodeBody(leaf);
   }
   return {
@@ -113,6 +130,7 @@ export function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'text'
     to: decodeHeader(message.headers.get('to') ?? ''),
     text: text.replace(/\n$/, ''),
     html,
+    attachments,
   };
 }
 
@@ -136,6 +154,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           subject: parsed.subject,
           text: parsed.text,
           html: parsed.html,
+          attachments: parsed.attachments,
           receivedAtUtc: new Date().toISOString(),
         });
         callback();

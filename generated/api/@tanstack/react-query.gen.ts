@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { aiGetStatus, aiInvoiceText, aiSortDictation, aiSummarize, aiTranscribe, authChangePassword, authConfirmEmail, authConfirmTerms, authForgotPassword, authHandleAppleLogin, authHandleGoogleLogin, authRefreshToken, authRefreshTokenFromCookie, authResendConfirmationEmail, authResetPassword, authSignIn, authSignUp, authWebAuthnAddKeyBegin, authWebAuthnAddKeyComplete, authWebAuthnDeleteKey, authWebAuthnGetKeys, authWebAuthnLoginBegin, authWebAuthnLoginComplete, authWebAuthnRegisterBegin, authWebAuthnRegisterComplete, customerActivitiesByCustomer, customerActivitiesGetTotals, customersCreate, customersGet, customersGetAll, customersImportCsv, customersImportLexOffice, customersUpdate, externalSystemConnectExternalSystem, externalSystemDisconnect, imagesGet, imagesGetAll, imagesGetThumbnail, imagesUploadWorkDocImage, informationCreate, informationDelete, informationGetAll, informationReporting, informationUpdate, invoiceCreatePreviewFromActivities, invoiceDeleteActivitiesByFilter, invoiceExportToLexOffice, invoiceMarkActivitiesAsProcessed, invoiceMarkActivitiesAsProcessedByFilter, localisationGetTextOverrides, localisationSetTextOverride, managementDeleteLogo, managementGetConsentHistory, managementGetConsentTexts, managementGetLogo, managementGetTenant, managementGetTenantConsent, managementUpdateTenant, managementUpdateTenantConsent, managementUploadLogo, type Options, productsCreate, productsDeleteById, productsGetAll, productsGetByEan, productsGetById, productsImportCsv, productsUpdate, subscriptionAssignLicense, subscriptionCreateCheckout, subscriptionCreatePortalSession, subscriptionGetSubscriptionDetails, subscriptionRemoveLicenseAssignment, subscriptionStripeWebhook, timeTracksCreate, timeTracksDelete, timeTracksGet, timeTracksGetById, timeTracksGetMy, timeTracksGetMyTotals, timeTracksStart, timeTracksStop, timeTracksUpdate, usersGet, usersGetAll, usersInvite, usersSetPassword, usersUpdate, usersUpdateMe, userTimeTracksAddBreak, userTimeTracksAddDay, userTimeTracksAppendSegment, userTimeTracksDeleteSegment, userTimeTracksGetActive, userTimeTracksGetList, userTimeTracksGetListGrouped, userTimeTracksStart, userTimeTracksStop, userTimeTracksUpdateSegment, workConfirmationsCreate, workConfirmationsGet } from '../sdk.gen';
-import type { AiGetStatusData, AiGetStatusError, AiGetStatusResponse, AiInvoiceTextData, AiInvoiceTextError, AiInvoiceTextResponse, AiSortDictationData, AiSortDictationError, AiSortDictationResponse, AiSummarizeData, AiSummarizeError, AiSummarizeResponse, AiTranscribeData, AiTranscribeError, AiTranscribeResponse, AuthChangePasswordData, AuthChangePasswordError, AuthChangePasswordResponse, AuthConfirmEmailData, AuthConfirmEmailError, AuthConfirmEmailResponse, AuthConfirmTermsData, AuthConfirmTermsError, AuthConfirmTermsResponse, AuthForgotPasswordData, AuthForgotPasswordError, AuthForgotPasswordResponse, AuthHandleAppleLoginData, AuthHandleAppleLoginError, AuthHandleAppleLoginResponse, AuthHandleGoogleLoginData, AuthHandleGoogleLoginError, AuthHandleGoogleLoginResponse, AuthRefreshTokenData, AuthRefreshTokenError, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieError, AuthRefreshTokenFromCookieResponse, AuthRefreshTokenResponse, AuthResendConfirmationEmailData, AuthResendConfirmationEmailError, AuthResendConfirmationEmailResponse, AuthResetPasswordData, AuthResetPasswordError, AuthResetPasswordResponse, AuthSignInData, AuthSignInError, AuthSignInResponse, AuthSignUpData, AuthSignUpError, AuthSignUpResponse, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginError, AuthWebAuthnAddKeyBeginResponse, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteError, AuthWebAuthnAddKeyCompleteResponse, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyError, AuthWebAuthnDeleteKeyResponse, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysError, AuthWebAuthnGetKeysResponse, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginError, AuthWebAuthnLoginBeginResponse, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteError, AuthWebAuthnLoginCompleteResponse, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginError, AuthWebAuthnRegisterBeginResponse, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteError, AuthWebAuthnRegisterCompleteResponse, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, CustomersCreateData, CustomersCreateError, CustomersCreateResponse, CustomersGetAllData, CustomersGetAllError, CustomersGetAllResponse, CustomersGetData, CustomersGetError, CustomersGetResponse, CustomersImportCsvData, CustomersImportCsvError, CustomersImportCsvResponse, CustomersImportLexOfficeData, CustomersImportLexOfficeError, CustomersImportLexOfficeResponse, CustomersUpdateData, CustomersUpdateError, CustomersUpdateResponse, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemError, ExternalSystemConnectExternalSystemResponse, ExternalSystemDisconnectData, ExternalSystemDisconnectError, ExternalSystemDisconnectResponse, ImagesGetAllData, ImagesGetAllError, ImagesGetAllResponse, ImagesGetData, ImagesGetError, ImagesGetResponse, ImagesGetThumbnailData, ImagesGetThumbnailError, ImagesGetThumbnailResponse, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageError, ImagesUploadWorkDocImageResponse, InformationCreateData, InformationCreateError, InformationCreateResponse, InformationDeleteData, InformationDeleteError, InformationDeleteResponse, InformationGetAllData, InformationGetAllError, InformationGetAllResponse, InformationReportingData, InformationReportingError, InformationReportingResponse, InformationUpdateData, InformationUpdateError, InformationUpdateResponse, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesError, InvoiceCreatePreviewFromActivitiesResponse, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterError, InvoiceDeleteActivitiesByFilterResponse, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeError, InvoiceExportToLexOfficeResponse, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterError, InvoiceMarkActivitiesAsProcessedByFilterResponse, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedError, InvoiceMarkActivitiesAsProcessedResponse, LocalisationGetTextOverridesData, LocalisationGetTextOverridesError, LocalisationGetTextOverridesResponse, LocalisationSetTextOverrideData, LocalisationSetTextOverrideError, LocalisationSetTextOverrideResponse, ManagementDeleteLogoData, ManagementDeleteLogoError, ManagementDeleteLogoResponse, ManagementGetConsentHistoryData, ManagementGetConsentHistoryError, ManagementGetConsentHistoryResponse, ManagementGetConsentTextsData, ManagementGetConsentTextsError, ManagementGetConsentTextsResponse, ManagementGetLogoData, ManagementGetLogoError, ManagementGetLogoResponse, ManagementGetTenantConsentData, ManagementGetTenantConsentError, ManagementGetTenantConsentResponse, ManagementGetTenantData, ManagementGetTenantError, ManagementGetTenantResponse, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentError, ManagementUpdateTenantConsentResponse, ManagementUpdateTenantData, ManagementUpdateTenantError, ManagementUpdateTenantResponse, ManagementUploadLogoData, ManagementUploadLogoError, ManagementUploadLogoResponse, ProductsCreateData, ProductsCreateError, ProductsCreateResponse, ProductsDeleteByIdData, ProductsDeleteByIdError, ProductsDeleteByIdResponse, ProductsGetAllData, ProductsGetAllError, ProductsGetAllResponse, ProductsGetByEanData, ProductsGetByEanError, ProductsGetByEanResponse, ProductsGetByIdData, ProductsGetByIdError, ProductsGetByIdResponse, ProductsImportCsvData, ProductsImportCsvError, ProductsImportCsvResponse, ProductsUpdateData, ProductsUpdateError, ProductsUpdateResponse, SubscriptionAssignLicenseData, SubscriptionAssignLicenseError, SubscriptionAssignLicenseResponse, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutError, SubscriptionCreateCheckoutResponse, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionError, SubscriptionCreatePortalSessionResponse, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsError, SubscriptionGetSubscriptionDetailsResponse, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentError, SubscriptionRemoveLicenseAssignmentResponse, SubscriptionStripeWebhookData, SubscriptionStripeWebhookError, SubscriptionStripeWebhookResponse, TimeTracksCreateData, TimeTracksCreateError, TimeTracksCreateResponse, TimeTracksDeleteData, TimeTracksDeleteError, TimeTracksDeleteResponse, TimeTracksGetByIdData, TimeTracksGetByIdError, TimeTracksGetByIdResponse, TimeTracksGetData, TimeTracksGetError, TimeTracksGetMyData, TimeTracksGetMyError, TimeTracksGetMyResponse, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsError, TimeTracksGetMyTotalsResponse, TimeTracksGetResponse, TimeTracksStartData, TimeTracksStartError, TimeTracksStartResponse, TimeTracksStopData, TimeTracksStopError, TimeTracksStopResponse, TimeTracksUpdateData, TimeTracksUpdateError, TimeTracksUpdateResponse, UsersGetAllData, UsersGetAllError, UsersGetAllResponse, UsersGetData, UsersGetError, UsersGetResponse, UsersInviteData, UsersInviteError, UsersInviteResponse, UsersSetPasswordData, UsersSetPasswordError, UsersSetPasswordResponse, UsersUpdateData, UsersUpdateError, UsersUpdateMeData, UsersUpdateMeError, UsersUpdateMeResponse, UsersUpdateResponse, UserTimeTracksAddBreakData, UserTimeTracksAddBreakError, UserTimeTracksAddBreakResponse, UserTimeTracksAddDayData, UserTimeTracksAddDayError, UserTimeTracksAddDayResponse, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentError, UserTimeTracksAppendSegmentResponse, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentError, UserTimeTracksDeleteSegmentResponse, UserTimeTracksGetActiveData, UserTimeTracksGetActiveError, UserTimeTracksGetActiveResponse, UserTimeTracksGetListData, UserTimeTracksGetListError, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListResponse, UserTimeTracksStartData, UserTimeTracksStartError, UserTimeTracksStartResponse, UserTimeTracksStopData, UserTimeTracksStopError, UserTimeTracksStopResponse, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentError, UserTimeTracksUpdateSegmentResponse, WorkConfirmationsCreateData, WorkConfirmationsCreateError, WorkConfirmationsCreateResponse, WorkConfirmationsGetData, WorkConfirmationsGetError, WorkConfirmationsGetResponse } from '../types.gen';
+import { aiGetStatus, aiInvoiceText, aiSortDictation, aiSummarize, aiTranscribe, authChangePassword, authConfirmEmail, authConfirmTerms, authForgotPassword, authHandleAppleLogin, authHandleGoogleLogin, authRefreshToken, authRefreshTokenFromCookie, authResendConfirmationEmail, authResetPassword, authSignIn, authSignUp, authWebAuthnAddKeyBegin, authWebAuthnAddKeyComplete, authWebAuthnDeleteKey, authWebAuthnGetKeys, authWebAuthnLoginBegin, authWebAuthnLoginComplete, authWebAuthnRegisterBegin, authWebAuthnRegisterComplete, customerActivitiesByCustomer, customerActivitiesGetTotals, customersCreate, customersGet, customersGetAll, customersImportCsv, customersImportLexOffice, customersUpdate, externalSystemConnectExternalSystem, externalSystemDisconnect, imagesGet, imagesGetAll, imagesGetThumbnail, imagesUploadWorkDocImage, informationCreate, informationDelete, informationGetAll, informationReporting, informationUpdate, invoiceCancelIssued, invoiceCreatePreviewFromActivities, invoiceDeleteActivitiesByFilter, invoiceDownloadIssued, invoiceExportToLexOffice, invoiceGetIssued, invoiceIssue, invoiceListIssued, invoiceMarkActivitiesAsProcessed, invoiceMarkActivitiesAsProcessedByFilter, invoiceUnmarkActivitiesAsProcessed, localisationGetTextOverrides, localisationSetTextOverride, managementDeleteLogo, managementGetConsentHistory, managementGetConsentTexts, managementGetLogo, managementGetTenant, managementGetTenantConsent, managementUpdateTenant, managementUpdateTenantConsent, managementUploadLogo, type Options, paymentsDatevExport, paymentsDelete, paymentsGetCustomerTerms, paymentsGetForInvoice, paymentsGetOverdue, paymentsGetSettings, paymentsRecord, paymentsRemind, paymentsSend, paymentsSetCustomerTerms, paymentsUpdateSettings, productsCreate, productsDeleteById, productsGetAll, productsGetByEan, productsGetById, productsImportCsv, productsUpdate, subscriptionAssignLicense, subscriptionCreateCheckout, subscriptionCreatePortalSession, subscriptionGetSubscriptionDetails, subscriptionRemoveLicenseAssignment, subscriptionStripeWebhook, timeTracksCreate, timeTracksDelete, timeTracksGet, timeTracksGetById, timeTracksGetMy, timeTracksGetMyTotals, timeTracksStart, timeTracksStop, timeTracksUpdate, usersGet, usersGetAll, usersInvite, usersSetPassword, usersUpdate, usersUpdateMe, userTimeTracksAddBreak, userTimeTracksAddDay, userTimeTracksAppendSegment, userTimeTracksDeleteSegment, userTimeTracksGetActive, userTimeTracksGetList, userTimeTracksGetListGrouped, userTimeTracksStart, userTimeTracksStop, userTimeTracksUpdateSegment, workConfirmationsCreate, workConfirmationsGet } from '../sdk.gen';
+import type { AiGetStatusData, AiGetStatusError, AiGetStatusResponse, AiInvoiceTextData, AiInvoiceTextError, AiInvoiceTextResponse, AiSortDictationData, AiSortDictationError, AiSortDictationResponse, AiSummarizeData, AiSummarizeError, AiSummarizeResponse, AiTranscribeData, AiTranscribeError, AiTranscribeResponse, AuthChangePasswordData, AuthChangePasswordError, AuthChangePasswordResponse, AuthConfirmEmailData, AuthConfirmEmailError, AuthConfirmEmailResponse, AuthConfirmTermsData, AuthConfirmTermsError, AuthConfirmTermsResponse, AuthForgotPasswordData, AuthForgotPasswordError, AuthForgotPasswordResponse, AuthHandleAppleLoginData, AuthHandleAppleLoginError, AuthHandleAppleLoginResponse, AuthHandleGoogleLoginData, AuthHandleGoogleLoginError, AuthHandleGoogleLoginResponse, AuthRefreshTokenData, AuthRefreshTokenError, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieError, AuthRefreshTokenFromCookieResponse, AuthRefreshTokenResponse, AuthResendConfirmationEmailData, AuthResendConfirmationEmailError, AuthResendConfirmationEmailResponse, AuthResetPasswordData, AuthResetPasswordError, AuthResetPasswordResponse, AuthSignInData, AuthSignInError, AuthSignInResponse, AuthSignUpData, AuthSignUpError, AuthSignUpResponse, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginError, AuthWebAuthnAddKeyBeginResponse, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteError, AuthWebAuthnAddKeyCompleteResponse, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyError, AuthWebAuthnDeleteKeyResponse, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysError, AuthWebAuthnGetKeysResponse, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginError, AuthWebAuthnLoginBeginResponse, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteError, AuthWebAuthnLoginCompleteResponse, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginError, AuthWebAuthnRegisterBeginResponse, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteError, AuthWebAuthnRegisterCompleteResponse, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerError, CustomerActivitiesByCustomerResponse, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsError, CustomerActivitiesGetTotalsResponse, CustomersCreateData, CustomersCreateError, CustomersCreateResponse, CustomersGetAllData, CustomersGetAllError, CustomersGetAllResponse, CustomersGetData, CustomersGetError, CustomersGetResponse, CustomersImportCsvData, CustomersImportCsvError, CustomersImportCsvResponse, CustomersImportLexOfficeData, CustomersImportLexOfficeError, CustomersImportLexOfficeResponse, CustomersUpdateData, CustomersUpdateError, CustomersUpdateResponse, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemError, ExternalSystemConnectExternalSystemResponse, ExternalSystemDisconnectData, ExternalSystemDisconnectError, ExternalSystemDisconnectResponse, ImagesGetAllData, ImagesGetAllError, ImagesGetAllResponse, ImagesGetData, ImagesGetError, ImagesGetResponse, ImagesGetThumbnailData, ImagesGetThumbnailError, ImagesGetThumbnailResponse, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageError, ImagesUploadWorkDocImageResponse, InformationCreateData, InformationCreateError, InformationCreateResponse, InformationDeleteData, InformationDeleteError, InformationDeleteResponse, InformationGetAllData, InformationGetAllError, InformationGetAllResponse, InformationReportingData, InformationReportingError, InformationReportingResponse, InformationUpdateData, InformationUpdateError, InformationUpdateResponse, InvoiceCancelIssuedData, InvoiceCancelIssuedError, InvoiceCancelIssuedResponse, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesError, InvoiceCreatePreviewFromActivitiesResponse, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterError, InvoiceDeleteActivitiesByFilterResponse, InvoiceDownloadIssuedData, InvoiceDownloadIssuedError, InvoiceDownloadIssuedResponse, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeError, InvoiceExportToLexOfficeResponse, InvoiceGetIssuedData, InvoiceGetIssuedError, InvoiceGetIssuedResponse, InvoiceIssueData, InvoiceIssueError, InvoiceIssueResponse, InvoiceListIssuedData, InvoiceListIssuedError, InvoiceListIssuedResponse, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterError, InvoiceMarkActivitiesAsProcessedByFilterResponse, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedError, InvoiceMarkActivitiesAsProcessedResponse, InvoiceUnmarkActivitiesAsProcessedData, InvoiceUnmarkActivitiesAsProcessedError, InvoiceUnmarkActivitiesAsProcessedResponse, LocalisationGetTextOverridesData, LocalisationGetTextOverridesError, LocalisationGetTextOverridesResponse, LocalisationSetTextOverrideData, LocalisationSetTextOverrideError, LocalisationSetTextOverrideResponse, ManagementDeleteLogoData, ManagementDeleteLogoError, ManagementDeleteLogoResponse, ManagementGetConsentHistoryData, ManagementGetConsentHistoryError, ManagementGetConsentHistoryResponse, ManagementGetConsentTextsData, ManagementGetConsentTextsError, ManagementGetConsentTextsResponse, ManagementGetLogoData, ManagementGetLogoError, ManagementGetLogoResponse, ManagementGetTenantConsentData, ManagementGetTenantConsentError, ManagementGetTenantConsentResponse, ManagementGetTenantData, ManagementGetTenantError, ManagementGetTenantResponse, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentError, ManagementUpdateTenantConsentResponse, ManagementUpdateTenantData, ManagementUpdateTenantError, ManagementUpdateTenantResponse, ManagementUploadLogoData, ManagementUploadLogoError, ManagementUploadLogoResponse, PaymentsDatevExportData, PaymentsDatevExportError, PaymentsDatevExportResponse, PaymentsDeleteData, PaymentsDeleteError, PaymentsDeleteResponse, PaymentsGetCustomerTermsData, PaymentsGetCustomerTermsError, PaymentsGetCustomerTermsResponse, PaymentsGetForInvoiceData, PaymentsGetForInvoiceError, PaymentsGetForInvoiceResponse, PaymentsGetOverdueData, PaymentsGetOverdueError, PaymentsGetOverdueResponse, PaymentsGetSettingsData, PaymentsGetSettingsError, PaymentsGetSettingsResponse, PaymentsRecordData, PaymentsRecordError, PaymentsRecordResponse, PaymentsRemindData, PaymentsRemindError, PaymentsRemindResponse, PaymentsSendData, PaymentsSendError, PaymentsSendResponse, PaymentsSetCustomerTermsData, PaymentsSetCustomerTermsError, PaymentsSetCustomerTermsResponse, PaymentsUpdateSettingsData, PaymentsUpdateSettingsError, PaymentsUpdateSettingsResponse, ProductsCreateData, ProductsCreateError, ProductsCreateResponse, ProductsDeleteByIdData, ProductsDeleteByIdError, ProductsDeleteByIdResponse, ProductsGetAllData, ProductsGetAllError, ProductsGetAllResponse, ProductsGetByEanData, ProductsGetByEanError, ProductsGetByEanResponse, ProductsGetByIdData, ProductsGetByIdError, ProductsGetByIdResponse, ProductsImportCsvData, ProductsImportCsvError, ProductsImportCsvResponse, ProductsUpdateData, ProductsUpdateError, ProductsUpdateResponse, SubscriptionAssignLicenseData, SubscriptionAssignLicenseError, SubscriptionAssignLicenseResponse, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutError, SubscriptionCreateCheckoutResponse, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionError, SubscriptionCreatePortalSessionResponse, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsError, SubscriptionGetSubscriptionDetailsResponse, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentError, SubscriptionRemoveLicenseAssignmentResponse, SubscriptionStripeWebhookData, SubscriptionStripeWebhookError, SubscriptionStripeWebhookResponse, TimeTracksCreateData, TimeTracksCreateError, TimeTracksCreateResponse, TimeTracksDeleteData, TimeTracksDeleteError, TimeTracksDeleteResponse, TimeTracksGetByIdData, TimeTracksGetByIdError, TimeTracksGetByIdResponse, TimeTracksGetData, TimeTracksGetError, TimeTracksGetMyData, TimeTracksGetMyError, TimeTracksGetMyResponse, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsError, TimeTracksGetMyTotalsResponse, TimeTracksGetResponse, TimeTracksStartData, TimeTracksStartError, TimeTracksStartResponse, TimeTracksStopData, TimeTracksStopError, TimeTracksStopResponse, TimeTracksUpdateData, TimeTracksUpdateError, TimeTracksUpdateResponse, UsersGetAllData, UsersGetAllError, UsersGetAllResponse, UsersGetData, UsersGetError, UsersGetResponse, UsersInviteData, UsersInviteError, UsersInviteResponse, UsersSetPasswordData, UsersSetPasswordError, UsersSetPasswordResponse, UsersUpdateData, UsersUpdateError, UsersUpdateMeData, UsersUpdateMeError, UsersUpdateMeResponse, UsersUpdateResponse, UserTimeTracksAddBreakData, UserTimeTracksAddBreakError, UserTimeTracksAddBreakResponse, UserTimeTracksAddDayData, UserTimeTracksAddDayError, UserTimeTracksAddDayResponse, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentError, UserTimeTracksAppendSegmentResponse, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentError, UserTimeTracksDeleteSegmentResponse, UserTimeTracksGetActiveData, UserTimeTracksGetActiveError, UserTimeTracksGetActiveResponse, UserTimeTracksGetListData, UserTimeTracksGetListError, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedError, UserTimeTracksGetListGroupedResponse, UserTimeTracksGetListResponse, UserTimeTracksStartData, UserTimeTracksStartError, UserTimeTracksStartResponse, UserTimeTracksStopData, UserTimeTracksStopError, UserTimeTracksStopResponse, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentError, UserTimeTracksUpdateSegmentResponse, WorkConfirmationsCreateData, WorkConfirmationsCreateError, WorkConfirmationsCreateResponse, WorkConfirmationsGetData, WorkConfirmationsGetError, WorkConfirmationsGetResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -1499,6 +1499,189 @@ export const invoiceDeleteActivitiesByFilterMutation = (options?: Partial<Option
     return mutationOptions;
 };
 
+/**
+ * Undo "mark processed" of chosen entries
+ *
+ * Opens the given processed (or archived) entries again, for firms that bill elsewhere and
+ * marked them by mistake. Entries bound to an issued invoice answer 409 `ENTRY_INVOICED`
+ * naming it (only its cancellation releases them); an unknown id 404. All or nothing.
+ *
+ */
+export const invoiceUnmarkActivitiesAsProcessedMutation = (options?: Partial<Options<InvoiceUnmarkActivitiesAsProcessedData>>): UseMutationOptions<InvoiceUnmarkActivitiesAsProcessedResponse, InvoiceUnmarkActivitiesAsProcessedError, Options<InvoiceUnmarkActivitiesAsProcessedData>> => {
+    const mutationOptions: UseMutationOptions<InvoiceUnmarkActivitiesAsProcessedResponse, InvoiceUnmarkActivitiesAsProcessedError, Options<InvoiceUnmarkActivitiesAsProcessedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await invoiceUnmarkActivitiesAsProcessed({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Issue an invoice (Rechnung ausstellen)
+ *
+ * Issues the invoice of the same selection as `CreatePreviewFromActivities` (decision 0031):
+ * in one transaction the next number of the firm's sequence (`Tenant.invoiceNumberFormat`,
+ * restarting each year with `invoiceNumberYearly`) is assigned, the documents are made with
+ * it (`format` `pdf`, `zugferd` or `xrechnung`; an e-invoice also keeps a PDF for reading),
+ * and the invoice is stored with snapshots of firm, customer, positions and totals and the
+ * exact bytes of its documents; its entries become processed and bound to it (shown as
+ * invoiced, they cannot be changed, deleted or billed again). Numbers are gapless and unique:
+ * a refused or failed issue takes none. The due date is 14 days after the invoice date
+ * (as printed on the invoice).
+ *
+ * Errors: as the preview (`NO_ACTIVITIES_SELECTED`, `END_BEFORE_START`, 404 unknown customer
+ * or entry, 400 what an e-invoice lacks), 409 `ENTRY_INVOICED` naming the invoice that billed
+ * a chosen entry, 409 `CONFLICT` for an entry processed otherwise, 409 `INVOICE_ISSUED_ELSEWHERE`
+ * when the firm issues its invoices in lexoffice.
+ *
+ */
+export const invoiceIssueMutation = (options?: Partial<Options<InvoiceIssueData>>): UseMutationOptions<InvoiceIssueResponse, InvoiceIssueError, Options<InvoiceIssueData>> => {
+    const mutationOptions: UseMutationOptions<InvoiceIssueResponse, InvoiceIssueError, Options<InvoiceIssueData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await invoiceIssue({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const invoiceListIssuedQueryKey = (options: Options<InvoiceListIssuedData>) => createQueryKey('invoiceListIssued', options);
+
+/**
+ * The register of issued invoices
+ *
+ * Issued invoices and cancellations, and the invoices created in lexoffice from here (with
+ * lexoffice's numbers and links), newest first. `status`: `open`, `partlyPaid`, `paid`,
+ * `overdue` (after the due date, on the firm's clock), `cancelled` (cancelled invoices and
+ * the cancellations themselves); vouchers in lexoffice have none. `filter` matches the number
+ * and the customer's name.
+ *
+ */
+export const invoiceListIssuedOptions = (options: Options<InvoiceListIssuedData>) => queryOptions<InvoiceListIssuedResponse, InvoiceListIssuedError, InvoiceListIssuedResponse, ReturnType<typeof invoiceListIssuedQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await invoiceListIssued({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: invoiceListIssuedQueryKey(options)
+});
+
+export const invoiceListIssuedInfiniteQueryKey = (options: Options<InvoiceListIssuedData>): QueryKey<Options<InvoiceListIssuedData>> => createQueryKey('invoiceListIssued', options, true);
+
+/**
+ * The register of issued invoices
+ *
+ * Issued invoices and cancellations, and the invoices created in lexoffice from here (with
+ * lexoffice's numbers and links), newest first. `status`: `open`, `partlyPaid`, `paid`,
+ * `overdue` (after the due date, on the firm's clock), `cancelled` (cancelled invoices and
+ * the cancellations themselves); vouchers in lexoffice have none. `filter` matches the number
+ * and the customer's name.
+ *
+ */
+export const invoiceListIssuedInfiniteOptions = (options: Options<InvoiceListIssuedData>) => infiniteQueryOptions<InvoiceListIssuedResponse, InvoiceListIssuedError, InfiniteData<InvoiceListIssuedResponse>, QueryKey<Options<InvoiceListIssuedData>>, number | Pick<QueryKey<Options<InvoiceListIssuedData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<InvoiceListIssuedData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                page: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await invoiceListIssued({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: invoiceListIssuedInfiniteQueryKey(options)
+});
+
+export const invoiceGetIssuedQueryKey = (options: Options<InvoiceGetIssuedData>) => createQueryKey('invoiceGetIssued', options);
+
+/**
+ * One issued invoice
+ *
+ * The invoice as issued (snapshots, positions, totals), its status, its documents, its
+ * cancellation or the invoice it cancels, and its history from the audit trail. Another
+ * tenant's id answers 404.
+ *
+ */
+export const invoiceGetIssuedOptions = (options: Options<InvoiceGetIssuedData>) => queryOptions<InvoiceGetIssuedResponse, InvoiceGetIssuedError, InvoiceGetIssuedResponse, ReturnType<typeof invoiceGetIssuedQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await invoiceGetIssued({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: invoiceGetIssuedQueryKey(options)
+});
+
+export const invoiceDownloadIssuedQueryKey = (options: Options<InvoiceDownloadIssuedData>) => createQueryKey('invoiceDownloadIssued', options);
+
+/**
+ * Download a document of an issued invoice
+ *
+ * The stored document, byte for byte as issued: `pdf` (for ZUGFeRD the PDF with the XML
+ * inside) or `xml` (the e-invoice; 404 for a PDF-only invoice). Another tenant's id answers 404.
+ *
+ */
+export const invoiceDownloadIssuedOptions = (options: Options<InvoiceDownloadIssuedData>) => queryOptions<InvoiceDownloadIssuedResponse, InvoiceDownloadIssuedError, InvoiceDownloadIssuedResponse, ReturnType<typeof invoiceDownloadIssuedQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await invoiceDownloadIssued({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: invoiceDownloadIssuedQueryKey(options)
+});
+
+/**
+ * Cancel an issued invoice (Stornieren)
+ *
+ * Issues a cancellation invoice (credit note) with its own number from the sequence: the
+ * original's positions and totals negated, referencing the original (EN 16931 BT-25/BT-26),
+ * its PDF and, for an e-invoice, its XML with the credit note's document type (CII TypeCode
+ * 381). The original stays unchanged; its entries become open (billable) again. 409 for an
+ * invoice already cancelled and for a cancellation; another tenant's id 404.
+ *
+ */
+export const invoiceCancelIssuedMutation = (options?: Partial<Options<InvoiceCancelIssuedData>>): UseMutationOptions<InvoiceCancelIssuedResponse, InvoiceCancelIssuedError, Options<InvoiceCancelIssuedData>> => {
+    const mutationOptions: UseMutationOptions<InvoiceCancelIssuedResponse, InvoiceCancelIssuedError, Options<InvoiceCancelIssuedData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await invoiceCancelIssued({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const managementGetConsentTextsQueryKey = (options: Options<ManagementGetConsentTextsData>) => createQueryKey('managementGetConsentTexts', options);
 
 /**
@@ -2339,6 +2522,222 @@ export const timeTracksDeleteMutation = (options?: Partial<Options<TimeTracksDel
     };
     return mutationOptions;
 };
+
+export const paymentsGetSettingsQueryKey = (options?: Options<PaymentsGetSettingsData>) => createQueryKey('paymentsGetSettings', options);
+
+/**
+ * The firm's payment terms, mail texts, reminder fees and DATEV settings
+ *
+ * Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
+ */
+export const paymentsGetSettingsOptions = (options?: Options<PaymentsGetSettingsData>) => queryOptions<PaymentsGetSettingsResponse, PaymentsGetSettingsError, PaymentsGetSettingsResponse, ReturnType<typeof paymentsGetSettingsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetSettings({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetSettingsQueryKey(options)
+});
+
+/**
+ * Change the firm's payment terms, mail texts, reminder fees and DATEV settings
+ */
+export const paymentsUpdateSettingsMutation = (options?: Partial<Options<PaymentsUpdateSettingsData>>): UseMutationOptions<PaymentsUpdateSettingsResponse, PaymentsUpdateSettingsError, Options<PaymentsUpdateSettingsData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsUpdateSettingsResponse, PaymentsUpdateSettingsError, Options<PaymentsUpdateSettingsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsUpdateSettings({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsGetCustomerTermsQueryKey = (options: Options<PaymentsGetCustomerTermsData>) => createQueryKey('paymentsGetCustomerTerms', options);
+
+/**
+ * A customer's own payment terms (null when the firm's apply)
+ */
+export const paymentsGetCustomerTermsOptions = (options: Options<PaymentsGetCustomerTermsData>) => queryOptions<PaymentsGetCustomerTermsResponse, PaymentsGetCustomerTermsError, PaymentsGetCustomerTermsResponse, ReturnType<typeof paymentsGetCustomerTermsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetCustomerTerms({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetCustomerTermsQueryKey(options)
+});
+
+/**
+ * Set a customer's own payment terms, or remove them (null) so the firm's apply
+ */
+export const paymentsSetCustomerTermsMutation = (options?: Partial<Options<PaymentsSetCustomerTermsData>>): UseMutationOptions<PaymentsSetCustomerTermsResponse, PaymentsSetCustomerTermsError, Options<PaymentsSetCustomerTermsData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsSetCustomerTermsResponse, PaymentsSetCustomerTermsError, Options<PaymentsSetCustomerTermsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsSetCustomerTerms({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsGetForInvoiceQueryKey = (options: Options<PaymentsGetForInvoiceData>) => createQueryKey('paymentsGetForInvoice', options);
+
+/**
+ * An issued invoice's payments, mails and reminders, with its payment status
+ */
+export const paymentsGetForInvoiceOptions = (options: Options<PaymentsGetForInvoiceData>) => queryOptions<PaymentsGetForInvoiceResponse, PaymentsGetForInvoiceError, PaymentsGetForInvoiceResponse, ReturnType<typeof paymentsGetForInvoiceQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetForInvoice({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetForInvoiceQueryKey(options)
+});
+
+/**
+ * Record a payment received for an issued invoice
+ *
+ * Several payments may be recorded; together they may not exceed the invoice's gross by more
+ * than nothing (an overpayment is refused). A cancelled invoice or a cancellation takes none.
+ *
+ */
+export const paymentsRecordMutation = (options?: Partial<Options<PaymentsRecordData>>): UseMutationOptions<PaymentsRecordResponse, PaymentsRecordError, Options<PaymentsRecordData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsRecordResponse, PaymentsRecordError, Options<PaymentsRecordData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsRecord({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Remove a wrongly recorded payment
+ *
+ * The payment stays in the database as removed (who and when), and the audit trail names it.
+ */
+export const paymentsDeleteMutation = (options?: Partial<Options<PaymentsDeleteData>>): UseMutationOptions<PaymentsDeleteResponse, PaymentsDeleteError, Options<PaymentsDeleteData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsDeleteResponse, PaymentsDeleteError, Options<PaymentsDeleteData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsDelete({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsGetOverdueQueryKey = (options?: Options<PaymentsGetOverdueData>) => createQueryKey('paymentsGetOverdue', options);
+
+/**
+ * Issued invoices past their due date with an amount still open (the dashboard's list)
+ */
+export const paymentsGetOverdueOptions = (options?: Options<PaymentsGetOverdueData>) => queryOptions<PaymentsGetOverdueResponse, PaymentsGetOverdueError, PaymentsGetOverdueResponse, ReturnType<typeof paymentsGetOverdueQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsGetOverdue({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsGetOverdueQueryKey(options)
+});
+
+/**
+ * Send an issued invoice to the customer's e-mail address
+ *
+ * The mail text is the firm's template (or the built-in one) in the invoice's language; the
+ * attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
+ * firm's address. The sending is recorded on the invoice.
+ *
+ */
+export const paymentsSendMutation = (options?: Partial<Options<PaymentsSendData>>): UseMutationOptions<PaymentsSendResponse, PaymentsSendError, Options<PaymentsSendData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsSendResponse, PaymentsSendError, Options<PaymentsSendData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsSend({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Send a payment reminder or a dunning letter for an overdue invoice
+ *
+ * Level 0 is the friendly payment reminder, 1 and 2 the dunning letters; each level once and
+ * in order, only after the due date. Each is a PDF (stored) mailed to the customer with a
+ * copy to the firm; the fee (default from the settings) is added to the amount asked for.
+ *
+ */
+export const paymentsRemindMutation = (options?: Partial<Options<PaymentsRemindData>>): UseMutationOptions<PaymentsRemindResponse, PaymentsRemindError, Options<PaymentsRemindData>> => {
+    const mutationOptions: UseMutationOptions<PaymentsRemindResponse, PaymentsRemindError, Options<PaymentsRemindData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await paymentsRemind({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const paymentsDatevExportQueryKey = (options: Options<PaymentsDatevExportData>) => createQueryKey('paymentsDatevExport', options);
+
+/**
+ * DATEV-Export of a period (EXTF Buchungsstapel) for the tax advisor
+ *
+ * One booking per issued invoice and VAT rate and per cancellation whose date lies in the
+ * period (days in the firm's zone, both inclusive), optionally the payments received in it.
+ * The period must lie within one fiscal year; consultant and client number must be set.
+ * The file is Windows-1252 with CR LF, as DATEV's format description asks.
+ *
+ */
+export const paymentsDatevExportOptions = (options: Options<PaymentsDatevExportData>) => queryOptions<PaymentsDatevExportResponse, PaymentsDatevExportError, PaymentsDatevExportResponse, ReturnType<typeof paymentsDatevExportQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await paymentsDatevExport({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: paymentsDatevExportQueryKey(options)
+});
 
 export const localisationGetTextOverridesQueryKey = (options?: Options<LocalisationGetTextOverridesData>) => createQueryKey('localisationGetTextOverrides', options);
 

@@ -16,6 +16,7 @@ import {
 import { users } from './accounts';
 import { customers, products } from './catalog';
 import { timestamps } from './columns';
+import { issuedInvoices } from './invoicing';
 
 /** What the activity filters search of an information entry: its text and product name, lower case. */
 function informationSearchText(t: { text: AnyPgColumn; productName: AnyPgColumn }): SQL {
@@ -48,6 +49,8 @@ export const informationEntries = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     confirmationId: uuid('confirmation_id'),
+    /** The issued invoice that billed this entry; set, the entry cannot change (decision 0031). */
+    invoiceId: uuid('invoice_id'),
     ...timestamps,
     searchText: text('search_text')
       .notNull()
@@ -64,6 +67,8 @@ export const informationEntries = pgTable(
     index('information_product_idx').on(t.tenantId, t.productId),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'information_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'information_owner_fk' }),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [issuedInvoices.tenantId, issuedInvoices.id], name: 'information_invoice_fk' }),
+    index('information_invoice_idx').on(t.tenantId, t.invoiceId).where(sql`${t.invoiceId} IS NOT NULL`),
     foreignKey({ columns: [t.tenantId, t.productId], foreignColumns: [products.tenantId, products.id], name: 'information_product_fk' }),
   ],
 );

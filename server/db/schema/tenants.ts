@@ -44,8 +44,17 @@ export const tenants = pgTable('tenants', {
   /** How many days back an Employee may add working time afterwards (0: only today). */
   lateEntryDays: integer('late_entry_days').notNull().default(7),
   language: text('language').notNull().default('de'),
+  /** How issued invoices are numbered: `{YYYY}`/`{YY}` the year, `{N…}` the sequence, zero-padded to the N count. */
+  invoiceNumberFormat: text('invoice_number_format').notNull().default('RE-{YYYY}-{NNNN}'),
+  /** The sequence restarts at 1 each calendar year (in the firm's time zone). */
+  invoiceNumberYearly: boolean('invoice_number_yearly').notNull().default(true),
+  /** Where the firm issues its invoices: here (numbers from the sequence) or in lexoffice. */
+  invoiceIssuer: text('invoice_issuer').$type<'fieldbook' | 'lexoffice'>().notNull().default('fieldbook'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   /** When the firm's logo (stored as a file, drawn on its PDFs) was last set; null without one. */
   logoUpdatedAt: timestamp('logo_updated_at', { withTimezone: true }),
   ...timestamps,
-}, (t) => [check('tenants_late_entry_days_range', sql`${t.lateEntryDays} BETWEEN 0 AND 365`)]);
+}, (t) => [
+  check('tenants_late_entry_days_range', sql`${t.lateEntryDays} BETWEEN 0 AND 365`),
+  check('tenants_invoice_issuer_check', sql`${t.invoiceIssuer} IN ('fieldbook', 'lexoffice')`),
+]);

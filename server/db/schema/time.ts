@@ -16,6 +16,7 @@ import {
 import { users } from './accounts';
 import { customers } from './catalog';
 import { timestamps } from './columns';
+import { issuedInvoices } from './invoicing';
 
 /**
  * Billable time of a member for a customer (a timer). At most one running timer per member and
@@ -40,6 +41,8 @@ export const timeTracks = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     confirmationId: uuid('confirmation_id'),
+    /** The issued invoice that billed this entry; set, the entry cannot change (decision 0031). */
+    invoiceId: uuid('invoice_id'),
     ...timestamps,
     /**
      * The description in lower case, for the activity filter: lower-casing 30,000 descriptions per
@@ -62,6 +65,8 @@ export const timeTracks = pgTable(
     index('time_tracks_archived_started_idx').on(t.tenantId, t.startedAt).where(sql`${t.archivedAt} is not null and ${t.endedAt} is not null`),
     foreignKey({ columns: [t.tenantId, t.customerId], foreignColumns: [customers.tenantId, customers.id], name: 'time_tracks_customer_fk' }),
     foreignKey({ columns: [t.tenantId, t.ownerId], foreignColumns: [users.tenantId, users.id], name: 'time_tracks_owner_fk' }),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [issuedInvoices.tenantId, issuedInvoices.id], name: 'time_tracks_invoice_fk' }),
+    index('time_tracks_invoice_idx').on(t.tenantId, t.invoiceId).where(sql`${t.invoiceId} IS NOT NULL`),
   ],
 );
 

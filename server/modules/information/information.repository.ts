@@ -160,13 +160,13 @@ export async function timeReport(tx: Tx, tenantId: string, query: InformationLis
   };
   const rows = sql`
     select ie.id, ie.customer_id, ie.owner_id, ie.text, ie.duration_seconds, ie.occurred_at, ie.processed_at, ie.archived_at,
-      ie.confirmation_id, ie.created_at, ie.updated_at
+      ie.confirmation_id, ie.invoice_id, ie.created_at, ie.updated_at
     from information_entries ie
     where ie.tenant_id = ${tenantId} and ie.sub_type = 'time'
       ${conditions({ customer: sql`ie.customer_id`, occurred: sql`ie.occurred_at`, processed: sql`(ie.processed_at is not null or ie.archived_at is not null)`, open: sql`(ie.processed_at is null and ie.archived_at is null)`, owner: sql`ie.owner_id`, search: sql`ie.search_text` })}
     union all
     select tt.id, tt.customer_id, tt.owner_id, tt.description, ${timeTrackSecondsSql('tt')}, tt.started_at, tt.processed_at, tt.archived_at,
-      tt.confirmation_id, tt.created_at, tt.updated_at
+      tt.confirmation_id, tt.invoice_id, tt.created_at, tt.updated_at
     from time_tracks tt
     where tt.tenant_id = ${tenantId} and tt.ended_at is not null
       ${conditions({ customer: sql`tt.customer_id`, occurred: sql`tt.started_at`, processed: sql`(tt.processed_at is not null or tt.archived_at is not null)`, open: sql`(tt.processed_at is null and tt.archived_at is null)`, owner: sql`tt.owner_id`, search: sql`tt.search_text` })}`;
@@ -213,6 +213,7 @@ export async function timeReport(tx: Tx, tenantId: string, query: InformationLis
         processedAt: date(r.processed_at),
         archivedAt: date(r.archived_at),
         confirmationId: (r.confirmation_id as string | null) ?? null,
+        invoiceId: (r.invoice_id as string | null) ?? null,
         createdAt: date(r.created_at)!,
         updatedAt: date(r.updated_at)!,
         searchText: '',

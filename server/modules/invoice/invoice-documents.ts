@@ -17,6 +17,7 @@ import type { CustomerRow } from '../customers';
 import { slug } from '../../platform/file-names';
 import { translate, type Lang, type MessageKey } from '../../platform/i18n';
 import { zonedParts } from '../../platform/time-zone';
+import type { PaymentTerms } from '../../platform/payment-terms';
 import type { findTenant } from '../../db/tenant-settings';
 import { formatDay } from './invoice-days';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -52,6 +53,8 @@ export interface InvoiceDocumentInput {
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;
+  /** The customer's or else the firm's terms (`platform/payment-terms.ts`); 14 days net without. */
+  paymentTerms?: PaymentTerms;
 }
 
 /**

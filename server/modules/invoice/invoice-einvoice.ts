@@ -21,6 +21,7 @@
 import { translate, type MessageKey } from '../../platform/i18n';
 import { loadEInvoice } from '../../platform/heavy-modules';
 import { AppError } from '../../platform/errors';
+import { addDays, DEFAULT_PAYMENT_TERMS, eInvoicePaymentTerms } from '../../platform/payment-terms';
 import { customerContactPerson } from '../../platform/display-names';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
 import type { InvoiceDocumentInput } from './invoice-documents';
@@ -28,8 +29,6 @@ import type { VatCategory } from './invoice.rules';
 
 export type EInvoiceFormat = 'xrechnung' | 'zugferd';
 
-const PAYMENT_DAYS = 14;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** UN/ECE Recommendation 20 codes for the units people type; anything else counts as "one" (C62). */
 const UNIT_CODES: Record<string, string> = {
@@ -79,7 +78,8 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
   const companyName = tenant.companyName ?? tenant.name;
   const issueDate = isoDay(input.issuedAt, timeZone);
-  const dueDate = isoDay(new Date(input.issuedAt.getTime() + PAYMENT_DAYS * DAY_MS), timeZone);
+  const terms = input.paymentTerms ?? DEFAULT_PAYMENT_TERMS;
+  const dueDate = addDays(issueDate, terms.days);
   // The reason a category carries no VAT (BR-E-10, BR-AE-10).
   const exemptionOf = (category: VatCategory) => {
     if (category === 'E') return { 'cbc:TaxExemptionReason': input.smallBusinessNote ?? t('invoiceDoc.smallBusinessNote') };
@@ -167,7 +167,7 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
           },
         },
       ],
-      'cac:PaymentTerms': { 'cbc:Note': t('invoiceDoc.paymentTerms') },
+      'cac:PaymentTerms': { 'cbc:Note': eInvoicePaymentTerms(language, terms) },
       'cac:TaxTotal': [
         {
           'cbc:TaxAmount': amount(input.totals.vatCents),

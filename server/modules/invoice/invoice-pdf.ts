@@ -12,6 +12,7 @@ import { formatDay } from './invoice-days';
 import type { InvoiceDocumentInput } from './invoice-documents';
 import { labourShare } from './invoice.rules';
 import { customerContactPerson } from '../../platform/display-names';
+import { DEFAULT_PAYMENT_TERMS, paymentTermsText } from '../../platform/payment-terms';
 
 const MARGIN = 50;
 const FOOTER_SPACE = 56;
@@ -165,7 +166,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   if (input.reverseChargeNote) paragraph(input.reverseChargeNote);
   const share = input.privateCustomer ? labourShare(input.positions) : null;
   if (share) paragraph(t('invoiceDoc.labourShare', { net: euro(share.netCents), vat: euro(share.vatCents), gross: euro(share.grossCents) }));
-  paragraph(t('invoiceDoc.paymentTerms'));
+  paragraph(paymentTermsText(input.language, input.paymentTerms ?? DEFAULT_PAYMENT_TERMS));
 
   // Footer on every page: tax and bank details (or what is missing), page numbers.
   const taxLine = [

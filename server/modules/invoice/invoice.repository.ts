@@ -129,6 +129,8 @@ export interface BillableRow {
   running: boolean;
   /** Processed or archived: billed before. */
   closed: boolean;
+  /** The number of the issued invoice that billed it, if one did. */
+  invoiceNumber: string | null;
 }
 
 /** Which entries an invoice takes: the customer's open ones in the period, or exactly these ids. */
@@ -154,6 +156,7 @@ type RawBillable = {
   vat_rate: number | null;
   running: boolean;
   closed: boolean;
+  invoice_number: string | null;
 };
 
 const num = (value: number | string | null) => (value === null ? null : Number(value));
@@ -180,13 +183,15 @@ export async function billableRows(tx: Tx, tenantId: string, selection: Billable
       ${timeTrackSecondsSql('tt')} as seconds,
       null::uuid as product_id, null::text as product_name, null::numeric as quantity, null::text as unit,
       null::numeric as unit_price, null::int as vat_rate,
-      tt.ended_at is null as running, (tt.processed_at is not null or tt.archived_at is not null) as closed
+      tt.ended_at is null as running, (tt.processed_at is not null or tt.archived_at is not null) as closed,
+      (select i.number from issued_invoices i where i.tenant_id = tt.tenant_id and i.id = tt.invoice_id) as invoice_number
     from time_tracks tt left join users u on u.tenant_id = tt.tenant_id and u.id = tt.owner_id
     where tt.tenant_id = ${tenantId} and ${trackWhere}
     union all
     select case when ie.sub_type = 'time' then 'time' else 'material' end, ie.id, ie.customer_id, ie.occurred_at, ${MEMBER_NAME}, ie.text,
       ie.duration_seconds, ie.product_id, ie.product_name, ie.quantity, ie.unit, ie.unit_price, ie.vat_rate,
-      false, (ie.processed_at is not null or ie.archived_at is not null)
+      false, (ie.processed_at is not null or ie.archived_at is not null),
+      (select i.number from issued_invoices i where i.tenant_id = ie.tenant_id and i.id = ie.invoice_id)
     from information_entries ie left join users u on u.tenant_id = ie.tenant_id and u.id = ie.owner_id
     where ie.tenant_id = ${tenantId} and ie.sub_type in ('time', 'material') and ${infoWhere}
     order by at, source desc, id`);
@@ -206,6 +211,7 @@ export async function billableRows(tx: Tx, tenantId: string, selection: Billable
     vatRate: r.vat_rate === null ? null : Number(r.vat_rate),
     running: r.running,
     closed: r.closed,
+    invoiceNumber: r.invoice_number,
   }));
 }
 
@@ -244,7 +250,9 @@ export async function deleteRows(
   options: { actorId: string; now: Date },
 ): Promise<{ deleted: number; skipped: number; fileKeys: string[] }> {
   const t = markTables[kind];
-  const kept = t.stoppedOnly ? sql`(x.confirmation_id is not null or x.ended_at is null)` : sql`x.confirmation_id is not null`;
+  // Entries an issued invoice billed are kept too (decision 0031); photos are never billed.
+  const invoiced = kind === 'image' ? sql`` : sql` or x.invoice_id is not null`;
+  const kept = t.stoppedOnly ? sql`(x.confirmation_id is not null or x.ended_at is null${invoiced})` : sql`(x.confirmation_id is not null${invoiced})`;
   const files =
     kind === 'image' ? sql`(select array_agg(k) from deleted d, unnest(array[d.storage_key, d.thumbnail_key]) k)` : sql`array[]::text[]`;
   const result = await tx.execute<{ deleted: number; skipped: number; file_keys: string[] | null }>(sql`

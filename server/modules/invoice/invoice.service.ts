@@ -24,9 +24,9 @@ import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import type { RequestContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { findCustomer } from '../customers';
+import { findCustomer, type CustomerRow } from '../customers';
 import { findTenant } from '../../db/tenant-settings';
-import { buildInvoiceDocument, isPrivateCustomer, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
+import { buildInvoiceDocument, isPrivateCustomer, periodLabelOf, type InvoiceDocumentInput, type TenantRow } from './invoice-documents';
 import {
   billableRows,
   deleteRows,
@@ -92,6 +92,13 @@ function refuseUnbillable(rows: BillableRow[], customerId: string, requested: { 
     if (bad.length > 0) throw new AppError(code, key, { fieldErrors: Object.fromEntries(bad.map((row) => [fieldOfRow(row), [key]])) });
   };
   refuse((row) => row.customerId !== customerId, 'BAD_REQUEST', 'invoice.entryOfOtherCustomer');
+  const invoiced = rows.filter((row) => row.invoiceNumber !== null);
+  if (invoiced.length > 0) {
+    throw new AppError('ENTRY_INVOICED', 'invoice.entryInvoiced', {
+      params: { number: [...new Set(invoiced.map((row) => row.invoiceNumber))].join(', ') },
+      fieldErrors: Object.fromEntries(invoiced.map((row) => [fieldOfRow(row), ['invoice.entryInvoiced']])),
+    });
+  }
   refuse((row) => row.closed, 'CONFLICT', 'invoice.entryNotOpen');
   refuse((row) => row.running, 'BAD_REQUEST', 'invoice.runningNotBillable');
 }
@@ -115,6 +122,49 @@ function toContractPosition(p: KeyedPosition): InvoicePosition {
     informationIds: p.informationIds,
     timeTrackIds: p.timeTrackIds,
   };
+}
+
+/** What an invoice of a selection is made of, read in one tenant transaction. */
+export interface LoadedSelection {
+  customer: CustomerRow;
+  tenant: TenantRow;
+  rows: BillableRow[];
+  from: Date;
+  to: Date;
+}
+
+/** The fields of a preview or issue request that shape the invoice. */
+export interface ComposeRequest {
+  language?: 'de' | 'en';
+  title?: string;
+  positionTexts?: Record<string, string>;
+}
+
+/**
+ * Reads the customer, the firm and the entries of the selection (the customer's open ones in the
+ * period, or exactly the ids given, refused when they may not be billed).
+ */
+export async function loadSelection(
+  tx: Tx,
+  ctx: RequestContext,
+  body: { customerId: string; fromDate: string; toDate: string; informationIds?: string[]; timeTrackIds?: string[] },
+): Promise<LoadedSelection> {
+  const { from, to } = periodOf(body.fromDate, body.toDate);
+  const byIds = body.informationIds !== undefined || body.timeTrackIds !== undefined;
+  const requested = { informationIds: unique(body.informationIds), timeTrackIds: unique(body.timeTrackIds) };
+  if (byIds && requested.informationIds.length + requested.timeTrackIds.length === 0) {
+    throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
+  }
+  const customer = await findCustomer(tx, ctx.tenantId, body.customerId);
+  if (!customer) throw notFound();
+  const tenant = await findTenant(tx);
+  if (!tenant) throw notFound();
+  const selection: BillableSelection = byIds
+    ? { kind: 'ids', ...requested }
+    : { kind: 'period', customerId: customer.id, fromDate: from, toDate: to };
+  const rows = await billableRows(tx, ctx.tenantId, selection);
+  if (byIds) refuseUnbillable(rows, customer.id, requested, await existingIds(tx, ctx.tenantId, requested.informationIds, requested.timeTrackIds));
+  return { customer, tenant, rows, from, to };
 }
 
 export class InvoiceService {
@@ -180,25 +230,21 @@ export class InvoiceService {
 
   /** The positions of the customer's open entries (or of the ids given), with the file asked for. */
   async createPreview(ctx: RequestContext, body: InvoicePreviewRequest): Promise<InvoicePreview> {
-    const { from, to } = periodOf(body.fromDate, body.toDate);
-    const byIds = body.informationIds !== undefined || body.timeTrackIds !== undefined;
-    const requested = { informationIds: unique(body.informationIds), timeTrackIds: unique(body.timeTrackIds) };
-    if (byIds && requested.informationIds.length + requested.timeTrackIds.length === 0) {
-      throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
-    }
-    const loaded = await inTenant(this.deps.database, ctx, async (tx) => {
-      const customer = await findCustomer(tx, ctx.tenantId, body.customerId);
-      if (!customer) throw notFound();
-      const tenant = await findTenant(tx);
-      if (!tenant) throw notFound();
-      const selection: BillableSelection = byIds
-        ? { kind: 'ids', ...requested }
-        : { kind: 'period', customerId: customer.id, fromDate: from, toDate: to };
-      const rows = await billableRows(tx, ctx.tenantId, selection);
-      if (byIds) refuseUnbillable(rows, customer.id, requested, await existingIds(tx, ctx.tenantId, requested.informationIds, requested.timeTrackIds));
-      return { customer, tenant, rows };
-    });
-    const { customer, tenant, rows } = loaded;
+    const loaded = await inTenant(this.deps.database, ctx, (tx) => loadSelection(tx, ctx, body));
+    const composed = await this.compose(ctx, loaded, body, body.outputFormat === 'pdf' || body.outputFormat === 'zugferd');
+    // Nothing open is a normal answer for the positions; only a file of nothing cannot be made.
+    if (composed.positions.length === 0 && body.outputFormat !== 'json') throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
+    const documentInput: InvoiceDocumentInput = { ...composed.documentInput, invoiceNumber: body.invoiceNumber };
+    const document = body.outputFormat === 'json' ? null : await buildInvoiceDocument(body.outputFormat, documentInput);
+    return {
+      ...composed.preview,
+      document: document && { fileName: document.fileName, contentType: document.contentType, contentBase64: document.content.toString('base64') },
+    };
+  }
+
+  /** The positions, totals and document input of loaded entries, as preview and issue share them. */
+  async compose(ctx: RequestContext, loaded: LoadedSelection, body: ComposeRequest, withLogo: boolean) {
+    const { customer, tenant, rows, from, to } = loaded;
     // Left out, the invoice is in the firm's invoice language.
     const language = (body.language ?? tenant.invoiceLanguage) === 'en' ? 'en' : 'de';
     const timeZone = zoneOrDefault(tenant.timeZone);
@@ -216,8 +262,6 @@ export class InvoiceService {
         .map((r) => ({ id: r.id, productId: r.productId, name: r.productName ?? r.text ?? '', quantity: r.quantity ?? 0, unit: r.unit, unitPrice: r.unitPrice, vatRate: r.vatRate })),
     });
     const positions = withPositionTexts(computed, body.positionTexts);
-    // Nothing open is a normal answer for the positions; only a file of nothing cannot be made.
-    if (positions.length === 0 && body.outputFormat !== 'json') throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingOpen');
     const totals = invoiceTotals(positions);
     const customerName = customerNameOf(customer);
     const title = body.title ?? translate(language, 'invoiceDoc.defaultTitle', { customer: customerName, period: periodLabel });
@@ -231,7 +275,7 @@ export class InvoiceService {
       toDate: to,
       periodLabel,
       tenant,
-      logo: body.outputFormat === 'pdf' || body.outputFormat === 'zugferd' ? await readTenantLogo(this.deps.storage, tenant) : undefined,
+      logo: withLogo ? await readTenantLogo(this.deps.storage, tenant) : undefined,
       customer,
       customerName,
       privateCustomer: isPrivateCustomer(customer),
@@ -241,10 +285,8 @@ export class InvoiceService {
       vatTreatment,
       reverseChargeNote: reverseChargeNote(language, vatTreatment, customer.vatId),
       entries: rows,
-      invoiceNumber: body.invoiceNumber,
     };
-    const document = body.outputFormat === 'json' ? null : await buildInvoiceDocument(body.outputFormat, documentInput);
-    return {
+    const preview: Omit<InvoicePreview, 'document'> = {
       customerId: customer.id,
       customerName,
       title,
@@ -264,8 +306,8 @@ export class InvoiceService {
         gross: toEuro(totals.grossCents),
         vatByRate: totals.vatByRate.map((v) => ({ vatCategory: v.vatCategory, vatRate: v.vatRate, net: toEuro(v.netCents), vat: toEuro(v.vatCents) })),
       },
-      document: document && { fileName: document.fileName, contentType: document.contentType, contentBase64: document.content.toString('base64') },
     };
+    return { positions, totals, documentInput, preview };
   }
 
   /** Marks exactly the entries given; answers how many of each kind are processed now. */

@@ -1,5 +1,6 @@
 /** The tenant profile and its consents. */
 import { asHolidayRegion } from '../../platform/holidays';
+import { assertNumberFormat } from '../invoice';
 import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';
@@ -91,6 +92,8 @@ export class ManagementService {
       const legalRegistrationId = body.legalRegistrationId === undefined ? undefined : body.legalRegistrationId?.trim() || null;
       const row = await profile.updateTenant(tx, ctx.tenantId, { ...body, legalRegistrationId, workingDays: body.workingDays ? [...body.workingDays].sort() : undefined });
       if (!row) throw notFound();
+      // The format and the yearly restart are checked together, as they stand after the change.
+      assertNumberFormat(row.invoiceNumberFormat, row.invoiceNumberYearly);
       return toDto(row, connectionDto(await findConnection(tx)));
     });
   }
@@ -202,6 +205,9 @@ function toDto(row: typeof tenants.$inferSelect, accountingConnection: Tenant['a
     workingDays: row.workingDays,
     holidayRegion: asHolidayRegion(row.holidayRegion),
     lateEntryDays: row.lateEntryDays,
+    invoiceNumberFormat: row.invoiceNumberFormat,
+    invoiceNumberYearly: row.invoiceNumberYearly,
+    invoiceIssuer: row.invoiceIssuer === 'lexoffice' ? 'lexoffice' : 'fieldbook',
     accountingConnection,
     logoUpdatedAtUtc: row.logoUpdatedAt?.toISOString() ?? null,
     createdAtUtc: row.createdAt.toISOString(),

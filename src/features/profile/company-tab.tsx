@@ -10,16 +10,17 @@
  * page around them paints without waiting for either.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Loader } from '@mantine/core';
+import { Group, Loader, Stack } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { managementGetTenantOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { EmptyState } from '../../components/empty-state';
-import { useIsBackOffice } from '../../lib/session';
+import { hasRoles, useIsBackOffice } from '../../lib/session';
 
 const loadCompanyForm = () => import('./company-form');
 const CompanyForm = lazy(() => import('./company-form').then((module) => ({ default: module.CompanyForm })));
+const PaymentSettingsCard = lazy(() => import('../payments/payment-settings-card').then((module) => ({ default: module.PaymentSettingsCard })));
 
 function Loading() {
   const { t } = useLingui();
@@ -46,7 +47,11 @@ export function CompanyTab() {
   }
   return (
     <Suspense fallback={<Loading />}>
-      <CompanyForm key={tenant.id} tenant={tenant} editable={editable} />
+      <Stack gap="lg">
+        <CompanyForm key={tenant.id} tenant={tenant} editable={editable} />
+        {/* Payment terms, mail texts and DATEV: Owner and Admin (decision 0032). */}
+        {hasRoles(['Owner', 'Admin']) ? <PaymentSettingsCard /> : null}
+      </Stack>
     </Suspense>
   );
 }
