@@ -51,6 +51,8 @@ export interface InvoiceDocumentInput {
   entries: BillableRow[];
   /** The number the firm issues the invoice under; without one the documents are a draft. */
   invoiceNumber?: string;
+  /** On a cancellation: the invoice it cancels, number and date as printed. */
+  cancels?: { number: string; date: string };
 }
 
 /**
