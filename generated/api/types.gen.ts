@@ -1525,10 +1525,6 @@ export type InvoiceIssueRequest = {
     format: IssuedInvoiceFormat;
     title?: InvoiceTitle;
     positionTexts?: InvoicePositionTexts;
-    /**
-     * Days from the invoice date to the due date; 14 when left out.
-     */
-    dueDays?: number;
 };
 
 /**

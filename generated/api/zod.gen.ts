@@ -1043,8 +1043,7 @@ export const zInvoiceIssueRequest = z.object({
     language: zInvoiceLanguage.optional(),
     format: zIssuedInvoiceFormat,
     title: zInvoiceTitle.optional(),
-    positionTexts: zInvoicePositionTexts.optional(),
-    dueDays: z.int().gte(0).lte(365).optional()
+    positionTexts: zInvoicePositionTexts.optional()
 });
 
 /**

@@ -65,6 +65,12 @@ describe('contract routes', () => {
       'managementGetConsentHistory',
       'userTimeTracksAddDay',
       'userTimeTracksAddBreak',
+      'invoiceIssue',
+      'invoiceListIssued',
+      'invoiceGetIssued',
+      'invoiceDownloadIssued',
+      'invoiceCancelIssued',
+      'invoiceUnmarkActivitiesAsProcessed',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

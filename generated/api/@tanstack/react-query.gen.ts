@@ -1531,7 +1531,8 @@ export const invoiceUnmarkActivitiesAsProcessedMutation = (options?: Partial<Opt
  * and the invoice is stored with snapshots of firm, customer, positions and totals and the
  * exact bytes of its documents; its entries become processed and bound to it (shown as
  * invoiced, they cannot be changed, deleted or billed again). Numbers are gapless and unique:
- * a refused or failed issue takes none. Due date: `dueDays` after the invoice date (default 14).
+ * a refused or failed issue takes none. The due date is 14 days after the invoice date
+ * (as printed on the invoice).
  *
  * Errors: as the preview (`NO_ACTIVITIES_SELECTED`, `END_BEFORE_START`, 404 unknown customer
  * or entry, 400 what an e-invoice lacks), 409 `ENTRY_INVOICED` naming the invoice that billed
