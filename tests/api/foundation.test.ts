@@ -76,6 +76,12 @@ describe('contract routes', () => {
       'paymentsSend',
       'paymentsRemind',
       'paymentsDatevExport',
+      'invoiceIssue',
+      'invoiceListIssued',
+      'invoiceGetIssued',
+      'invoiceDownloadIssued',
+      'invoiceCancelIssued',
+      'invoiceUnmarkActivitiesAsProcessed',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

@@ -235,6 +235,37 @@ describe('mark processed and its undo', () => {
   });
 });
 
+describe('cancellation', () => {
+  it('issues a credit note with its own number, releases exactly the original\'s entries, and they bill again', async () => {
+    const t = await createTenant(server);
+    await setProfile(t.tenantId, completeProfile);
+    const a = await billable(t.owner);
+    const b = await billable(t.owner);
+    const first = (await issue(t.owner, { customerId: a.customerId })).body.data;
+    const second = (await issue(t.owner, { customerId: b.customerId })).body.data;
+    const cancel = (id: string) => rawCall(server.baseUrl, 'POST', `/api/Invoices/${id}/Cancel`, { headers: t.owner.auth });
+    const cancelled = await cancel(first.summary.id);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.data.summary).toMatchObject({ number: 'RE-2026-0003', kind: 'cancellation', cancelsId: first.summary.id, gross: -first.summary.gross, status: 'cancelled' });
+    expect(cancelled.body.data.cancels).toMatchObject({ id: first.summary.id, number: 'RE-2026-0001' });
+    const original = (await t.owner.api.GET('/api/Invoices/{id}', { params: { path: { id: first.summary.id } } })).data!.data!;
+    expect(original.summary.status).toBe('cancelled');
+    expect(original.cancellation).toMatchObject({ number: 'RE-2026-0003' });
+    expect(original.history.map((h) => h.action)).toEqual(['issued', 'cancelled']);
+    // Exactly the original's entries are open again; the other invoice keeps its own.
+    expect(await entryState(t.tenantId, 'time_tracks', a.trackId)).toEqual({ invoice_id: null, processed: false });
+    expect(await entryState(t.tenantId, 'information_entries', a.materialId)).toEqual({ invoice_id: null, processed: false });
+    expect(await entryState(t.tenantId, 'time_tracks', b.trackId)).toEqual({ invoice_id: second.summary.id, processed: true });
+    const pdf = await fetch(`${server.baseUrl}/api/Invoices/${cancelled.body.data.summary.id}/Documents/pdf`, { headers: t.owner.auth });
+    expect(pdf.status).toBe(200);
+    expect((await cancel(first.summary.id)).status).toBe(409);
+    expect((await cancel(cancelled.body.data.summary.id)).status).toBe(409);
+    const rebilled = await issue(t.owner, { customerId: a.customerId });
+    expect(rebilled.status).toBe(200);
+    expect(rebilled.body.data.summary).toMatchObject({ number: 'RE-2026-0004', gross: first.summary.gross });
+  });
+});
+
 describe('the register', () => {
   it('lists, filters, searches and pages; roles; another tenant\'s ids 404', async () => {
     const t = await createTenant(server);

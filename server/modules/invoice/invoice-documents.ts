@@ -55,6 +55,8 @@ export interface InvoiceDocumentInput {
   invoiceNumber?: string;
   /** The customer's or else the firm's terms (`platform/payment-terms.ts`); 14 days net without. */
   paymentTerms?: PaymentTerms;
+  /** On a cancellation: the invoice it cancels, number and date as printed. */
+  cancels?: { number: string; date: string };
 }
 
 /**

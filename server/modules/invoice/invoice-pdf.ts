@@ -27,7 +27,8 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   const { tenant, customer } = input;
   const missing = (field: MessageKey) => t('invoiceDoc.missing', { field: t(field) });
   // With its number the PDF is the invoice itself, else the draft whose number comes on issue.
-  const documentTitle = t(input.invoiceNumber ? 'invoiceDoc.titleIssued' : 'invoiceDoc.title');
+  // A cancellation (credit note) says so and names the invoice it cancels (decision 0031).
+  const documentTitle = input.cancels ? t('invoiceDoc.cancellationTitle') : t(input.invoiceNumber ? 'invoiceDoc.titleIssued' : 'invoiceDoc.title');
 
   const doc = await newPdfDocument({
     size: 'A4',
@@ -81,6 +82,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
     [t('invoiceDoc.number'), input.invoiceNumber ?? t('invoiceDoc.numberPending')],
     [t('invoiceDoc.date'), formatDay(input.issuedAt, input.language, input.timeZone)],
     [t('invoiceDoc.servicePeriod'), input.periodLabel],
+    ...(input.cancels ? [[t('invoiceDoc.cancels'), `${input.cancels.number} (${input.cancels.date})`] as [string, string]] : []),
   ];
   doc.fontSize(9);
   for (const [label, value] of facts) {

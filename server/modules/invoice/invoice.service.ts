@@ -38,7 +38,9 @@ import {
   type MarkKind,
   type MarkSelection,
 } from './invoice.repository';
-import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toEuro } from './invoice.rules';
+import { hourlyRateOf, invoicePositions, invoiceTotals, smallBusinessNote, toCents, toEuro } from './invoice.rules';
+import { insertAccountingVoucher } from './issued-invoices.repository';
+import { zonedParts } from '../../platform/time-zone';
 import { translate } from '../../platform/i18n';
 import { readTenantLogo } from '../management';
 import { type ExternalSystemService, LexofficeError } from '../external-system';
@@ -200,11 +202,32 @@ export class InvoiceService {
       timeTrackIds: preview.positions.flatMap((p) => p.timeTrackIds),
       archive,
     });
+    const documentUrl = `${this.deps.config.lexoffice.appUrl}/permalink/invoices/view/${encodeURIComponent(voucherId)}`;
+    // The register lists what the firm issued in lexoffice, with lexoffice's number (decision 0031).
+    await this.inTenant(ctx, async (tx) => {
+      const tenant = await findTenant(tx);
+      const p = zonedParts(ctx.now.getTime(), tenant?.timeZone ?? 'Europe/Berlin');
+      await insertAccountingVoucher(tx, {
+        tenantId: ctx.tenantId,
+        system: 'lexoffice',
+        voucherId,
+        voucherNumber,
+        status: finalize ? 'open' : 'draft',
+        customerId: customer.id,
+        voucherDate: `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`,
+        serviceFrom: new Date(preview.fromDate),
+        serviceTo: new Date(preview.toDate),
+        netCents: toCents(preview.totals.net),
+        grossCents: toCents(preview.totals.gross),
+        documentUrl,
+        createdBy: ctx.userId,
+      });
+    });
     return {
       voucherId,
       voucherNumber,
       status: finalize ? 'open' : 'draft',
-      documentUrl: `${this.deps.config.lexoffice.appUrl}/permalink/invoices/view/${encodeURIComponent(voucherId)}`,
+      documentUrl,
       activities,
     };
   }

@@ -20,6 +20,7 @@ export const issuedInvoicesHandlers = {
       .header('Cache-Control', 'private, no-store')
       .send(file.content);
   },
+  invoiceCancelIssued: async (request: Path<'invoiceCancelIssued'>) => ok(await service(request).cancel(contextOf(request), request.params.id)),
   invoiceUnmarkActivitiesAsProcessed: async (request: Body<'invoiceUnmarkActivitiesAsProcessed'>) =>
     ok(await service(request).unmarkProcessed(contextOf(request), request.body)),
 } satisfies OperationHandlers;

@@ -12,7 +12,6 @@ import { AppError } from '../../platform/errors';
 
 export type RegisterStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';
 
-export const DEFAULT_NUMBER_FORMAT = 'RE-{YYYY}-{NNNN}';
 const TOKEN = /\{(YYYY|YY|N{1,9})\}/g;
 const ALLOWED_TEXT = /^[A-Za-z0-9\-_/.#]*$/;
 

@@ -22,9 +22,15 @@ import { toEuro } from '../../platform/money';
 import { recordAudit } from '../audit/audit.repository';
 import { findTenant } from '../../db/tenant-settings';
 import type { BuyerSnapshot, IssuedPosition, SellerSnapshot } from '../../db/schema';
-import { buildInvoiceDocument, type InvoiceDocumentInput } from './invoice-documents';
+import { buildInvoiceDocument, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
+import { formatDay } from './invoice-days';
+import { zoneOrDefault } from '../../platform/time-zone';
 import { paymentTermsFor } from '../payments';
 import { addDays } from '../../platform/payment-terms';
+import { smallBusinessNote } from './invoice.rules';
+import { translate } from '../../platform/i18n';
+import { readTenantLogo } from '../management';
+import { findCustomer } from '../customers';
 import { loadSelection, type InvoiceService } from './invoice.service';
 import { lockByIds, type MarkKind } from './invoice.repository';
 import {
@@ -35,6 +41,7 @@ import {
   invoicesBinding,
   issuedDocument,
   listRegister,
+  releaseEntries,
   statusOf,
   takeNextSequenceNumber,
   type IssuedInvoiceRow,
@@ -147,7 +154,7 @@ export class IssuedInvoicesService {
         informationIds: unique(composed.positions.flatMap((p) => p.informationIds)),
         timeTrackIds: unique(composed.positions.flatMap((p) => p.timeTrackIds)),
       };
-      const invoiceDate = firmDay(ctx.now, tenant.timeZone);
+      const invoiceDate = firmDay(ctx.now, zoneOrDefault(tenant.timeZone));
       const year = Number(invoiceDate.slice(0, 4));
       const sequenceYear = sequenceYearOf(tenant.invoiceNumberYearly, year);
       // From here the sequence row is locked until the transaction ends.
@@ -226,7 +233,140 @@ export class IssuedInvoicesService {
         action: 'create',
         changes: { after: { number, kind: 'invoice', grossCents: composed.totals.grossCents, format: body.format, entries: bound } },
       });
-      return this.detailIn(tx, ctx, id, tenant.timeZone);
+      return this.detailIn(tx, ctx, id, zoneOrDefault(tenant.timeZone));
+    });
+  }
+
+  /**
+   * Cancels an issued invoice by a cancellation invoice (credit note) with its own number: the
+   * original's positions negated, referencing it; the original stays as it was and its entries
+   * become open again. Decision 0031.
+   */
+  async cancel(ctx: RequestContext, id: string): Promise<IssuedInvoice> {
+    return this.inTenant(ctx, async (tx) => {
+      const original = await findIssuedInvoice(tx, ctx.tenantId, id);
+      if (!original) throw notFound();
+      if (original.kind === 'cancellation') throw new AppError('CONFLICT', 'invoice.cancellationNotCancellable');
+      const tenant = await findTenant(tx);
+      const customer = await findCustomer(tx, ctx.tenantId, original.customerId);
+      if (!tenant || !customer) throw notFound();
+      // Locks the sequence row: a second cancellation of the same invoice waits here, then finds the first.
+      const invoiceDate = firmDay(ctx.now, zoneOrDefault(tenant.timeZone));
+      const year = Number(invoiceDate.slice(0, 4));
+      const sequenceYear = sequenceYearOf(tenant.invoiceNumberYearly, year);
+      const sequenceNumber = await takeNextSequenceNumber(tx, ctx.tenantId, sequenceYear);
+      const existing = await findCancellationOf(tx, ctx.tenantId, id);
+      if (existing) throw new AppError('CONFLICT', 'invoice.alreadyCancelled', { params: { number: original.number } });
+      const number = formatInvoiceNumber(tenant.invoiceNumberFormat, year, sequenceNumber);
+      const language = original.language === 'en' ? 'en' : 'de';
+      const positions: IssuedPosition[] = original.positions.map((p) => ({
+        ...p,
+        quantity: -p.quantity,
+        netCents: -p.netCents,
+        vatCents: -p.vatCents,
+        grossCents: -p.grossCents,
+      }));
+      const seller = original.seller;
+      const buyer = original.buyer;
+      const input: InvoiceDocumentInput = {
+        language,
+        timeZone: zoneOrDefault(tenant.timeZone),
+        title: `${translate(language, 'invoiceDoc.cancellationTitle')} ${original.number}`,
+        issuedAt: ctx.now,
+        fromDate: original.serviceFrom,
+        toDate: original.serviceTo,
+        periodLabel: periodLabelOf(original.serviceFrom, original.serviceTo, language, zoneOrDefault(tenant.timeZone)),
+        // The firm and the customer as they stood on the original.
+        tenant: { ...tenant, companyName: seller.name, street: seller.street, zip: seller.zip, city: seller.city, country: seller.country, email: seller.email, phone: seller.phone, vatId: seller.vatId, taxNumber: seller.taxNumber, legalRegistrationId: seller.legalRegistrationId, iban: seller.iban, bic: seller.bic, bankName: seller.bankName, smallBusiness: seller.smallBusiness },
+        logo: await readTenantLogo(this.deps.storage, tenant),
+        customer: { ...customer, street: buyer.street, zip: buyer.zip, city: buyer.city, country: buyer.country ?? customer.country, email: buyer.email, vatId: buyer.vatId, leitwegId: buyer.leitwegId, business: buyer.business },
+        customerName: buyer.name,
+        privateCustomer: !buyer.business,
+        positions: positions.map((p) => ({
+          kind: p.kind === 'labour' ? 'labour' : 'material',
+          description: p.description,
+          quantity: p.quantity,
+          unit: p.unit ?? '',
+          unitPriceCents: p.unitPriceCents,
+          vatCategory: p.vatCategory as 'S',
+          vatRate: p.vatRate as 19,
+          netCents: p.netCents,
+          vatCents: p.vatCents,
+          grossCents: p.grossCents,
+          productId: null,
+          durationSeconds: null,
+          billedSeconds: null,
+          informationIds: p.informationIds,
+          timeTrackIds: p.timeTrackIds,
+        })),
+        totals: {
+          netCents: -original.netCents,
+          vatCents: -original.vatCents,
+          grossCents: -original.grossCents,
+          vatByRate: original.vatByRate.map((v) => ({ vatCategory: v.vatCategory as 'S', vatRate: v.vatRate as 19, netCents: -v.netCents, vatCents: -v.vatCents })),
+        },
+        smallBusinessNote: smallBusinessNote(language, seller.smallBusiness),
+        vatTreatment: original.vatTreatment as 'standard',
+        reverseChargeNote: null,
+        entries: [],
+        invoiceNumber: number,
+        cancels: { number: original.number, date: formatDay(new Date(`${original.invoiceDate}T12:00:00Z`), language, zoneOrDefault(tenant.timeZone)) },
+      };
+      const pdf = await buildInvoiceDocument('pdf', input);
+      const cancellationId = crypto.randomUUID();
+      try {
+        await insertIssuedInvoice(tx, {
+          tenantId: ctx.tenantId,
+          id: cancellationId,
+          number,
+          sequenceYear,
+          sequenceNumber,
+          kind: 'cancellation',
+          cancelsId: original.id,
+          customerId: original.customerId,
+          invoiceDate,
+          dueDate: invoiceDate,
+          serviceFrom: original.serviceFrom,
+          serviceTo: original.serviceTo,
+          language,
+          format: 'pdf',
+          title: input.title,
+          vatTreatment: original.vatTreatment,
+          netCents: -original.netCents,
+          vatCents: -original.vatCents,
+          grossCents: -original.grossCents,
+          vatByRate: original.vatByRate.map((v) => ({ ...v, netCents: -v.netCents, vatCents: -v.vatCents })),
+          seller,
+          buyer,
+          positions,
+          pdf: pdf.content,
+          pdfFileName: pdf.fileName,
+          pdfSha256: sha256(pdf.content),
+          createdBy: ctx.userId,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'issued_invoices_number_uq')) throw new AppError('CONFLICT', 'invoice.numberTaken', { params: { number } });
+        if (isUniqueViolation(error, 'issued_invoices_cancels_uq')) throw new AppError('CONFLICT', 'invoice.alreadyCancelled', { params: { number: original.number } });
+        throw error;
+      }
+      const released = await releaseEntries(tx, ctx.tenantId, original.id, ctx.now);
+      await recordAudit(tx, ctx.tenantId, [
+        {
+          actorId: ctx.userId,
+          entity: 'issued_invoice',
+          entityId: cancellationId,
+          action: 'create',
+          changes: { after: { number, kind: 'cancellation', cancels: original.number, grossCents: -original.grossCents } },
+        },
+        {
+          actorId: ctx.userId,
+          entity: 'issued_invoice',
+          entityId: original.id,
+          action: 'update',
+          changes: { event: 'cancelled', details: number, released: released.informationIds.length + released.timeTrackIds.length },
+        },
+      ]);
+      return this.detailIn(tx, ctx, cancellationId, zoneOrDefault(tenant.timeZone));
     });
   }
 
