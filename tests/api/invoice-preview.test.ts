@@ -181,13 +181,13 @@ describe('Invoice/CreatePreviewFromActivities: positions', () => {
 
   it('names the period in the default zone (Europe/Berlin) when the stored zone is unknown, as every other figure of the firm does', async () => {
     const s = await mixedCustomer();
-    await setProfile(firm.tenantId, { timeZone: 'Nowhere/Atlantis' });
+    await setProfile(server, firm.tenantId, { timeZone: 'Nowhere/Atlantis' });
     try {
       const p = await okPreview(manager, { customerId: s.customer.id });
       expect(p.title).toBe('Rechnung Bäckerei Müller OHG, 01.10.2026 – 31.10.2026');
       expect(p.positions[0].description).toBe('Arbeitszeit 01.10.2026 – 31.10.2026');
     } finally {
-      await setProfile(firm.tenantId, { timeZone: 'Europe/Berlin' });
+      await setProfile(server, firm.tenantId, { timeZone: 'Europe/Berlin' });
     }
   });
 

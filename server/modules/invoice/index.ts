@@ -20,5 +20,5 @@ export {
   type RegisterRow,
 } from './issued-invoices.repository';
 export { statusSql, paidCentsSql } from './issued-invoices.status';
-export { assertNumberFormat, formatInvoiceNumber, type RegisterStatus } from './issued-invoices.rules';
+export type { RegisterStatus } from '../../platform/invoice-number';
 export type { IssuedPosition, IssuedVatRate, SellerSnapshot, BuyerSnapshot } from '../../db/schema';

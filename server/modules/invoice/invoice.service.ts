@@ -204,9 +204,9 @@ export class InvoiceService {
     });
     const documentUrl = `${this.deps.config.lexoffice.appUrl}/permalink/invoices/view/${encodeURIComponent(voucherId)}`;
     // The register lists what the firm issued in lexoffice, with lexoffice's number (decision 0031).
-    await this.inTenant(ctx, async (tx) => {
+    await inTenant(this.deps.database, ctx, async (tx) => {
       const tenant = await findTenant(tx);
-      const p = zonedParts(ctx.now.getTime(), tenant?.timeZone ?? 'Europe/Berlin');
+      const p = zonedParts(ctx.now.getTime(), zoneOrDefault(tenant?.timeZone));
       await insertAccountingVoucher(tx, {
         tenantId: ctx.tenantId,
         system: 'lexoffice',

@@ -10,7 +10,7 @@ import { columnsOf, customerNameSql } from '../../platform/display-names';
 
 const customerDisplayNameSql = customerNameSql(columnsOf('c'));
 import { statusSql } from './issued-invoices.status';
-import type { RegisterStatus } from './issued-invoices.rules';
+import type { RegisterStatus } from '../../platform/invoice-number';
 
 export type IssuedInvoiceInsert = typeof issuedInvoices.$inferInsert;
 /** An issued invoice without its document bytes. */

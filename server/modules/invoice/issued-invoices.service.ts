@@ -9,6 +9,7 @@
  * - An entry bound meanwhile by another issue (or marked processed) fails the binding's count: 409.
  * - Every issue and cancellation is in the audit trail.
  */
+import { inTenant } from '../../platform/tenant-transaction';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { components } from '../../../generated/server/openapi';
@@ -19,13 +20,13 @@ import { AppError, notFound } from '../../platform/errors';
 import { isUniqueViolation } from '../../db/helpers';
 import { zonedParts } from '../../platform/time-zone';
 import { toEuro } from '../../platform/money';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../db/audit';
 import { findTenant } from '../../db/tenant-settings';
 import type { BuyerSnapshot, IssuedPosition, SellerSnapshot } from '../../db/schema';
 import { buildInvoiceDocument, periodLabelOf, type InvoiceDocumentInput } from './invoice-documents';
 import { formatDay } from './invoice-days';
 import { zoneOrDefault } from '../../platform/time-zone';
-import { paymentTermsFor } from '../payments';
+import { paymentTermsFor } from '../../db/payment-terms';
 import { addDays } from '../../platform/payment-terms';
 import { smallBusinessNote } from './invoice.rules';
 import { translate } from '../../platform/i18n';
@@ -47,8 +48,8 @@ import {
   type IssuedInvoiceRow,
   type RegisterRow,
 } from './issued-invoices.repository';
-import { formatInvoiceNumber, sequenceYearOf } from './issued-invoices.rules';
-import type { CustomerRow } from '../customers/customers.repository';
+import { formatInvoiceNumber, sequenceYearOf } from '../../platform/invoice-number';
+import type { CustomerRow } from '../customers';
 import type { TenantRow } from './invoice-documents';
 import { customerName as customerNameOf } from '../../platform/display-names';
 
@@ -138,13 +139,9 @@ export class IssuedInvoicesService {
     private readonly invoice: InvoiceService,
   ) {}
 
-  private inTenant<T>(ctx: RequestContext, fn: (tx: Tx) => Promise<T>) {
-    return this.deps.database.withTenant(ctx.tenantId, fn);
-  }
-
   /** Issues the invoice of the selection with the next number of the firm's sequence. */
   async issue(ctx: RequestContext, body: IssueRequest): Promise<IssuedInvoice> {
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const loaded = await loadSelection(tx, ctx, body);
       const { tenant, customer } = loaded;
       if (tenant.invoiceIssuer === 'lexoffice') throw new AppError('INVOICE_ISSUED_ELSEWHERE', 'invoice.issuedInLexoffice');
@@ -243,7 +240,7 @@ export class IssuedInvoicesService {
    * become open again. Decision 0031.
    */
   async cancel(ctx: RequestContext, id: string): Promise<IssuedInvoice> {
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const original = await findIssuedInvoice(tx, ctx.tenantId, id);
       if (!original) throw notFound();
       if (original.kind === 'cancellation') throw new AppError('CONFLICT', 'invoice.cancellationNotCancellable');
@@ -381,7 +378,7 @@ export class IssuedInvoicesService {
     fromDate?: string;
     toDate?: string;
   }) {
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const tenant = await findTenant(tx);
       const today = firmDay(ctx.now, tenant?.timeZone ?? 'Europe/Berlin');
       const page = await listRegister(tx, ctx.tenantId, { ...query, search: query.filter, today });
@@ -391,7 +388,7 @@ export class IssuedInvoicesService {
 
   /** One issued invoice with its status, documents, cancellation and history. */
   async get(ctx: RequestContext, id: string): Promise<IssuedInvoice> {
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const tenant = await findTenant(tx);
       return this.detailIn(tx, ctx, id, tenant?.timeZone ?? 'Europe/Berlin');
     });
@@ -399,7 +396,7 @@ export class IssuedInvoicesService {
 
   /** The bytes of a document exactly as issued. */
   async document(ctx: RequestContext, id: string, which: 'pdf' | 'xml') {
-    const found = await this.inTenant(ctx, (tx) => issuedDocument(tx, ctx.tenantId, id, which));
+    const found = await inTenant(this.deps.database, ctx, (tx) => issuedDocument(tx, ctx.tenantId, id, which));
     if (!found) throw notFound();
     return { ...found, contentType: which === 'pdf' ? 'application/pdf' : 'application/xml' };
   }
@@ -412,7 +409,7 @@ export class IssuedInvoicesService {
       image: unique((body.imageIds ?? []).map((id) => id.toLowerCase())),
     };
     if (ids.information.length + ids.timeTrack.length + ids.image.length === 0) throw new AppError('NO_ACTIVITIES_SELECTED', 'invoice.nothingSelected');
-    return this.inTenant(ctx, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const missing: Record<string, string[]> = {};
       const fieldOf: Record<MarkKind, string> = { information: 'informationIds', timeTrack: 'timeTrackIds', image: 'imageIds' };
       for (const kind of ['information', 'timeTrack', 'image'] as const) {

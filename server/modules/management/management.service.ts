@@ -1,6 +1,6 @@
 /** The tenant profile and its consents. */
 import { asHolidayRegion } from '../../platform/holidays';
-import { assertNumberFormat } from '../invoice';
+import { assertNumberFormat } from '../../platform/invoice-number';
 import type { Deps } from '../../platform/handler';
 import type { components } from '../../../generated/server/openapi';
 import type { tenants } from '../../db/schema';

@@ -8,6 +8,7 @@ import { translate, type Lang } from '../../platform/i18n';
 import type { PaymentTerms } from '../../platform/payment-terms';
 import type { components } from '../../../generated/server/openapi';
 import type { PaymentSettingsRow } from './payments.repository';
+import { firmTerms } from '../../db/payment-terms';
 
 type Settings = components['schemas']['PaymentSettings'];
 
@@ -39,9 +40,6 @@ export function dayText(language: Lang, isoDate: string): string {
   return language === 'de' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`;
 }
 
-export function firmTerms(row: PaymentSettingsRow | undefined): PaymentTerms {
-  return { days: row?.paymentDays ?? 14, discountPercent: row?.discountPercent ?? null, discountDays: row?.discountDays ?? null };
-}
 
 /** The discount given as a pair, within the payment term: the field errors otherwise. */
 export function termsErrors(terms: PaymentTerms, prefix: string): Record<string, string[]> {

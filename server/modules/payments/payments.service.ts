@@ -1,4 +1,5 @@
 /** Payment terms, payments, mails, reminders and the DATEV export (decision 0032). */
+import { inTenant } from '../../platform/tenant-transaction';
 import type { Deps } from '../../platform/handler';
 import type { RequestContext } from '../../platform/context';
 import type { BodyOf } from '../../platform/contract';
@@ -7,14 +8,14 @@ import type { PaymentTerms } from '../../platform/payment-terms';
 import type { Lang } from '../../platform/i18n';
 import { textMail } from '../../platform/mail';
 import { toCents, toEuro } from '../../platform/money';
-import { addDays, termsFor } from '../../platform/payment-terms';
+import { addDays } from '../../platform/payment-terms';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
 import { tenantTimeZone, findTenant } from '../../db/tenant-settings';
 import type { Tx } from '../../db/database';
-import { recordAudit } from '../audit/audit.repository';
+import { recordAudit } from '../../db/audit';
 import { findCancellationOf, findIssuedInvoice, issuedDocument, statusOf, type IssuedInvoiceRow } from '../invoice';
 import * as repo from './payments.repository';
-import { dayText, defaultMailText, euroText, fiscalYearOf, fillTemplate, firmTerms, nextReminderLevel, settingsDto, settingsFields, termsErrors } from './payments.rules';
+import { dayText, defaultMailText, euroText, fiscalYearOf, fillTemplate, nextReminderLevel, settingsDto, settingsFields, termsErrors } from './payments.rules';
 import { datevBookings, extfFile, extfFileName, firstDebtorAccount } from './datev-extf';
 import { renderReminderPdf, reminderTexts } from './reminder-pdf';
 
@@ -24,17 +25,17 @@ export class PaymentsService {
   constructor(private readonly deps: Deps) {}
 
   async settings(ctx: RequestContext) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => settingsDto(await repo.findSettings(tx)));
+    return inTenant(this.deps.database, ctx, async (tx) => settingsDto(await repo.findSettings(tx)));
   }
 
   async updateSettings(ctx: RequestContext, body: BodyOf<'paymentsUpdateSettings'>) {
     const errors = termsErrors(body.terms, 'terms');
     if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: errors });
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => settingsDto(await repo.saveSettings(tx, ctx.tenantId, settingsFields(body))));
+    return inTenant(this.deps.database, ctx, async (tx) => settingsDto(await repo.saveSettings(tx, ctx.tenantId, settingsFields(body))));
   }
 
   async customerTerms(ctx: RequestContext, customerId: string): Promise<PaymentTerms | null> {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       if (!(await repo.customerExists(tx, customerId))) throw notFound();
       return termsDto(await repo.findCustomerTerms(tx, customerId));
     });
@@ -45,7 +46,7 @@ export class PaymentsService {
       const errors = termsErrors(body.terms, 'terms');
       if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: errors });
     }
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       if (!(await repo.customerExists(tx, body.customerId))) throw notFound();
       const terms = body.terms ?? { days: null, discountPercent: null, discountDays: null };
       await repo.saveCustomerTerms(tx, ctx.tenantId, body.customerId, { paymentDays: terms.days, discountPercent: terms.discountPercent, discountDays: terms.discountDays });
@@ -105,11 +106,11 @@ export class PaymentsService {
   }
 
   async receivable(ctx: RequestContext, invoiceId: string) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => this.receivableIn(tx, ctx, await this.invoiceOr404(tx, ctx, invoiceId)));
+    return inTenant(this.deps.database, ctx, async (tx) => this.receivableIn(tx, ctx, await this.invoiceOr404(tx, ctx, invoiceId)));
   }
 
   async record(ctx: RequestContext, body: BodyOf<'paymentsRecord'>) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const invoice = await this.invoiceOr404(tx, ctx, body.invoiceId);
       if (invoice.kind !== 'invoice' || (await findCancellationOf(tx, ctx.tenantId, invoice.id))) {
         throw new AppError('BAD_REQUEST', 'payments.notPayable', { fieldErrors: { invoiceId: ['payments.notPayable'] } });
@@ -143,7 +144,7 @@ export class PaymentsService {
   }
 
   async deletePayment(ctx: RequestContext, id: string) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const payment = await repo.findPayment(tx, id);
       if (!payment) throw notFound();
       const invoice = await this.invoiceOr404(tx, ctx, payment.invoiceId);
@@ -160,7 +161,7 @@ export class PaymentsService {
   }
 
   async overdue(ctx: RequestContext) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const today = await this.today(tx, ctx);
       const { rows, totalCount, openCents } = await repo.overdue(tx, ctx.tenantId, today, 50);
       const day = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
@@ -183,7 +184,7 @@ export class PaymentsService {
 
   /** The invoice to the customer's address, the stored document attached, a hidden copy to the firm. */
   async send(ctx: RequestContext, body: BodyOf<'paymentsSend'>) {
-    const prepared = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    const prepared = await inTenant(this.deps.database, ctx, async (tx) => {
       const invoice = await this.invoiceOr404(tx, ctx, body.invoiceId);
       const to = invoice.buyer.email;
       if (!to) throw new AppError('BAD_REQUEST', 'payments.noEmail');
@@ -214,7 +215,7 @@ export class PaymentsService {
       };
     });
     await this.deps.mailer.send(textMail({ to: prepared.to, bcc: prepared.copyTo ?? undefined, subject: prepared.subject, body: prepared.text, attachments: [prepared.attachment] }));
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       await repo.insertMail(tx, {
         tenantId: ctx.tenantId,
         invoiceId: prepared.invoice.id,
@@ -235,7 +236,7 @@ export class PaymentsService {
   /** A payment reminder (0) or dunning letter (1, 2) of an overdue invoice: its PDF stored and mailed. */
   async remind(ctx: RequestContext, body: BodyOf<'paymentsRemind'>) {
     const level = body.level as 0 | 1 | 2;
-    const prepared = await this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    const prepared = await inTenant(this.deps.database, ctx, async (tx) => {
       const invoice = await this.invoiceOr404(tx, ctx, body.invoiceId);
       const receivable = await this.receivableIn(tx, ctx, invoice);
       if (receivable.nextReminderLevel === null) throw new AppError('BAD_REQUEST', 'payments.notOverdue');
@@ -266,7 +267,7 @@ export class PaymentsService {
       to: prepared.to, bcc: prepared.copyTo ?? undefined, subject: texts.subject, body: text,
       attachments: [{ filename: prepared.fileName, content: prepared.pdf, contentType: 'application/pdf' }],
     }));
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       await repo.insertMail(tx, {
         tenantId: ctx.tenantId, invoiceId: prepared.invoice.id, kind: KINDS[level], level, sentAt: ctx.now, toAddress: prepared.to, copyTo: prepared.copyTo,
         language: prepared.language, subject: texts.subject, attachmentName: prepared.fileName, attachment: prepared.pdf, feeCents: prepared.feeCents, payBy: prepared.payBy, sentBy: ctx.userId,
@@ -278,7 +279,7 @@ export class PaymentsService {
 
   /** The DATEV EXTF Buchungsstapel of a period (decision 0032). */
   async datevExport(ctx: RequestContext, query: { from: string; to: string; withPayments?: boolean }) {
-    return this.deps.database.withTenant(ctx.tenantId, async (tx) => {
+    return inTenant(this.deps.database, ctx, async (tx) => {
       const settings = await repo.findSettings(tx);
       if (!settings?.datevConsultantNumber || !settings.datevClientNumber) throw new AppError('BAD_REQUEST', 'payments.datevMissing');
       const fiscalYearStart = fiscalYearOf(query.from, query.to, settings.datevFiscalYearStartMonth);
@@ -328,15 +329,3 @@ function termsDto(row: Awaited<ReturnType<typeof repo.findCustomerTerms>>): Paym
   return { days: row.paymentDays, discountPercent: row.discountPercent, discountDays: row.discountDays };
 }
 
-/**
- * The payment terms of an invoice to this customer: its own, else the firm's. The issuing of an
- * invoice reads them for its due date, PDF and e-invoice (decision 0032).
- */
-export async function paymentTermsFor(tx: Tx, customerId: string): Promise<PaymentTerms> {
-  const customer = await repo.findCustomerTerms(tx, customerId);
-  return termsFor(firmTerms(await repo.findSettings(tx)), {
-    paymentDays: customer?.paymentDays ?? null,
-    discountPercent: customer?.discountPercent ?? null,
-    discountDays: customer?.discountDays ?? null,
-  });
-}

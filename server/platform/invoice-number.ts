@@ -1,5 +1,6 @@
 /**
  * Rules of issued invoices (decision 0031): the number format, and the status shown in the register.
+ * Here in platform because the firm's profile (management) checks the format the invoice module issues with.
  *
  * - The format has exactly one sequence token `{N…}` (zero-padded to as many digits as N's, at
  *   least 1, at most 9) and may have the year as `{YYYY}` or `{YY}`. A yearly restarting sequence
@@ -8,7 +9,7 @@
  *   the payments cover the gross total, `partlyPaid` when some are recorded, `overdue` after the due
  *   date, else `open`. The paid amount comes from `paidCentsSql` (issued-invoices.status.ts).
  */
-import { AppError } from '../../platform/errors';
+import { AppError } from './errors';
 
 export type RegisterStatus = 'open' | 'partlyPaid' | 'paid' | 'overdue' | 'cancelled';
 
