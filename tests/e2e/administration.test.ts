@@ -43,14 +43,14 @@ describe('firm administration', () => {
     await field(page, 'IBAN').fill('DE89 3704 0044 0532 0130 00');
     await field(page, 'USt-IdNr.').fill('DE123456789');
     await field(page, 'Straße und Hausnummer').fill('Lindenweg 4');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Die Firmendaten wurden gespeichert.').waitFor();
     await expect.poll(() => field(page, 'Standard-Stundensatz (netto)').inputValue()).toContain('72,5');
     await shot(page, 'administration-company-de-desktop');
 
     // A wrong IBAN is refused at the field.
     await field(page, 'IBAN').fill('DE89 3704 0044 0532 0130 01');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Die IBAN ist ungültig (Prüfziffern).').waitFor();
 
     // Invite an Employee.

@@ -109,7 +109,7 @@ describe('e-invoice for an imported customer', () => {
     await page.goto(`${appUrl}/profile?tab=0`);
     await field(page, 'Registernummer').fill('HWK München 0815');
     await shot(page, 'einvoice-company-de-desktop');
-    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByRole('button', { name: 'Speichern', exact: true }).click();
     await page.getByText('Die Firmendaten wurden gespeichert.').waitFor();
 
     // Now the XRechnung: the Leitweg-ID as buyer reference, the firm identified by its number.

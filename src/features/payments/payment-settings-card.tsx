@@ -70,6 +70,12 @@ const toBody = (v: Values): PaymentSettingsUpdate => ({
   },
 });
 
+/**
+ * The template's placeholders, passed as one value: written inside the message, Lingui read each
+ * `{name}` as a variable of its own and showed nothing for it.
+ */
+const MAIL_PLACEHOLDERS = '{number}, {customer}, {amount}, {dueDate}, {firm}';
+
 export function PaymentSettingsCard() {
   const { t } = useLingui();
   const query = useQuery(paymentsGetSettingsOptions());
@@ -137,7 +143,7 @@ function SettingsForm({ settings }: { settings: PaymentSettings }) {
         </Fieldset>
         <Fieldset legend={t`Invoice mail`} variant="unstyled" styles={sectionStyles}>
           <Text fz="xs" c="dimmed" mb="xs">
-            <Trans>Placeholders: {'{number}'}, {'{customer}'}, {'{amount}'}, {'{dueDate}'}, {'{firm}'}. Empty fields use the built-in text.</Trans>
+            <Trans>Placeholders: {MAIL_PLACEHOLDERS}. Empty fields use the built-in text.</Trans>
           </Text>
           <Tabs defaultValue="de" keepMounted={false}>
             <Tabs.List>
@@ -176,7 +182,7 @@ function SettingsForm({ settings }: { settings: PaymentSettings }) {
         </Fieldset>
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={save.isPending} disabled={!form.isDirty()}>
-            <Trans>Save</Trans>
+            <Trans>Save settings</Trans>
           </Button>
         </Group>
       </Stack>
