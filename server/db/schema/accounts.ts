@@ -1,19 +1,6 @@
 /** Members, their sign-in (sessions, tokens, passkeys) and the account directory. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, timestamps } from './columns';
 import { tenants } from './tenants';
 

@@ -1,18 +1,6 @@
 /** Notes, materials, time entries, photos and signed work confirmations of customers. */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, doublePrecision, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { customers, products } from './catalog';
 import { timestamps } from './columns';

@@ -1,14 +1,6 @@
 /** The append-only audit trail. */
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Who changed what and when, for time tracks, entries and confirmations (GoBD: no silent edits

@@ -1,18 +1,6 @@
 /** Customers and products (materials). */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerNameSql } from '../../platform/display-names';
 import { timestamps } from './columns';
 import { tenants } from './tenants';

@@ -5,22 +5,7 @@
  * billed them (`invoice_id` on `information_entries` and `time_tracks`).
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea } from './columns';
 import { customers } from './catalog';
 import { tenants } from './tenants';

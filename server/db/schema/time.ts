@@ -1,18 +1,6 @@
 /** Customer time tracks and personal working time. */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { customers } from './catalog';
 import { timestamps } from './columns';
