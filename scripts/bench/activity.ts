@@ -19,7 +19,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { machine, markdownTable, startBench, type Bench } from './harness';
+import { type Bench, machine, markdownTable, runMain, startBench } from './harness';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const CUSTOMERS = 200;
@@ -164,8 +164,5 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runMain(main);
 }

@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
-import { machine, markdownTable, startBench, stats } from './harness';
+import { machine, markdownTable, runMain, startBench, stats } from './harness';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const BATCH = 10_000;
@@ -157,8 +157,5 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runMain(main);
 }

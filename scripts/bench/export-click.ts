@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { launchBrowser } from '../../tests/e2e/browser';
 import { importSeedCustomers, seed } from './activity';
-import { machine, markdownTable, startBench, stats, type BenchResult } from './harness';
+import { type BenchResult, machine, markdownTable, runMain, startBench, stats } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 50_000);
@@ -100,7 +100,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

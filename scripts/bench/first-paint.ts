@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { machine, markdownTable, startBench, stats, type BenchResult } from './harness';
+import { type BenchResult, firstContentfulPaint, machine, markdownTable, runMain, startBench, stats } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
@@ -33,15 +33,7 @@ async function main() {
     cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (bytes += event.encodedDataLength));
     await page.goto(`${bench.base}/login`, { waitUntil: 'load', timeout: 120_000 });
     await page.getByRole('button').first().waitFor({ timeout: 120_000 });
-    const fcp = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
-            if (entry) resolve(entry.startTime);
-          }).observe({ type: 'paint', buffered: true });
-        }),
-    );
+    const fcp = await firstContentfulPaint(page);
     await context.close();
     return { fcp, bytes };
   };
@@ -68,7 +60,4 @@ async function main() {
   console.log(`\n${machine()}; 4 Mbit/s down, 150 ms latency\n\n${markdownTable(results)}\n\nuncompressed / compressed (medians): ${ratio.toFixed(2)}×`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -10,6 +10,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { buildServer } from '../../server/app';
 import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
 import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
@@ -162,4 +163,25 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
     await close();
     throw error;
   }
+}
+
+/** The page's `first-contentful-paint` in milliseconds, once the browser has painted. */
+export function firstContentfulPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
+          if (entry) resolve(entry.startTime);
+        }).observe({ type: 'paint', buffered: true });
+      }),
+  );
+}
+
+/** Runs a benchmark's `main`; a failure prints its error and exits with 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -8,7 +8,7 @@
  * Environment: BENCH_RUNS (calls per format after one warm-up, default 6).
  */
 import pg from 'pg';
-import { machine, markdownTable, startBench, stats, type BenchResult } from './harness';
+import { type BenchResult, machine, markdownTable, runMain, startBench, stats } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 6);
 
@@ -79,7 +79,4 @@ async function main() {
   console.log(`\n${machine()}\n\n${markdownTable(results)}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

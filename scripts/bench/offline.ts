@@ -17,7 +17,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { machine, markdownTable, startBench, stats, type BenchResult } from './harness';
+import { type BenchResult, firstContentfulPaint, machine, markdownTable, runMain, startBench, stats } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 500);
@@ -32,17 +32,6 @@ async function slowLink(context: BrowserContext, page: Page) {
     uploadThroughput: (1 * 1024 * 1024) / 8,
   });
 }
-
-const firstPaint = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entry = list.getEntries().find((e) => e.name === 'first-contentful-paint');
-          if (entry) resolve(entry.startTime);
-        }).observe({ type: 'paint', buffered: true });
-      }),
-  );
 
 async function main() {
   if (!fs.existsSync('dist/sw.js')) throw new Error('dist/ is missing or has no service worker: run `npm run build` first.');
@@ -63,7 +52,7 @@ async function main() {
     if (offline) await context.setOffline(true);
     await page.reload({ waitUntil: 'load', timeout: 120_000 });
     await page.getByRole('button').first().waitFor({ timeout: 120_000 });
-    const fcp = await firstPaint(page);
+    const fcp = await firstContentfulPaint(page);
     await context.close();
     return fcp;
   };
@@ -119,7 +108,4 @@ async function main() {
   console.log(`\n${machine()}; 4 Mbit/s down, 150 ms latency for the paints; the sync over loopback\n\n${markdownTable(results)}`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -11,7 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../server/db/schema';
-import { machine, processCpu, startBench } from './harness';
+import { machine, processCpu, runMain, startBench } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3000);
 
@@ -70,7 +70,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

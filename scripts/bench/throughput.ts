@@ -55,7 +55,7 @@ import { listImages } from '../../server/modules/images/images.repository';
 import { toImage } from '../../server/modules/images/images.service';
 import { customerIdsByExternalId, seed } from './activity';
 import { customerRow, productRow } from './catalog';
-import { machine, processCpu, startBench, stats } from './harness';
+import { machine, processCpu, runMain, startBench, stats } from './harness';
 import { seedWorkingTime } from './time-tracking';
 import { startOfLocalDay } from '../../server/platform/time-zone';
 
@@ -421,8 +421,5 @@ async function main() {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
-  main().catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+  runMain(main);
 }

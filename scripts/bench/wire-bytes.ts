@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { machine, startBench } from './harness';
+import { machine, runMain, startBench } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const QUIET_MS = 1_500;
@@ -255,7 +255,4 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

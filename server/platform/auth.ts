@@ -11,17 +11,6 @@ import type { Lang } from './i18n';
 
 export type Role = 'Owner' | 'Admin' | 'Manager' | 'Employee';
 
-export interface AuthContext {
-  sessionId: string;
-  userId: string;
-  tenantId: string;
-  role: Role;
-  termsConfirmed: boolean;
-  emailConfirmed: boolean;
-  deviceId: string;
-  lang: Lang;
-}
-
 export interface TokenClaims {
   sessionId: string;
   userId: string;
@@ -30,6 +19,11 @@ export interface TokenClaims {
   termsConfirmed: boolean;
   emailConfirmed: boolean;
   lang: Lang;
+}
+
+/** Who calls: the token's claims and the device the session belongs to. */
+export interface AuthContext extends TokenClaims {
+  deviceId: string;
 }
 
 /** How many checked tokens `verify` remembers (the oldest goes first). */

@@ -1,27 +1,13 @@
 /** Members, their sign-in (sessions, tokens, passkeys) and the account directory. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { bytea, timestamps } from './columns';
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, tenantRowKey, timestamps } from './columns';
 import { tenants } from './tenants';
 
 export const users = pgTable(
   'users',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     email: text('email').notNull(),
     userName: text('user_name').notNull(),
     firstName: text('first_name'),
@@ -69,8 +55,7 @@ export const accountDirectory = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     userId: uuid('user_id').notNull(),
     deviceId: text('device_id').notNull(),
     deviceLabel: text('device_label').notNull(),
@@ -88,8 +73,7 @@ export const sessions = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     sessionId: uuid('session_id').notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -107,8 +91,7 @@ export const refreshTokens = pgTable(
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     userId: uuid('user_id').notNull(),
     purpose: text('purpose').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -129,8 +112,7 @@ export const oneTimeTokens = pgTable(
 export const passkeys = pgTable(
   'passkeys',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     userId: uuid('user_id').notNull(),
     credentialId: text('credential_id').notNull(),
     publicKey: bytea('public_key').notNull(),

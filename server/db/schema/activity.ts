@@ -1,21 +1,9 @@
 /** Notes, materials, time entries, photos and signed work confirmations of customers. */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, doublePrecision, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { customers, products } from './catalog';
-import { timestamps } from './columns';
+import { billingState, tenantRowKey, timestamps } from './columns';
 import { issuedInvoices } from './invoicing';
 
 /** What the activity filters search of an information entry: its text and product name, lower case. */
@@ -32,8 +20,7 @@ function imageSearchText(t: { description: AnyPgColumn; category: AnyPgColumn; f
 export const informationEntries = pgTable(
   'information_entries',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     customerId: uuid('customer_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
     subType: text('sub_type').notNull(),
@@ -46,11 +33,7 @@ export const informationEntries = pgTable(
     vatRate: integer('vat_rate'),
     durationSeconds: integer('duration_seconds'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    confirmationId: uuid('confirmation_id'),
-    /** The issued invoice that billed this entry; set, the entry cannot change (decision 0031). */
-    invoiceId: uuid('invoice_id'),
+    ...billingState,
     ...timestamps,
     searchText: text('search_text')
       .notNull()
@@ -77,8 +60,7 @@ export const informationEntries = pgTable(
 export const images = pgTable(
   'images',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     customerId: uuid('customer_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
     category: text('category'),
@@ -116,8 +98,7 @@ export const images = pgTable(
 export const workConfirmations = pgTable(
   'work_confirmations',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     customerId: uuid('customer_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
     signee: text('signee').notNull(),

@@ -1,14 +1,6 @@
 /** The append-only audit trail. */
-import { sql } from 'drizzle-orm';
-import {
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantRowKey } from './columns';
 
 /**
  * Who changed what and when, for time tracks, entries and confirmations (GoBD: no silent edits
@@ -17,8 +9,7 @@ import {
 export const auditLog = pgTable(
   'audit_log',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     actorId: uuid('actor_id'),
     entity: text('entity').notNull(),
     entityId: uuid('entity_id').notNull(),

@@ -1,20 +1,8 @@
 /** Customers and products (materials). */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  boolean,
-  foreignKey,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { customerNameSql } from '../../platform/display-names';
-import { timestamps } from './columns';
+import { tenantRowKey, timestamps } from './columns';
 import { tenants } from './tenants';
 
 /**
@@ -57,8 +45,7 @@ function productSearchText(t: { name: AnyPgColumn; ean: AnyPgColumn; unit: AnyPg
 export const customers = pgTable(
   'customers',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     companyName: text('company_name'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -105,8 +92,7 @@ export const customers = pgTable(
 export const products = pgTable(
   'products',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     name: text('name').notNull(),
     ean: text('ean'),
     unit: text('unit').notNull(),

@@ -1,15 +1,6 @@
 /** The firm's consents. */
-import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  foreignKey,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantRowKey } from './columns';
 import { tenants } from './tenants';
 
 /** Consent of the tenant per purpose (terms, privacy, ai, gps), with its history in the dates. */
@@ -36,8 +27,7 @@ export const consents = pgTable(
 export const consentEvents = pgTable(
   'consent_events',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     purpose: text('purpose').notNull(),
     granted: boolean('granted').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,23 +5,8 @@
  * billed them (`invoice_id` on `information_entries` and `time_tracks`).
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
+import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, tenantRowKey } from './columns';
 import { customers } from './catalog';
 import { tenants } from './tenants';
 
@@ -99,8 +84,7 @@ export interface IssuedVatRate {
 export const issuedInvoices = pgTable(
   'issued_invoices',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     number: text('number').notNull(),
     sequenceYear: integer('sequence_year').notNull(),
     sequenceNumber: integer('sequence_number').notNull(),
@@ -157,8 +141,7 @@ export const issuedInvoices = pgTable(
 export const accountingVouchers = pgTable(
   'accounting_vouchers',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     system: text('system').notNull(),
     voucherId: text('voucher_id').notNull(),
     voucherNumber: text('voucher_number'),

@@ -1,7 +1,7 @@
 /** Payment terms, payments, mails and reminders of issued invoices, the DATEV settings (decision 0032). */
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea } from './columns';
+import { bytea, tenantRowKey } from './columns';
 import { issuedInvoices } from './invoicing';
 import { tenants } from './tenants';
 import { customers } from './catalog';
@@ -57,8 +57,7 @@ export const customerPaymentTerms = pgTable(
 export const invoicePayments = pgTable(
   'invoice_payments',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     invoiceId: uuid('invoice_id').notNull(),
     paidOn: date('paid_on', { mode: 'string' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -81,8 +80,7 @@ export const invoicePayments = pgTable(
 export const invoiceMails = pgTable(
   'invoice_mails',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     invoiceId: uuid('invoice_id').notNull(),
     kind: text('kind').$type<'invoice' | 'reminder' | 'dunning1' | 'dunning2'>().notNull(),
     level: integer('level'),

@@ -1,7 +1,6 @@
 /** Licenses (seats) and the firm's subscription with the payment provider. */
-import { sql } from 'drizzle-orm';
 import { foreignKey, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { tenantRowKey, timestamps } from './columns';
 import { tenants } from './tenants';
 import { users } from './accounts';
 
@@ -40,8 +39,7 @@ export const subscriptions = pgTable(
 export const licenses = pgTable(
   'licenses',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     userId: uuid('user_id'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

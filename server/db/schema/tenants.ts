@@ -1,15 +1,6 @@
 /** The firm (tenant) itself. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE } from '../../platform/time-zone';
 import { timestamps } from './columns';
 

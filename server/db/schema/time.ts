@@ -1,21 +1,9 @@
 /** Customer time tracks and personal working time. */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  boolean,
-  doublePrecision,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { customers } from './catalog';
-import { timestamps } from './columns';
+import { billingState, tenantRowKey, timestamps } from './columns';
 import { issuedInvoices } from './invoicing';
 
 /**
@@ -26,8 +14,7 @@ import { issuedInvoices } from './invoicing';
 export const timeTracks = pgTable(
   'time_tracks',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     customerId: uuid('customer_id').notNull(),
     ownerId: uuid('owner_id').notNull(),
     description: text('description'),
@@ -38,11 +25,7 @@ export const timeTracks = pgTable(
     startLongitude: doublePrecision('start_longitude'),
     endLatitude: doublePrecision('end_latitude'),
     endLongitude: doublePrecision('end_longitude'),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-    confirmationId: uuid('confirmation_id'),
-    /** The issued invoice that billed this entry; set, the entry cannot change (decision 0031). */
-    invoiceId: uuid('invoice_id'),
+    ...billingState,
     ...timestamps,
     /**
      * The description in lower case, for the activity filter: lower-casing 30,000 descriptions per
@@ -74,8 +57,7 @@ export const timeTracks = pgTable(
 export const userTimeTracks = pgTable(
   'user_time_tracks',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     ownerId: uuid('owner_id').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -101,8 +83,7 @@ export const userTimeTracks = pgTable(
 export const userTimeTrackSegments = pgTable(
   'user_time_track_segments',
   {
-    tenantId: uuid('tenant_id').notNull(),
-    id: uuid('id').notNull().default(sql`gen_random_uuid()`),
+    ...tenantRowKey,
     trackId: uuid('track_id').notNull(),
     kind: text('kind').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

@@ -190,6 +190,8 @@ export async function timeReport(tx: Tx, tenantId: string, query: InformationLis
     join users u on u.tenant_id = ${tenantId} and u.id = r.owner_id
     order by ${order} ${direction}, r.id ${direction}
     limit ${query.pageSize} offset ${offset}`);
+  // A time track in the feed carries no material.
+  const NO_MATERIAL = { productId: null, productName: null, quantity: null, unit: null, unitPrice: null, vatRate: null };
   const date = (value: unknown) => (value === null ? null : new Date(value as string));
   return {
     totalCount,
@@ -202,12 +204,7 @@ export async function timeReport(tx: Tx, tenantId: string, query: InformationLis
         ownerId: r.owner_id as string,
         subType: 'time',
         text: (r.text as string | null) ?? null,
-        productId: null,
-        productName: null,
-        quantity: null,
-        unit: null,
-        unitPrice: null,
-        vatRate: null,
+        ...NO_MATERIAL,
         durationSeconds: r.duration_seconds === null ? null : Number(r.duration_seconds),
         occurredAt: date(r.occurred_at)!,
         processedAt: date(r.processed_at),

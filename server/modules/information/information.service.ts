@@ -44,18 +44,19 @@ export type InformationCreate = components['schemas']['InformationCreate'];
 export type InformationUpdate = components['schemas']['InformationUpdate'];
 type VatRate = components['schemas']['VatRate'];
 
+/** What an entry says, its text and material, as the API shows it and its audit row keeps it. */
+function entryContent(row: Pick<InformationRow, 'text' | 'productId' | 'productName' | 'quantity' | 'unit' | 'unitPrice'>) {
+  const { text, productId, productName, quantity, unit, unitPrice } = row;
+  return { text, productId, productName, quantity, unit, unitPrice };
+}
+
 export function toInformation(row: InformationListRow): Information {
   return {
     id: row.id,
     customerId: row.customerId,
     customerName: row.customerName,
     subType: row.subType as InformationSubType,
-    text: row.text,
-    productId: row.productId,
-    productName: row.productName,
-    quantity: row.quantity,
-    unit: row.unit,
-    unitPrice: row.unitPrice,
+    ...entryContent(row),
     vatRate: row.vatRate as VatRate | null,
     durationSeconds: row.durationSeconds,
     occurredAtUtc: row.occurredAt.toISOString(),
@@ -83,12 +84,7 @@ function auditValues(row: InformationRow) {
   return {
     customerId: row.customerId,
     subType: row.subType,
-    text: row.text,
-    productId: row.productId,
-    productName: row.productName,
-    quantity: row.quantity,
-    unit: row.unit,
-    unitPrice: row.unitPrice,
+    ...entryContent(row),
     vatRate: row.vatRate,
     durationSeconds: row.durationSeconds,
     occurredAt: row.occurredAt.toISOString(),

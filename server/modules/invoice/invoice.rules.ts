@@ -24,6 +24,7 @@ import {
   vatCents as vatOf,
   type VatCategory,
   type VatRate,
+  type ValuedMaterial,
   type VatTreatment,
 } from '../../platform/money';
 
@@ -36,15 +37,9 @@ export interface LabourSource {
   seconds: number;
 }
 
-export interface MaterialSource {
+/** A material entry to bill: the valued material of `platform/money.ts` and the entry's id. */
+export interface MaterialSource extends ValuedMaterial {
   id: string;
-  productId: string | null;
-  name: string;
-  quantity: number;
-  unit: string | null;
-  /** Net price per unit copied at entry; null when none was given (free text). */
-  unitPrice: number | null;
-  vatRate: number | null;
 }
 
 export interface Position {
