@@ -127,6 +127,17 @@ export async function signaturePng() {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** Posts a work confirmation signed with `signaturePng` for the entries named (none: all open ones); the caller checks the answer. */
+export async function postConfirmation(server: TestServer, member: Member, customerId: string, fields: { infoIds?: string[]; timeTrackIds?: string[] }) {
+  const form = new FormData();
+  form.append('customerId', customerId);
+  form.append('signee', 'Herr Kunde');
+  for (const id of fields.infoIds ?? []) form.append('confirmedInfoIds', id);
+  for (const id of fields.timeTrackIds ?? []) form.append('confirmedTimeTrackIds', id);
+  form.append('file', new Blob([new Uint8Array(await signaturePng())], { type: 'image/png' }), 'signature.png');
+  return postForm(server, member, '/api/WorkConfirmations', form);
+}
+
 /** One page of `CustomerActivities/ByCustomer` as `member` sees it: every state, newest first unless told; the answer must be 200. */
 export async function feedPage(member: Member, query: Record<string, string | number | boolean | undefined>) {
   const { data, response } = await member.api.GET('/api/CustomerActivities/ByCustomer', {

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithAdmin, type TestServer } from '../support/test-server';
 import { newDeviceId } from '../support/api-client';
-import { caller } from '../support/http';
+import { caller, linkIn } from '../support/http';
 import { SoftAuthenticator } from '../support/soft-authenticator';
 
 let server: TestServer, call: ReturnType<typeof caller>, admin: pg.Client, close: () => Promise<void>;
@@ -26,12 +26,6 @@ const from = (address: string) => ({ 'X-Forwarded-For': address });
 
 function mailsTo(email: string) {
   return server.app.deps.mailer.outbox(500).filter((m) => m.to === email);
-}
-
-function linkIn(text: string) {
-  const url = text.match(/https?:\/\/\S+/)?.[0];
-  if (!url) throw new Error('no link in mail');
-  return new URL(url);
 }
 
 async function signUp(email = uniqueEmail(), deviceId = newDeviceId()) {

@@ -8,7 +8,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerWithAdmin, type TestServer } from '../support/test-server';
 import { newDeviceId } from '../support/api-client';
-import { caller } from '../support/http';
+import { caller, linkIn } from '../support/http';
 
 let server: TestServer, call: ReturnType<typeof caller>, admin: pg.Client, close: () => Promise<void>;
 
@@ -27,12 +27,6 @@ function lastMailTo(email: string) {
   const mail = server.app.deps.mailer.outbox(200).find((m) => m.to === email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
-}
-
-function linkIn(text: string) {
-  const url = text.match(/https?:\/\/\S+/)?.[0];
-  if (!url) throw new Error('no link in mail');
-  return new URL(url);
 }
 
 async function signUp(email = uniqueEmail(), deviceId = newDeviceId()) {

@@ -10,7 +10,7 @@ import { testClock } from '../support/clock';
 import { type TestServer } from '../support/test-server';
 import { lexContact, type FakeLexoffice } from '../support/fake-lexoffice';
 import { insertTimeTrack } from './activity-support';
-import { startSceneWithLexoffice, type TestTenant } from './factories';
+import { lexofficeExportBody, startSceneWithLexoffice, type TestTenant } from './factories';
 
 let server: TestServer, lex: FakeLexoffice, firm: TestTenant;
 
@@ -39,15 +39,6 @@ async function customerNamed(name: string): Promise<Customer> {
   return (list.body!.data as { items: Customer[] }).items[0];
 }
 
-const exportBody = (customerId: string) => ({
-  customerId,
-  fromDate: '2026-10-01T00:00:00+02:00',
-  toDate: '2026-11-01T00:00:00+01:00',
-  language: 'de',
-  finalize: false,
-  archive: false,
-});
-
 describe('lexoffice and the e-invoice parties', () => {
   it('imports the VAT id and the business flag, and keeps a Leitweg-ID entered here', async () => {
     lex.contacts.push(
@@ -73,7 +64,7 @@ describe('lexoffice and the e-invoice parties', () => {
   it('exports a reverse-charge invoice as externalService13b at 0 % with the note', async () => {
     const gruber = await customerNamed('Gruber');
     await insertTimeTrack(server, firm.owner, gruber.id, { startedAt: new Date('2026-10-08T08:00:00Z'), seconds: 3600 });
-    const answer = await call('POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(gruber.id));
+    const answer = await call('POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(gruber.id));
     expect(answer.status, answer.text).toBe(200);
     const sent = lex.invoices.get((answer.body!.data as { voucherId: string }).voucherId)!.body as {
       address: unknown;
@@ -93,12 +84,12 @@ describe('lexoffice and the e-invoice parties', () => {
     const customer = created.body!.data as Customer;
     await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-09T08:00:00Z'), seconds: 3600 });
     const before = lex.invoices.size;
-    const refused = await call('POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+    const refused = await call('POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id));
     expect(refused.status).toBe(400);
     expect(refused.body!.errorMessages[0]).toMatchObject({ code: 'EXPORT_FAILED' });
     expect(refused.body!.errorMessages[0].message).toContain('importieren Sie den Kunden aus lexoffice');
     expect(lex.invoices.size).toBe(before);
-    const still = await call('POST', '/api/Invoice/CreatePreviewFromActivities', { ...exportBody(customer.id), outputFormat: 'json', finalize: undefined, archive: undefined });
+    const still = await call('POST', '/api/Invoice/CreatePreviewFromActivities', { ...lexofficeExportBody(customer.id), outputFormat: 'json', finalize: undefined, archive: undefined });
     expect((still.body!.data as { positions: unknown[] }).positions).toHaveLength(1);
   });
 });

@@ -175,3 +175,14 @@ export async function octoberWork(server: TestServer, member: Member, customerId
   await newEntry(member, { customerId, subType: 'material', productId: book.id, quantity: 2, occurredAtUtc: at(3).toISOString() });
   return { cable, book };
 }
+
+/** The body of a lexoffice export of October 2026 (German, neither finalized nor archived), with `over` changed. */
+export const lexofficeExportBody = (customerId: string, over: Record<string, unknown> = {}) => ({
+  customerId,
+  fromDate: '2026-10-01T00:00:00+02:00',
+  toDate: '2026-11-01T00:00:00+01:00',
+  language: 'de',
+  finalize: false,
+  archive: false,
+  ...over,
+});

@@ -9,28 +9,22 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, images, informationEntries, timeTracks, userTimeTracks, workConfirmations } from '../../server/db/schema';
 import { rawCall } from '../support/api-client';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { testClock } from '../support/clock';
 import { imageForm, jpeg, newCustomer, newEntry, signaturePng } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startScene, type Member, type TestTenant } from './factories';
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, employee: Member, colleague: Member;
 let customer: { id: string };
 const clock = testClock('2026-11-27T11:00:00Z');
 
 beforeAll(async () => {
-  server = await startTestServer({}, { clock });
-  firm = await createTenant(server);
-  owner = firm.owner;
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
-  customer = await newCustomer(owner, 'Sanitär Huber');
+  ({ server, firm, other, owner, members: { employee, colleague }, customers: { customer } } = await startScene({
+    server: { clock },
+    members: { employee: 'Employee', colleague: 'Employee' },
+    customers: { customer: 'Sanitär Huber' },
+  }));
 });
 afterAll(async () => {
   await server?.close();

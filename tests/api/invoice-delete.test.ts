@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import { auditLog, images, informationEntries, timeTracks, workConfirmations } from '../../server/db/schema';
 import type { TestServer } from '../support/test-server';
-import { insertTimeTrack, newCustomer, newEntry, postForm, signaturePng, uploadImage } from './activity-support';
+import { insertTimeTrack, newCustomer, newEntry, postConfirmation, uploadImage } from './activity-support';
 import { startScene, type Member, type TestTenant } from './factories';
 
 type DeleteBody = components['schemas']['InvoiceDeleteByFilterRequest'];
@@ -28,13 +28,7 @@ afterAll(() => server?.close());
 const at = (day: number) => new Date(Date.UTC(2026, 9, day, 8, 0, 0));
 
 async function confirm(member: Member, customerId: string, fields: { infoIds?: string[]; timeTrackIds?: string[] }) {
-  const form = new FormData();
-  form.append('customerId', customerId);
-  form.append('signee', 'Herr Kunde');
-  for (const id of fields.infoIds ?? []) form.append('confirmedInfoIds', id);
-  for (const id of fields.timeTrackIds ?? []) form.append('confirmedTimeTrackIds', id);
-  form.append('file', new Blob([new Uint8Array(await signaturePng())], { type: 'image/png' }), 'signature.png');
-  const answer = await postForm(server, member, '/api/WorkConfirmations', form);
+  const answer = await postConfirmation(server, member, customerId, fields);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data.id as string;
 }

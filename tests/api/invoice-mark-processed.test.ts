@@ -11,7 +11,7 @@ import type { components } from '../../generated/server/openapi';
 import { images, informationEntries, timeTracks } from '../../server/db/schema';
 import { rawCall } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
-import { insertTimeTrack, newCustomer, newEntry, postForm, signaturePng, uploadImage } from './activity-support';
+import { insertTimeTrack, newCustomer, newEntry, postConfirmation, uploadImage } from './activity-support';
 import { startScene, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf } from './time-tracking-support';
 
@@ -80,13 +80,7 @@ async function feed(member: Member, customerId: string, query: FeedQuery = {}) {
 const idsOf = (items: { id: string }[]) => items.map((i) => i.id).sort();
 
 async function confirm(member: Member, customerId: string, fields: { infoIds?: string[]; timeTrackIds?: string[] }) {
-  const form = new FormData();
-  form.append('customerId', customerId);
-  form.append('signee', 'Herr Kunde');
-  for (const id of fields.infoIds ?? []) form.append('confirmedInfoIds', id);
-  for (const id of fields.timeTrackIds ?? []) form.append('confirmedTimeTrackIds', id);
-  form.append('file', new Blob([new Uint8Array(await signaturePng())], { type: 'image/png' }), 'signature.png');
-  const answer = await postForm(server, member, '/api/WorkConfirmations', form);
+  const answer = await postConfirmation(server, member, customerId, fields);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data.id as string;
 }

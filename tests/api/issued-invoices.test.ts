@@ -12,26 +12,12 @@ import { rawCall } from '../support/api-client';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { testClock, type TestClock } from '../support/clock';
 import { insertTimeTrack, newCustomer, newEntry } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { completeProfile, createTenant, type Member, type TestTenant } from './factories';
 
 let server: TestServer;
 let clock: TestClock;
 let firm: TestTenant;
 let other: TestTenant;
-
-const completeProfile = {
-  companyName: 'Elektro Schneider GmbH',
-  street: 'Werkstattweg 3',
-  zip: '80331',
-  city: 'München',
-  phone: '+49 89 1234567',
-  email: 'info@elektro-schneider.de',
-  taxNumber: '143/123/45678',
-  vatId: 'DE123456789',
-  iban: 'DE02120300000000202051',
-  bic: 'BYLADEM1001',
-  bankName: 'Stadtsparkasse',
-};
 
 beforeAll(async () => {
   clock = testClock('2026-11-20T09:00:00Z');

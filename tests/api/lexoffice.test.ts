@@ -15,7 +15,7 @@ import { testClock } from '../support/clock';
 import { type TestServer } from '../support/test-server';
 import { lexContact, type FakeLexoffice } from '../support/fake-lexoffice';
 import { insertTimeTrack, newCustomer, newEntry } from './activity-support';
-import { startSceneWithLexoffice, type Member, type TestTenant } from './factories';
+import { lexofficeExportBody, startSceneWithLexoffice, type Member, type TestTenant } from './factories';
 
 let server: TestServer, lex: FakeLexoffice, firm: TestTenant, other: TestTenant, manager: Member;
 let key: string;
@@ -118,21 +118,11 @@ describe('the customer import', () => {
 });
 
 describe('the invoice export', () => {
-  const exportBody = (customerId: string, over: Record<string, unknown> = {}) => ({
-    customerId,
-    fromDate: '2026-10-01T00:00:00+02:00',
-    toDate: '2026-11-01T00:00:00+01:00',
-    language: 'de',
-    finalize: false,
-    archive: false,
-    ...over,
-  });
-
   it('sends a draft for a one-time address and marks the entries processed', async () => {
     const customer = await newCustomer(firm.owner, 'Bäckerei Huber');
     await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-08T08:00:00Z'), seconds: 5400 });
     await newEntry(firm.owner, { customerId: customer.id, subType: 'material', text: 'Kabelkanal', quantity: 3, unit: 'm', unitPrice: 4.5, vatRate: 19, occurredAtUtc: '2026-10-08T10:00:00Z' } as never);
-    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id));
     expect(answer.status, answer.text).toBe(200);
     const data = answer.body!.data as { voucherId: string; voucherNumber: string | null; status: string; documentUrl: string; activities: { timeTrackCount: number; informationCount: number } };
     expect(data).toMatchObject({ voucherNumber: null, status: 'draft', activities: { timeTrackCount: 1, informationCount: 1 } });
@@ -143,7 +133,7 @@ describe('the invoice export', () => {
     expect(sent.lineItems).toHaveLength(2);
     expect(sent.lineItems.find((l) => l.unitName === 'm')).toMatchObject({ quantity: 3, unitPrice: { netAmount: 4.5, taxRatePercentage: 19 } });
     // Exported once: nothing is open any more.
-    const again = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+    const again = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id));
     expect(codeOf(again)).toBe('NO_ACTIVITIES_SELECTED');
   });
 
@@ -151,7 +141,7 @@ describe('the invoice export', () => {
     const list = await call(firm.owner, 'GET', '/api/Customers/GetAll?page=1&pageSize=5&isDescending=false&filter=Kunde%205%20GmbH');
     const customer = (list.body!.data as { items: { id: string; externalId: string }[] }).items[0];
     await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-09T08:00:00Z'), seconds: 3600 });
-    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id, { finalize: true, archive: true }));
+    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id, { finalize: true, archive: true }));
     expect(answer.status, answer.text).toBe(200);
     const data = answer.body!.data as { voucherId: string; voucherNumber: string; status: string; activities: { archived: boolean } };
     expect(data).toMatchObject({ status: 'open', activities: { archived: true } });
@@ -170,10 +160,10 @@ describe('the invoice export', () => {
     await material('Kabel', 0.333, 1, 7);
     await material('Kabel', 0.333, 1, 7);
     await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-09T08:00:00Z'), seconds: 4000 });
-    const preview = await call(manager, 'POST', '/api/Invoice/CreatePreviewFromActivities', { ...exportBody(customer.id), outputFormat: 'json', finalize: undefined, archive: undefined });
+    const preview = await call(manager, 'POST', '/api/Invoice/CreatePreviewFromActivities', { ...lexofficeExportBody(customer.id), outputFormat: 'json', finalize: undefined, archive: undefined });
     expect(preview.status, preview.text).toBe(200);
     const totals = (preview.body!.data as { totals: { net: number; vat: number; gross: number; vatByRate: { vatRate: number; net: number; vat: number }[] } }).totals;
-    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id));
     expect(answer.status, answer.text).toBe(200);
     const shown = lex.invoices.get((answer.body!.data as { voucherId: string }).voucherId)!.totals;
     expect(shown.totalPrice).toEqual({ currency: 'EUR', totalNetAmount: totals.net, totalTaxAmount: totals.vat, totalGrossAmount: totals.gross });
@@ -184,7 +174,7 @@ describe('the invoice export', () => {
     await server.database.withTenant(firm.tenantId, (tx) => tx.update(tenants).set({ smallBusiness: true }).where(eq(tenants.tenantId, firm.tenantId)));
     const customer = await newCustomer(firm.owner, 'Kleinauftrag KG');
     await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-10T08:00:00Z'), seconds: 1800 });
-    const ok = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+    const ok = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id));
     expect(ok.status, ok.text).toBe(200);
     const sent = lex.invoices.get((ok.body!.data as { voucherId: string }).voucherId)!.body as { taxConditions: { taxType: string }; lineItems: { unitPrice: { taxRatePercentage: number } }[]; remark?: string };
     expect(sent.taxConditions.taxType).toBe('vatfree');
@@ -197,11 +187,11 @@ describe('the invoice export', () => {
     const customer7 = (list.body!.data as { items: { id: string; externalId: string }[] }).items[0];
     lex.contacts = lex.contacts.filter((c) => c.id !== customer7.externalId);
     await insertTimeTrack(server, firm.owner, customer7.id, { startedAt: new Date('2026-10-11T08:00:00Z'), seconds: 3600 });
-    const refused = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer7.id));
+    const refused = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer7.id));
     expect(refused.status).toBe(400);
     expect(codeOf(refused)).toBe('EXPORT_FAILED');
     expect(refused.body!.errorMessages[0].message).toContain('address.contactId');
-    const still = await call(manager, 'POST', '/api/Invoice/CreatePreviewFromActivities', { ...exportBody(customer7.id), outputFormat: 'json', finalize: undefined, archive: undefined });
+    const still = await call(manager, 'POST', '/api/Invoice/CreatePreviewFromActivities', { ...lexofficeExportBody(customer7.id), outputFormat: 'json', finalize: undefined, archive: undefined });
     expect(still.status, still.text).toBe(200);
     expect((still.body!.data as { positions: unknown[] }).positions).toHaveLength(1);
   });
@@ -211,7 +201,7 @@ describe('the invoice export', () => {
     await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-12T08:00:00Z'), seconds: 3600 });
     lex.delayMs = 12_000;
     try {
-      const slow = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id));
+      const slow = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id));
       expect(slow.status).toBe(400);
       expect(codeOf(slow)).toBe('EXPORT_FAILED');
       expect(slow.body!.errorMessages[0].message).toContain('nicht erreichbar');
@@ -219,7 +209,7 @@ describe('the invoice export', () => {
       lex.delayMs = 0;
     }
     const employee = await firm.member('Employee');
-    expect((await call(employee, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', exportBody(customer.id))).status).toBe(403);
+    expect((await call(employee, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id))).status).toBe(403);
   }, 30_000);
 });
 

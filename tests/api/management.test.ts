@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../generated/server/openapi';
 import type { TestServer } from '../support/test-server';
 import { caller } from '../support/http';
+import { firmAddress } from '../support/sample';
 import { codeOf, startWithFirms, type Firm, type SignedIn } from './roles-support';
 
 type TenantUpdate = components['schemas']['TenantUpdateRequest'];
@@ -19,12 +20,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const profile: TenantUpdate = {
-  name: 'Elektro Schneider',
-  companyName: 'Elektro Schneider GmbH',
-  street: 'Musterstraße 12',
-  zip: '80331',
-  city: 'München',
-  country: 'DE',
+  ...firmAddress,
   phone: '+49 89 1234567',
   email: 'info@elektro-schneider.de',
   website: 'https://www.elektro-schneider.de',

@@ -7,20 +7,13 @@ import crypto from 'node:crypto';
 import { customers, informationEntries, products, timeTracks } from '../../server/db/schema';
 import type { TestServer } from '../support/test-server';
 import type { Member } from './factories';
+import { randomSource } from './fuzz-support';
 
-/** mulberry32: a small PRNG with a fixed seed, so a failure can be reproduced. */
+/** The fuzz tests' seeded PRNG (mulberry32), so a failure can be reproduced; `int` here is from `min` to `max`. */
 export function seededRandom(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next, pick, chance } = randomSource(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
-  return { next, int, pick, chance: (p: number) => next() < p };
+  return { next, int, pick, chance };
 }
 export type Random = ReturnType<typeof seededRandom>;
 

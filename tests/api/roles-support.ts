@@ -2,7 +2,7 @@
  * Helpers of the role and member tests: a firm with one member of every role, each signed in on
  * its own device with a real session (access and refresh token), a typed client and a raw caller.
  */
-import { insertMember, insertTenant } from '../support/factories';
+import { insertMember, insertTenant, type SessionMember } from '../support/factories';
 import { apiClient } from '../support/api-client';
 import { caller, type CallOptions } from '../support/http';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -10,14 +10,7 @@ import type { Role } from '../../server/platform/auth';
 
 export const roles: Role[] = ['Owner', 'Admin', 'Manager', 'Employee'];
 
-export interface SignedIn {
-  tenantId: string;
-  userId: string;
-  email: string;
-  role: Role;
-  token: string;
-  refreshToken: string;
-  deviceId: string;
+export interface SignedIn extends SessionMember {
   /** The typed client of this member; answers are validated against the contract. */
   api: ReturnType<typeof apiClient>;
   /** A raw call as this member (device and token set); the answer is validated too. */

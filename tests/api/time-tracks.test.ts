@@ -11,7 +11,7 @@ import { rawCall } from '../support/api-client';
 import type { TestServer } from '../support/test-server';
 import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import { archiveCustomer, auditCount, auditOf, flagTimeTrack, newCustomer, setGpsConsent } from './time-tracking-support';
-import type { OrderBy } from './contract-types';
+import type { QueryOf } from './contract-types';
 
 type TimeTrack = components['schemas']['TimeTrack'];
 type Customer = components['schemas']['Customer'];
@@ -58,21 +58,7 @@ async function byId(member: Member, id: string) {
   return { status: response.status, track: data?.data as TimeTrack | undefined };
 }
 
-type ListQuery = Partial<{
-  customerId: string;
-  ownerId: string;
-  includeRunning: boolean;
-  includeStopped: boolean;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  fromDate: string;
-  toDate: string;
-  filter: string;
-  page: number;
-  pageSize: number;
-  orderBy: OrderBy<'timeTracksGet'>;
-  isDescending: boolean;
-}>;
+type ListQuery = QueryOf<'timeTracksGet'>;
 
 const defaults = { includeRunning: true, includeStopped: true, includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 100, isDescending: true };
 

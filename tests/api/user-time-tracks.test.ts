@@ -12,7 +12,7 @@ import type { TestServer } from '../support/test-server';
 import { testClock } from '../support/clock';
 import { createTenant, startScene, type Member, type TestTenant } from './factories';
 import { auditCount, auditOf, seedUserTrack, setGpsConsent } from './time-tracking-support';
-import type { OrderBy } from './contract-types';
+import type { QueryOf } from './contract-types';
 
 type UserTimeTrack = components['schemas']['UserTimeTrack'];
 
@@ -61,20 +61,7 @@ async function active(member: Member) {
   return data!.data as UserTimeTrack | null;
 }
 
-type ListQuery = Partial<{
-  ownerId: string;
-  includeActive: boolean;
-  includeEnded: boolean;
-  includeProcessed: boolean;
-  includeUnprocessed: boolean;
-  fromDate: string;
-  toDate: string;
-  filter: string;
-  page: number;
-  pageSize: number;
-  orderBy: OrderBy<'userTimeTracksGetList'>;
-  isDescending: boolean;
-}>;
+type ListQuery = QueryOf<'userTimeTracksGetList'>;
 async function list(member: Member, query: ListQuery = {}) {
   const { data, response, error } = await member.api.GET('/api/UserTimeTracks/GetList', {
     params: {

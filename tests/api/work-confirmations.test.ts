@@ -13,25 +13,16 @@ import sharp from 'sharp';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, informationEntries, timeTracks, workConfirmations } from '../../server/db/schema';
-import { startTestServer, type TestServer } from '../support/test-server';
+import type { TestServer } from '../support/test-server';
 import { checked, insertTimeTrack, jpeg, newCustomer, newEntry, newProduct, postForm, signaturePng, uploadImage } from './activity-support';
-import { createTenant, type Member, type TestTenant } from './factories';
+import { startScene, type Member, type TestTenant } from './factories';
 
-let server: TestServer;
-let firm: TestTenant;
-let owner: Member;
-let employee: Member;
-let colleague: Member;
-let other: TestTenant;
+let server: TestServer, firm: TestTenant, other: TestTenant;
+let owner: Member, employee: Member, colleague: Member;
 let signature: Buffer;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  firm = await createTenant(server, { name: 'Elektro Schneider GmbH' });
-  owner = firm.owner;
-  employee = await firm.member('Employee');
-  colleague = await firm.member('Employee');
-  other = await createTenant(server);
+  ({ server, firm, other, owner, members: { employee, colleague } } = await startScene({ name: 'Elektro Schneider GmbH', members: { employee: 'Employee', colleague: 'Employee' } }));
   signature = await signaturePng();
 });
 afterAll(async () => {

@@ -21,6 +21,7 @@ import type {
   UserTimeTrackSegment,
 } from '../../generated/api/types.gen';
 import type { Handlers } from './contract-server';
+import { firmAddress } from '../support/sample';
 
 /** Fixed ids the session and the records share (the signed-in user, their firm, their devices). */
 export const ids = {
@@ -261,6 +262,20 @@ export function workingTime(segments: UserTimeTrackSegment[], over: Partial<User
   };
 }
 
+/** A running working time of one-minute segments of these kinds, ending now (the last one open). */
+export function runningWorkingTime(kinds: UserTimeTrackSegment['kind'][], over: Partial<UserTimeTrack> = {}): UserTimeTrack {
+  const start = Date.now() - kinds.length * 60_000;
+  return workingTime(
+    kinds.map((kind, i) => ({
+      id: crypto.randomUUID(),
+      kind,
+      startedAtUtc: new Date(start + i * 60_000).toISOString(),
+      endedAtUtc: i === kinds.length - 1 ? null : new Date(start + (i + 1) * 60_000).toISOString(),
+    })),
+    over,
+  );
+}
+
 export function workingDay(over: Partial<UserTimeTrackGroup> & Pick<UserTimeTrackGroup, 'label' | 'periodStart'>): UserTimeTrackGroup {
   return {
     periodEnd: over.periodStart,
@@ -282,12 +297,7 @@ export function importResult(over: Partial<ImportResult> = {}): ImportResult {
 export function tenantProfile(over: Partial<Tenant> = {}): Tenant {
   return {
     id: ids.tenant,
-    name: 'Elektro Schneider',
-    companyName: 'Elektro Schneider GmbH',
-    street: 'Musterstraße 12',
-    zip: '80331',
-    city: 'München',
-    country: 'DE',
+    ...firmAddress,
     phone: null,
     email: null,
     website: null,

@@ -15,6 +15,7 @@ import type { operations } from '../../generated/server/openapi';
 import { indexOperations, loadContract, type OperationId, type OperationInfo } from '../../server/platform/contract';
 import { client, configureApiClient } from '../../src/lib/api-client';
 import { checkResponse } from '../support/contract';
+import { deref } from '../support/sample';
 import { quietShell } from './contract-data';
 
 export type { OperationId };
@@ -126,21 +127,9 @@ const bodyAjv = makeAjv(false);
 /** The device id as the server accepts it. */
 const DEVICE_ID = /^backoffice_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function resolve(node: Json): Json {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((acc: Json, key: string) => acc?.[key], spec);
-  }
-  return current;
-}
-
 function parameters(info: OperationInfo, place: 'query' | 'path') {
   const op = spec.paths[info.path][info.method.toLowerCase()] as Json;
-  return ((op.parameters ?? []) as Json[]).map(resolve).filter((p) => p.in === place);
+  return ((op.parameters ?? []) as Json[]).map(deref).filter((p) => p.in === place);
 }
 
 /** The JSON schema of one operation's parameters in one place, with refs into the contract. */
@@ -216,7 +205,7 @@ export function checkRequest(info: OperationInfo, request: Request, params: Reco
   const name = `${info.operationId} (${info.method} ${info.path})`;
   const url = new URL(request.url);
 
-  const lists = new Set(parameters(info, 'query').filter((p) => resolve(p.schema).type === 'array').map((p) => p.name as string));
+  const lists = new Set(parameters(info, 'query').filter((p) => deref(p.schema).type === 'array').map((p) => p.name as string));
   const query: Record<string, unknown> = readQuery(url, lists);
   const checkQuery = validator(`${info.operationId} query`, () => queryAjv.compile(parameterSchema(info, 'query')));
   if (!checkQuery(query)) problems.push(...describeErrors(checkQuery, `${name}: query`));
@@ -226,7 +215,7 @@ export function checkRequest(info: OperationInfo, request: Request, params: Reco
   if (!checkPath(params)) problems.push(...describeErrors(checkPath, `${name}: path`));
 
   const op = spec.paths[info.path][info.method.toLowerCase()] as Json;
-  const requestBody = op.requestBody ? resolve(op.requestBody) : undefined;
+  const requestBody = op.requestBody ? deref(op.requestBody) : undefined;
   const contentType = (request.headers.get('Content-Type') ?? '').split(';')[0].trim();
   if (!requestBody) {
     if (body !== undefined) problems.push(`${name}: sends a body, the operation takes none`);

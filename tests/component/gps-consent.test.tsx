@@ -8,25 +8,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimeTrack, UserTimeTrack } from '../../generated/api/types.gen';
-import { account, firm, page, tenantProfile, timer, workingTime } from './contract-data';
+import { account, firm, page, runningWorkingTime, tenantProfile, timer } from './contract-data';
 import { serveContract, type ContractServer } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
 const huber = firm('Bäckerei Huber', { id: '7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a71', city: 'München', zip: '80331' });
 const here = { latitude: 48.1372, longitude: 11.5756 };
 const granted = { purpose: 'gps' as const, granted: true, grantedAtUtc: '2026-11-01T08:00:00Z', revokedAtUtc: null };
-
-function track(kinds: ('work' | 'break')[]): UserTimeTrack {
-  const start = Date.now() - kinds.length * 60_000;
-  return workingTime(
-    kinds.map((kind, i) => ({
-      id: crypto.randomUUID(),
-      kind,
-      startedAtUtc: new Date(start + i * 60_000).toISOString(),
-      endedAtUtc: i === kinds.length - 1 ? null : new Date(start + (i + 1) * 60_000).toISOString(),
-    })),
-  );
-}
 
 /** A device that shares its position (the permission is granted). */
 function deviceWithLocation(permission: PermissionState = 'granted') {
@@ -47,13 +35,34 @@ afterEach(() => {
   Reflect.deleteProperty(navigator, 'permissions');
 });
 
+/** An Employee on a device that shares its position, on the customer list with Huber's timer in the bar. */
+async function openBar() {
+  deviceWithLocation();
+  injectSession({ roles: ['Employee'] });
+  const user = userEvent.setup();
+  await renderApp('/customerlist');
+  const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+  await within(bar).findByText('Bäckerei Huber');
+  return { user, bar };
+}
+
+/** Starts a break from the bar, pausing the customer timer to continue it after the break. */
+async function startBreakPausingTimer() {
+  const { user, bar } = await openBar();
+  await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
+  await user.click(within(dialog).getByRole('radio', { name: 'Anhalten und nach der Pause fortsetzen' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Pause beginnen' }));
+  return { user, bar };
+}
+
 describe('timers started again after a break', { timeout: 90_000 }, () => {
   let server: ContractServer;
   let running: TimeTrack[];
   let active: UserTimeTrack;
   beforeEach(() => {
     running = [timer(huber, 600)];
-    active = track(['work']);
+    active = runningWorkingTime(['work']);
     server = serveContract({
       managementGetTenantConsent: granted,
       timeTracksGetMy: () => page(running, { pageSize: 50 }),
@@ -69,22 +78,13 @@ describe('timers started again after a break', { timeout: 90_000 }, () => {
       },
       userTimeTracksGetActive: () => active,
       userTimeTracksStop: () => active,
-      userTimeTracksAppendSegment: ({ body }) => (active = track((body as { kind: string }).kind === 'break' ? ['work', 'break'] : ['work', 'break', 'work'])),
+      userTimeTracksAppendSegment: ({ body }) => (active = runningWorkingTime((body as { kind: string }).kind === 'break' ? ['work', 'break'] : ['work', 'break', 'work'])),
       customersGetAll: page([huber], { pageSize: 50 }),
     });
   });
 
   it('record their start position when the firm has given the GPS consent', async () => {
-    deviceWithLocation();
-    injectSession({ roles: ['Employee'] });
-    const user = userEvent.setup();
-    await renderApp('/customerlist');
-    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
-    await within(bar).findByText('Bäckerei Huber');
-    await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Anhalten und nach der Pause fortsetzen' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Pause beginnen' }));
+    const { user, bar } = await startBreakPausingTimer();
     await waitFor(() => expect(server.calls('userTimeTracksAppendSegment')).toHaveLength(1));
     await user.click(await within(bar).findByRole('button', { name: 'Pause beenden' }));
     await waitFor(() => expect(server.calls('timeTracksStart')).toHaveLength(1));
@@ -92,28 +92,14 @@ describe('timers started again after a break', { timeout: 90_000 }, () => {
   });
 
   it('are stopped at the break start with the position of the break start, paused or stopped', async () => {
-    deviceWithLocation();
-    injectSession({ roles: ['Employee'] });
-    const user = userEvent.setup();
-    await renderApp('/customerlist');
-    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
-    await within(bar).findByText('Bäckerei Huber');
-    await user.click(await within(bar).findByRole('button', { name: 'Pause beginnen' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Pause: Ihr Kunden-Timer' });
-    await user.click(within(dialog).getByRole('radio', { name: 'Anhalten und nach der Pause fortsetzen' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Pause beginnen' }));
+    await startBreakPausingTimer();
     await waitFor(() => expect(server.calls('userTimeTracksAppendSegment')).toHaveLength(1));
     expect(server.calls('timeTracksStop')).toHaveLength(1);
     expect(server.calls('timeTracksStop')[0].body).toEqual({ id: expect.any(String), position: here });
   });
 
   it('are stopped at clock-out with the position of the clock-out', async () => {
-    deviceWithLocation();
-    injectSession({ roles: ['Employee'] });
-    const user = userEvent.setup();
-    await renderApp('/customerlist');
-    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
-    await within(bar).findByText('Bäckerei Huber');
+    const { user, bar } = await openBar();
     await user.click(await within(bar).findByRole('button', { name: 'Ausstempeln' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ausstempeln: Ihr Kunden-Timer' });
     await user.click(within(dialog).getByRole('button', { name: 'Ausstempeln' }));

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimeTrack, UserTimeTrack, UserTimeTrackGroup } from '../../generated/api/types.gen';
-import { firm, ids, member, page, timer, workingDay, workingTime } from './contract-data';
+import { firm, ids, member, page, runningWorkingTime, timer, workingDay, workingTime } from './contract-data';
 import { serveContract, type ContractServer } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
@@ -17,18 +17,7 @@ const huber = firm('Bäckerei Huber', { id: '7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a7
 const weber = firm('Praxis Dr. Weber', { id: '8c2f5d3b-0e4a-4f9c-b2d6-3a7e9f1c4b82', city: 'Garching', zip: '85748' });
 const customers = [huber, weber];
 
-function workingTrack(kinds: ('work' | 'break')[]): UserTimeTrack {
-  const start = Date.now() - kinds.length * 60_000;
-  return workingTime(
-    kinds.map((kind, i) => ({
-      id: crypto.randomUUID(),
-      kind,
-      startedAtUtc: new Date(start + i * 60_000).toISOString(),
-      endedAtUtc: i === kinds.length - 1 ? null : new Date(start + (i + 1) * 60_000).toISOString(),
-    })),
-    { workSeconds: 60 },
-  );
-}
+const workingTrack = (kinds: ('work' | 'break')[]) => runningWorkingTime(kinds, { workSeconds: 60 });
 
 const day = (label: string, periodStart: string, track: UserTimeTrack | null, warnings: string[] = []): UserTimeTrackGroup =>
   workingDay({

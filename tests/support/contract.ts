@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 import { loadContract } from '../../server/platform/contract';
+import { deref } from './sample';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- walks arbitrary OpenAPI documents
 type Json = Record<string, any>;
@@ -17,18 +18,6 @@ for (const format of ['binary', 'byte', 'int32', 'int64', 'float', 'double', 'pa
 ajv.addSchema(spec, 'openapi.json');
 
 const pointer = (parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
-
-function resolve(node: Json): Json {
-  let current = node;
-  while (current && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .map((p: string) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce((acc: Json, key: string) => acc?.[key], spec);
-  }
-  return current;
-}
 
 const templates = Object.keys(spec.paths).map((template) => ({
   template,
@@ -52,7 +41,7 @@ export function checkResponse(method: string, url: string, status: number, conte
   const responses = found.op.responses as Json;
   const key = String(status) in responses ? String(status) : 'default' in responses ? 'default' : undefined;
   if (!key) return [`${method} ${found.template} answered ${status}, which the contract does not declare`];
-  const response = resolve(responses[key]);
+  const response = deref(responses[key]);
   const mediaType = contentType.split(';')[0].trim();
   const content = response.content as Json | undefined;
   if (!content) return [];

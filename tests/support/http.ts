@@ -24,3 +24,10 @@ export function caller(baseUrl: string) {
     });
   };
 }
+
+/** The first link of a mail's plain text. */
+export function linkIn(text: string) {
+  const url = text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error('no link in mail');
+  return new URL(url);
+}

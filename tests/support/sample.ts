@@ -9,6 +9,16 @@ import { loadContract } from '../../server/platform/contract';
 type Json = Record<string, any>;
 const spec = loadContract() as Json;
 
+/** The name and address of the sample firm the API and component tests share. */
+export const firmAddress = {
+  name: 'Elektro Schneider',
+  companyName: 'Elektro Schneider GmbH',
+  street: 'Musterstraße 12',
+  zip: '80331',
+  city: 'München',
+  country: 'DE',
+};
+
 export function deref(node: Json): Json {
   let current = node;
   while (current && typeof current.$ref === 'string') {
