@@ -32,6 +32,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: R
     };
     child.stdout.on('data', listen);
     child.stderr.on('data', listen);
+    child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`${path.basename(command)} ended (${code}) before it was ready:\n${output.slice(-2000)}`)));
   });
 }
@@ -84,7 +85,7 @@ beforeAll(async () => {
     { API_PROXY_TARGET: `http://127.0.0.1:${mockPort}`, API_MOCK: '1' },
     /Local:/,
   );
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
