@@ -58,6 +58,34 @@ async function seedFirm(firm: TestTenant) {
     `insert into one_time_tokens (tenant_id, user_id, purpose, token_hash, expires_at) values ($1, $2, 'reset_password', $3, now() + interval '1 hour')`,
     [firm.tenantId, firm.owner.userId, `hash-${firm.tenantId}`],
   );
+  // The register, its payments and mails, and the idempotency keys (decisions 0031–0033).
+  const issued = await admin.query<{ id: string }>(
+    `insert into issued_invoices (tenant_id, number, sequence_year, sequence_number, kind, customer_id, invoice_date, due_date, service_from, service_to,
+       language, format, title, vat_treatment, net_cents, vat_cents, gross_cents, vat_by_rate, seller, buyer, positions, pdf, pdf_file_name, pdf_sha256)
+     values ($1, 'RE-2026-0001', 2026, 1, 'invoice', $2, '2026-11-20', '2026-12-04', '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z',
+       'de', 'pdf', 'Rechnung', 'standard', 10000, 1900, 11900, '[]', '{}', '{}', '[]', '\\x00', 'RE-2026-0001.pdf', 'none')
+     returning id`,
+    [firm.tenantId, customer.id],
+  );
+  const invoiceId = issued.rows[0]!.id;
+  await admin.query(`insert into invoice_number_sequences (tenant_id, year, last_number) values ($1, 2026, 1)`, [firm.tenantId]);
+  await admin.query(
+    `insert into accounting_vouchers (tenant_id, system, voucher_id, status, customer_id, voucher_date, service_from, service_to, net_cents, gross_cents, document_url)
+     values ($1, 'lexoffice', $2, 'open', $3, '2026-11-20', '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 10000, 11900, 'https://app.lexoffice.de/permalink/invoices/view/1')`,
+    [firm.tenantId, crypto.randomUUID(), customer.id],
+  );
+  await admin.query(`insert into payment_settings (tenant_id) values ($1)`, [firm.tenantId]);
+  await admin.query(`insert into customer_payment_terms (tenant_id, customer_id, payment_days) values ($1, $2, 30)`, [firm.tenantId, customer.id]);
+  await admin.query(`insert into invoice_payments (tenant_id, invoice_id, paid_on, amount_cents, method) values ($1, $2, '2026-11-25', 5000, 'transfer')`, [firm.tenantId, invoiceId]);
+  await admin.query(
+    `insert into invoice_mails (tenant_id, invoice_id, kind, to_address, language, subject, attachment_name) values ($1, $2, 'invoice', 'kunde@example.de', 'de', 'Rechnung', 'RE-2026-0001.pdf')`,
+    [firm.tenantId, invoiceId],
+  );
+  await admin.query(`insert into idempotency_keys (tenant_id, user_id, key, request_hash, expires_at) values ($1, $2, $3, 'hash', now() + interval '1 day')`, [
+    firm.tenantId,
+    firm.owner.userId,
+    crypto.randomUUID(),
+  ]);
 }
 
 async function asApp<T>(tenantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
