@@ -350,3 +350,17 @@ export const emptyFirm = {
   timeTracksGet: page([]),
   imagesGetAll: page([]),
 } satisfies Handlers;
+
+/** The payment card of the company tab (Owner/Admin): the firm's terms, no texts of its own yet, DATEV empty. */
+export const paymentSettings: components['schemas']['PaymentSettings'] = {
+  terms: { days: 14, discountPercent: null, discountDays: null },
+  mailTexts: { subjectDe: null, bodyDe: null, subjectEn: null, bodyEn: null },
+  reminderFees: { reminder: 0, dunning1: 0, dunning2: 0 },
+  datev: { consultantNumber: null, clientNumber: null, fiscalYearStartMonth: 1, accountLength: 4, chart: 'SKR03' },
+  defaultMailTexts: {
+    subjectDe: 'Rechnung {number} von {firm}',
+    bodyDe: 'Guten Tag,\n\nanbei erhalten Sie unsere Rechnung {number} über {amount}, zahlbar bis zum {dueDate}.\n\nMit freundlichen Grüßen\n{firm}',
+    subjectEn: 'Invoice {number} from {firm}',
+    bodyEn: 'Hello,\n\nplease find attached our invoice {number} for {amount}, due by {dueDate}.\n\nKind regards\n{firm}',
+  },
+};

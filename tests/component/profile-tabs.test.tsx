@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TenantConsent } from '../../generated/api/types.gen';
-import { account, ids, member, page, tenantProfile } from './contract-data';
+import { account, ids, member, page, paymentSettings, tenantProfile } from './contract-data';
 import { failure, serveContract, unchecked } from './contract-server';
 import { injectSession, renderApp, setWindowWidth } from './helpers';
 
@@ -31,7 +31,7 @@ describe('/profile Company tab', { timeout: 30_000 }, () => {
   it('saves the details with IBAN and VAT id compacted and the daily target in minutes', async () => {
     setWindowWidth(1280);
     injectSession({ roles: ['Manager'] });
-    const server = serveContract({ managementGetTenant: tenant, managementUpdateTenant: ({ body }) => ({ ...tenant, ...(body as object) }) });
+    const server = serveContract({ managementGetTenant: tenant, managementUpdateTenant: ({ body }) => ({ ...tenant, ...(body as object) }), paymentsGetSettings: paymentSettings });
     const user = userEvent.setup();
     await renderApp('/profile?tab=0');
     const iban = await screen.findByRole('textbox', { name: 'IBAN' });
@@ -64,6 +64,7 @@ describe('/profile Company tab', { timeout: 30_000 }, () => {
     injectSession({ roles: ['Owner'] });
     serveContract({
       managementGetTenant: tenant,
+      paymentsGetSettings: paymentSettings,
       managementUpdateTenant: failure(400, 'VALIDATION_ERROR', 'Bitte prüfen Sie die Eingaben.', { errors: { iban: ['Die IBAN ist ungültig (Prüfziffern).'] } }),
     });
     const user = userEvent.setup();
@@ -77,6 +78,7 @@ describe('/profile Company tab', { timeout: 30_000 }, () => {
     injectSession({ roles: ['Admin'] });
     const server = serveContract({
       managementGetTenant: tenant,
+      paymentsGetSettings: paymentSettings,
       managementUploadLogo: { ...tenant, logoUpdatedAtUtc: '2026-11-24T08:00:00.000Z' },
       managementGetLogo: unchecked(200, 'PNG', { 'Content-Type': 'image/png' }),
     });
