@@ -1,24 +1,39 @@
 import { i18n } from '@lingui/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../src/components/app-providers';
 import { ThemeToggle } from '../../src/components/theme-toggle';
+import { FloatingPartsProvider } from '../../src/components/use-floating-parts';
 import { nextColorScheme } from '../../src/lib/color-scheme';
 import { activateLocale } from '../../src/lib/i18n';
 import { createQueryClient } from '../../src/lib/query-client';
 
 const KEY = 'fieldbook-color-scheme';
 
+let parts: typeof import('../../src/components/floating-parts');
+
+/**
+ * With its tooltip parts handed down, as the signed-in header does: the button is the same element
+ * from the first render on. Without them the button is swapped for the one with the tooltip when
+ * the parts arrive, and on a busy machine that can fall between finding the button and clicking it
+ * (the click then lands on the old, detached one); floating-parts.test.tsx covers that swap.
+ */
 function renderToggle() {
   return render(
     <AppProviders queryClient={createQueryClient()} env="test">
-      <ThemeToggle />
+      <FloatingPartsProvider value={parts}>
+        <ThemeToggle />
+      </FloatingPartsProvider>
     </AppProviders>,
   );
 }
 
 describe('theme toggle', () => {
+  beforeAll(async () => {
+    parts = await import('../../src/components/floating-parts');
+  });
+
   beforeEach(async () => {
     await activateLocale('en');
   });

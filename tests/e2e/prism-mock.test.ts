@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/pg-global-setup';
@@ -21,13 +22,21 @@ let preview: ChildProcess | undefined;
 let browser: Browser;
 let appUrl = '';
 
-/** Starts a child and resolves once its output says it is ready (or rejects when it ends first). */
+/**
+ * Starts a child and resolves once its output says it is ready (or rejects when it ends first).
+ * Colours are switched off and stripped: with `CI` set, Vite and Prism colour their output, and
+ * `\x1b[1mLocal\x1b[22m:` does not match `/Local:/`.
+ */
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const listen = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
+      output += stripVTControlCharacters(chunk.toString('utf8'));
       if (ready.test(output)) resolve(child);
     };
     child.stdout.on('data', listen);
