@@ -62,6 +62,21 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
   { files: ['src/**/*.{ts,tsx}'], rules: restrictImports(noServer) },
+  {
+    // axe (aria-prohibited-attr): a name on an element without a role is not announced; a loader
+    // or a plain div/span that is labelled needs a role (status, group, region, img).
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'JSXOpeningElement[name.name=/^(Loader|div|span)$/]:has(JSXAttribute[name.name="aria-label"]):not(:has(JSXAttribute[name.name="role"]))',
+          message: 'A labelled Loader, div or span needs a role (e.g. role="status"), or axe reports aria-prohibited-attr.',
+        },
+      ],
+    },
+  },
   { files: ['src/components/**', 'src/lib/**'], rules: restrictImports(noServer, noFeature(features)) },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**`],

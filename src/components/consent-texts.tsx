@@ -57,7 +57,7 @@ export function ConsentTextsState({ query }: { query: ReturnType<typeof useConse
   if (query.isPending) {
     return (
       <Stack align="center" py="xl">
-        <Loader size="sm" aria-label={t`Loading`} />
+        <Loader size="sm" role="status" aria-label={t`Loading`} />
       </Stack>
     );
   }

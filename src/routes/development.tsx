@@ -138,7 +138,7 @@ function DevelopmentPage() {
 
         {outbox.isPending ? (
           <Group justify="center" py="xl">
-            <Loader aria-label={t`Loading`} />
+            <Loader role="status" aria-label={t`Loading`} />
           </Group>
         ) : outbox.isError ? (
           <Alert color="yellow" variant="light" icon={<IconInfoCircle size={18} />}>

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, blocking, type AxeViolation } from './axe';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, seedFirm, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
 let account: SeededAccount;
@@ -15,9 +15,9 @@ let customerId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  account = await seedAccount({ prefix: 'axe' });
-  const customer = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' })) as { id: string };
-  customerId = customer.id;
+  const firm = await seedFirm({ prefix: 'axe', customers: ['Bäckerei Huber'] });
+  account = firm.owner;
+  customerId = firm.customers[0].id;
   await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'note', text: 'Zählerschrank prüfen' });
   await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'time', durationSeconds: 3600, text: 'Leitungen verlegt' });
   await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', text: 'Kabel', quantity: 10, unit: 'm', unitPrice: 0.89, vatRate: 19 });

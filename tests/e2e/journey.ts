@@ -105,6 +105,78 @@ export function apiAs(account: SeededAccount, method: string, path: string, body
   return api(method, path, account.deviceId, body, account.session.token);
 }
 
+/** Sends a multipart form (an upload) as the seeded account; it must succeed. */
+export async function postFormAs(account: SeededAccount, path: string, form: FormData) {
+  const response = await fetch(`${appUrl}${path}`, {
+    method: 'POST',
+    headers: { 'X-Device-Id': account.deviceId, Authorization: `Bearer ${account.session.token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+}
+
+export type MemberRole = 'Admin' | 'Manager' | 'Employee';
+
+/** An invited member who set a password and accepted the terms, as the invitation mail leads. */
+export async function inviteMember(owner: SeededAccount, role: MemberRole, firstName: string, lastName: string): Promise<SeededAccount> {
+  const email = uniqueEmail(`${role.toLowerCase()}.${firstName.toLowerCase().replace(/[^a-z]/g, '')}`);
+  await apiAs(owner, 'POST', '/api/Users/Invite', { email, firstName, lastName, role, language: 'de' });
+  const link = linkIn(await waitForMail(email, /lädt Sie zu Fieldbook ein/));
+  const deviceId = newDeviceId();
+  const activated = (await api('POST', '/api/Users/SetPassword', deviceId, {
+    userId: link.searchParams.get('userId'),
+    token: link.searchParams.get('token'),
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+  })) as SeededAccount['session'];
+  const account: SeededAccount = { email, password: PASSWORD, deviceId, session: activated };
+  const confirmed = (await apiAs(account, 'POST', '/api/Auth/ConfirmTerms', { consents: ['terms', 'privacy'] })) as SeededAccount['session'];
+  return { ...account, session: confirmed };
+}
+
+/** A customer's fields for `POST /api/Customers/Create`; the name alone makes one in Garching. */
+export type CustomerSeed = string | ({ companyName: string } & Record<string, unknown>);
+
+export interface SeededCustomer {
+  id: string;
+  name: string;
+}
+
+export async function createCustomer(account: SeededAccount, seed: CustomerSeed): Promise<SeededCustomer> {
+  const fields = typeof seed === 'string' ? { companyName: seed, street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' } : { country: 'DE', ...seed };
+  const created = (await apiAs(account, 'POST', '/api/Customers/Create', fields)) as { id: string };
+  return { id: created.id, name: fields.companyName };
+}
+
+export interface SeededFirm {
+  owner: SeededAccount;
+  /** The invited members by role, each signed in with a password and the terms accepted. */
+  members: Partial<Record<MemberRole, SeededAccount>>;
+  customers: SeededCustomer[];
+}
+
+/**
+ * A firm through the front door in one call: an Owner who signed up (address confirmed, name set
+ * when given), invited members, and customers. Every part can be left out or overridden.
+ */
+export async function seedFirm(
+  options: {
+    prefix?: string;
+    language?: 'de' | 'en';
+    owner?: { firstName: string; lastName: string };
+    members?: { role: MemberRole; firstName: string; lastName: string }[];
+    customers?: CustomerSeed[];
+  } = {},
+): Promise<SeededFirm> {
+  const owner = await seedAccount({ prefix: options.prefix, language: options.language });
+  if (options.owner) await apiAs(owner, 'PUT', '/api/Users/UpdateMe', options.owner);
+  const members: SeededFirm['members'] = {};
+  for (const member of options.members ?? []) members[member.role] = await inviteMember(owner, member.role, member.firstName, member.lastName);
+  const customers: SeededCustomer[] = [];
+  for (const seed of options.customers ?? []) customers.push(await createCustomer(owner, seed));
+  return { owner, members, customers };
+}
+
 /**
  * Writes the account's session into the browser's storage before the app starts. The first-run
  * dialog of a new firm is put off ("later") unless `onboarding` asks for it.

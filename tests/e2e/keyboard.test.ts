@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, expectPath, seedAccount, type SeededAccount } from './journey';
+import { appUrl, expectPath, seedFirm, type SeededAccount } from './journey';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -15,10 +15,8 @@ let account: SeededAccount;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  account = await seedAccount({ prefix: 'tastatur' });
   // A firm with a customer, and the Owner's name given (no welcome dialog in the way).
-  await apiAs(account, 'PUT', '/api/Users/UpdateMe', { firstName: 'Karla', lastName: 'Klein' });
-  await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' });
+  ({ owner: account } = await seedFirm({ prefix: 'tastatur', owner: { firstName: 'Karla', lastName: 'Klein' }, customers: ['Bäckerei Huber'] }));
   context = await newContext(browser);
   page = await context.newPage();
 });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, checkScreen, screenVariants, seedAccount, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, checkScreen, screenVariants, seedFirm, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
 let owner: SeededAccount;
@@ -18,15 +18,15 @@ let customerId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  owner = await seedAccount({ prefix: 'numbers' });
-  const customer = (await apiAs(owner, 'POST', '/api/Customers/Create', {
-    companyName: 'Bäckerei Huber',
-    city: 'München',
-    country: 'DE',
-    hourlyRate: 65.5,
-  })) as { id: string };
-  customerId = customer.id;
-  await apiAs(owner, 'POST', '/api/Customers/Create', { companyName: 'Praxis Dr. Weber', city: 'Augsburg', country: 'DE' });
+  const firm = await seedFirm({
+    prefix: 'numbers',
+    customers: [
+      { companyName: 'Bäckerei Huber', city: 'München', hourlyRate: 65.5 },
+      { companyName: 'Praxis Dr. Weber', city: 'Augsburg' },
+    ],
+  });
+  owner = firm.owner;
+  customerId = firm.customers[0].id;
   const end = new Date(Date.now() - 30 * 60_000);
   await apiAs(owner, 'POST', '/api/TimeTracks/Create', {
     customerId,

@@ -17,18 +17,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, viewports } from './browser';
 import {
-  PASSWORD,
   apiAs,
   appUrl,
   controlUrl,
+  postFormAs,
   expectPath,
-  linkIn,
-  newDeviceId,
   seedAccount,
+  seedFirm,
   shot,
   signInContext,
-  uniqueEmail,
-  waitForMail,
   type SeededAccount,
 } from './journey';
 
@@ -40,51 +37,12 @@ const members = {} as Record<Role, SeededAccount>;
 let customerId: string;
 let unconfirmed: SeededAccount;
 
-async function call(account: SeededAccount, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${appUrl}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': account.deviceId, Authorization: `Bearer ${account.session.token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await response.json()) as { data: unknown };
-  expect(response.ok, `${method} ${path}: ${response.status} ${JSON.stringify(json)}`).toBe(true);
-  return json.data;
-}
-
-async function postForm(account: SeededAccount, path: string, form: FormData) {
-  const response = await fetch(`${appUrl}${path}`, {
-    method: 'POST',
-    headers: { 'X-Device-Id': account.deviceId, Authorization: `Bearer ${account.session.token}` },
-    body: form,
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-}
-
-/** An invited member who set a password and accepted the terms, as the invitation mail leads. */
-async function invite(owner: SeededAccount, role: Exclude<Role, 'Owner'>, firstName: string, lastName: string): Promise<SeededAccount> {
-  const email = uniqueEmail(`phone.${role.toLowerCase()}`);
-  await apiAs(owner, 'POST', '/api/Users/Invite', { email, firstName, lastName, role, language: 'de' });
-  const link = linkIn(await waitForMail(email, /lädt Sie zu Fieldbook ein/));
-  const deviceId = newDeviceId();
-  const response = await fetch(`${appUrl}/api/Users/SetPassword`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-    body: JSON.stringify({ userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), password: PASSWORD, confirmPassword: PASSWORD }),
-  });
-  const activated = (await response.json()) as { data: SeededAccount['session'] };
-  expect(response.status, JSON.stringify(activated)).toBe(200);
-  let account: SeededAccount = { email, password: PASSWORD, deviceId, session: activated.data };
-  const confirmed = (await call(account, 'POST', '/api/Auth/ConfirmTerms', { consents: ['terms', 'privacy'] })) as SeededAccount['session'];
-  account = { ...account, session: confirmed };
-  return account;
-}
-
 async function photo(account: SeededAccount, customer: string, color: string) {
   const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: color } }).jpeg().toBuffer();
   const form = new FormData();
   form.append('customerId', customer);
   form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), `IMG_${crypto.randomInt(1000, 9999)}.jpg`);
-  await postForm(account, '/api/Images/UploadWorkDocImage', form);
+  await postFormAs(account, '/api/Images/UploadWorkDocImage', form);
 }
 
 async function signaturePng() {
@@ -94,38 +52,39 @@ async function signaturePng() {
 
 /** A member's day: clocked in, a short break, working again; two customer timers running. */
 async function workingDay(account: SeededAccount, customers: string[]) {
-  await call(account, 'POST', '/api/UserTimeTracks/Start', {});
-  await call(account, 'POST', '/api/UserTimeTracks/AppendSegment', { kind: 'break' });
-  await call(account, 'POST', '/api/UserTimeTracks/AppendSegment', { kind: 'work' });
-  await call(account, 'POST', '/api/TimeTracks/Start', { customerId: customers[0], description: 'Unterverteilung im Keller gesetzt und Leitungen neu verlegt' });
-  await call(account, 'POST', '/api/TimeTracks/Start', { customerId: customers[1], description: 'Wallbox angeschlossen' });
+  await apiAs(account, 'POST', '/api/UserTimeTracks/Start', {});
+  await apiAs(account, 'POST', '/api/UserTimeTracks/AppendSegment', { kind: 'break' });
+  await apiAs(account, 'POST', '/api/UserTimeTracks/AppendSegment', { kind: 'work' });
+  await apiAs(account, 'POST', '/api/TimeTracks/Start', { customerId: customers[0], description: 'Unterverteilung im Keller gesetzt und Leitungen neu verlegt' });
+  await apiAs(account, 'POST', '/api/TimeTracks/Start', { customerId: customers[1], description: 'Wallbox angeschlossen' });
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const owner = await seedAccount({ prefix: 'phone.chefin' });
-  await apiAs(owner, 'PUT', '/api/Users/UpdateMe', { firstName: 'Katharina', lastName: 'Schneider-Wittenberg' });
-  members.Owner = owner;
-  members.Admin = await invite(owner, 'Admin', 'Anna', 'Bürokraft');
-  members.Manager = await invite(owner, 'Manager', 'Max', 'Meister');
-  members.Employee = await invite(owner, 'Employee', 'Jonas', 'Weber');
-  unconfirmed = await seedAccount({ prefix: 'phone.unconfirmed', confirm: false });
-
-  const customers: string[] = [];
-  for (const name of ['Bäckerei Huber & Söhne Backwaren GmbH', 'Kita Sonnenschein', 'Autohaus Berger GmbH']) {
-    const customer = (await apiAs(owner, 'POST', '/api/Customers/Create', {
-      companyName: name,
+  const firm = await seedFirm({
+    prefix: 'phone.chefin',
+    owner: { firstName: 'Katharina', lastName: 'Schneider-Wittenberg' },
+    members: [
+      { role: 'Admin', firstName: 'Anna', lastName: 'Bürokraft' },
+      { role: 'Manager', firstName: 'Max', lastName: 'Meister' },
+      { role: 'Employee', firstName: 'Jonas', lastName: 'Weber' },
+    ],
+    customers: ['Bäckerei Huber & Söhne Backwaren GmbH', 'Kita Sonnenschein', 'Autohaus Berger GmbH'].map((companyName) => ({
+      companyName,
       firstName: 'Thomas',
       lastName: 'Huber',
       street: 'Hauptstraße 5',
       zip: '85748',
       city: 'Garching bei München',
-      country: 'DE',
       email: 'thomas.huber@baeckerei-huber.de',
       phone: '+49 89 1234567',
-    })) as { id: string };
-    customers.push(customer.id);
-  }
+    })),
+  });
+  const owner = firm.owner;
+  members.Owner = owner;
+  Object.assign(members, firm.members);
+  unconfirmed = await seedAccount({ prefix: 'phone.unconfirmed', confirm: false });
+  const customers = firm.customers.map((c) => c.id);
   customerId = customers[0];
   const product = (await apiAs(owner, 'POST', '/api/Products/Create', {
     name: 'Fehlerstromschutzschalter 40A 4-polig Typ A',
@@ -136,10 +95,10 @@ beforeAll(async () => {
   })) as { id: string };
   await apiAs(owner, 'POST', '/api/Products/Create', { name: 'Kabel NYM-J 3x1,5 mm²', unit: 'm', netPrice: 0.89, vatRate: 19 });
   for (const account of [owner, members.Employee]) {
-    await call(account, 'POST', '/api/Information/Create', { customerId, subType: 'note', text: 'Zählerschrank hat keinen Platz für den FI. Kunde wünscht Angebot für eine neue Unterverteilung.' });
-    await call(account, 'POST', '/api/Information/Create', { customerId, subType: 'time', durationSeconds: 5400, text: 'Leitungen verlegt' });
-    await call(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', productId: product.id, quantity: 2 });
-    await call(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', text: 'Kabelkanal 40x60 weiß', quantity: 12.5, unit: 'm', unitPrice: 3.2, vatRate: 19 });
+    await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'note', text: 'Zählerschrank hat keinen Platz für den FI. Kunde wünscht Angebot für eine neue Unterverteilung.' });
+    await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'time', durationSeconds: 5400, text: 'Leitungen verlegt' });
+    await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', productId: product.id, quantity: 2 });
+    await apiAs(account, 'POST', '/api/Information/Create', { customerId, subType: 'material', text: 'Kabelkanal 40x60 weiß', quantity: 12.5, unit: 'm', unitPrice: 3.2, vatRate: 19 });
     await photo(account, customerId, '#c96f3b');
   }
   await photo(owner, customers[1], '#3b6fc9');
@@ -147,7 +106,7 @@ beforeAll(async () => {
   signature.append('customerId', customerId);
   signature.append('signee', 'Thomas Huber');
   signature.append('file', new Blob([new Uint8Array(await signaturePng())], { type: 'image/png' }), 'signature.png');
-  await postForm(owner, '/api/WorkConfirmations', signature);
+  await postFormAs(owner, '/api/WorkConfirmations', signature);
   for (const role of ['Owner', 'Admin', 'Manager', 'Employee'] as const) await workingDay(members[role], customers);
 }, 180_000);
 afterAll(async () => {

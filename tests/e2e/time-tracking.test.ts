@@ -8,13 +8,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshotPath } from './browser';
-import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, seedFirm, signInContext, type SeededAccount, type SeededCustomer } from './journey';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let owner: SeededAccount;
-let customers: { id: string; name: string }[];
+let customers: SeededCustomer[];
 
 const shot = async (name: string, fullPage = true) => {
   await page.waitForTimeout(350);
@@ -23,12 +23,10 @@ const shot = async (name: string, fullPage = true) => {
 
 /** A firm of its own with two customers, and a fresh page signed in as its Owner. */
 async function freshFirm(viewport: 'desktop' | 'phone' = 'desktop') {
-  owner = await seedAccount({ prefix: 'zeit' });
-  customers = [];
-  for (const name of ['Bäckerei Huber', 'Praxis Dr. Weber']) {
-    const created = (await apiAs(owner, 'POST', '/api/Customers/Create', { companyName: name, city: 'München', country: 'DE' })) as { id: string };
-    customers.push({ id: created.id, name });
-  }
+  ({ owner, customers } = await seedFirm({
+    prefix: 'zeit',
+    customers: ['Bäckerei Huber', 'Praxis Dr. Weber'].map((companyName) => ({ companyName, city: 'München' })),
+  }));
   context = await newContext(browser, { viewport });
   await signInContext(context, owner);
   page = await context.newPage();

@@ -51,7 +51,7 @@ export function PositionTextButton({
       </Popover.Target>
       <Popover.Dropdown>
         {propose.isPending ? (
-          <Loader size="sm" aria-label={t`Loading`} />
+          <Loader size="sm" role="status" aria-label={t`Loading`} />
         ) : needsAiConsent(error) ? (
           <AiConsentNotice />
         ) : error ? (

@@ -147,7 +147,7 @@ function SignUpPanel(props: FormProps) {
     <Suspense
       fallback={
         <Center h={360}>
-          <Loader size="sm" aria-label={t`Loading`} />
+          <Loader size="sm" role="status" aria-label={t`Loading`} />
         </Center>
       }
     >

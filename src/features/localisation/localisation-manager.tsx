@@ -248,7 +248,7 @@ export function LocalisationManager() {
           </Group>
           {catalogs.isPending || overrides.isPending ? (
             <Group justify="center" py="xl">
-              <Loader aria-label={t`Loading`} />
+              <Loader role="status" aria-label={t`Loading`} />
             </Group>
           ) : (
             <Table.ScrollContainer minWidth={phone ? 0 : 720}>

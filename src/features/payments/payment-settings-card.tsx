@@ -91,7 +91,7 @@ export function PaymentSettingsCard() {
         </Group>
         {query.isPending ? (
           <Group justify="center" py="md">
-            <Loader aria-label={t`Loading`} />
+            <Loader role="status" aria-label={t`Loading`} />
           </Group>
         ) : settings ? (
           <SettingsForm settings={settings} />

@@ -168,7 +168,7 @@ export function AccountingTab() {
   if (tenant.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label={t`Loading`} />
+        <Loader role="status" aria-label={t`Loading`} />
       </Group>
     );
   }

@@ -26,7 +26,7 @@ function Loading() {
   const { t } = useLingui();
   return (
     <Group justify="center" py="xl">
-      <Loader aria-label={t`Loading`} />
+      <Loader role="status" aria-label={t`Loading`} />
     </Group>
   );
 }

@@ -142,7 +142,7 @@ function ConsentHistory({ titleOf }: { titleOf: (purpose: ConsentPurpose) => str
   if (history.isPending) {
     body = (
       <Group justify="center" py="md">
-        <Loader size="sm" aria-label={t`Loading`} />
+        <Loader size="sm" role="status" aria-label={t`Loading`} />
       </Group>
     );
   } else if (history.isError || !data) {

@@ -265,7 +265,7 @@ function Licenses() {
   if (query.isPending) {
     return (
       <Group justify="center" py="xl">
-        <Loader aria-label={t`Loading`} />
+        <Loader role="status" aria-label={t`Loading`} />
       </Group>
     );
   }

@@ -291,7 +291,7 @@ function Members() {
       </Group>
       {list.isPending ? (
         <Group justify="center" py="xl">
-          <Loader aria-label={t`Loading`} />
+          <Loader role="status" aria-label={t`Loading`} />
         </Group>
       ) : members.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">

@@ -191,7 +191,7 @@ export default function OnboardingDialog() {
         <OnboardingForm tenant={tenant.data.data} onDone={close} onSaved={() => setStep('consents')} />
       ) : (
         <Group justify="center" py="lg">
-          <Loader aria-label={t`Loading`} />
+          <Loader role="status" aria-label={t`Loading`} />
         </Group>
       )}
     </Modal>

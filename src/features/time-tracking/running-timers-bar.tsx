@@ -39,7 +39,7 @@ function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; an
     <div className={classes.timerChip} data-testid="running-timer" title={track.description ?? undefined}>
       <span className={classes.pulse} aria-hidden="true" />
       <span className={classes.timerName}>{name}</span>
-      <span className={classes.timerClock} aria-label={t`Running for ${elapsed}`}>
+      <span className={classes.timerClock} role="timer" aria-label={t`Running for ${elapsed}`}>
         {elapsed}
       </span>
       <Tooltip label={t`Stop timer`}>

@@ -151,7 +151,7 @@ export function PasskeysCard() {
         </Box>
       ) : null}
       {keys.isPending ? (
-        <Loader size="sm" aria-label={t`Loading`} />
+        <Loader size="sm" role="status" aria-label={t`Loading`} />
       ) : keys.isError ? (
         <Text fz="sm" c="red">
           {t`The passkeys could not be loaded.`}
