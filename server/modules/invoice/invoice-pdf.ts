@@ -168,7 +168,12 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   if (input.reverseChargeNote) paragraph(input.reverseChargeNote);
   const share = input.privateCustomer ? labourShare(input.positions) : null;
   if (share) paragraph(t('invoiceDoc.labourShare', { net: euro(share.netCents), vat: euro(share.vatCents), gross: euro(share.grossCents) }));
-  paragraph(paymentTermsText(input.language, input.paymentTerms ?? DEFAULT_PAYMENT_TERMS));
+  // A cancellation asks for no payment: its amount is set off against the cancelled invoice.
+  paragraph(
+    input.cancels
+      ? t('invoiceDoc.creditNoteTerms', { number: input.cancels.number, date: input.cancels.date })
+      : paymentTermsText(input.language, input.paymentTerms ?? DEFAULT_PAYMENT_TERMS),
+  );
 
   // Footer on every page: tax and bank details (or what is missing), page numbers.
   const taxLine = [
