@@ -215,6 +215,19 @@ describe('stored e-invoices of issued invoices and their credit notes pass the o
     }
   });
 
+  it('prints the credit note as a cancellation of the invoice that asks for no payment', async () => {
+    const { invoice, credit } = made.get(key('a cash discount (2 % Skonto within 10 days, 30 days net)', 'zugferd'))!;
+    const pdf = path.join(tmp, 'credit-note.pdf');
+    fs.writeFileSync(pdf, await download(vatFirm.owner, credit.invoice, 'pdf'));
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('Stornorechnung');
+    expect(text).toContain(`Storno zu Rechnung ${invoice.invoice.summary.number} (20.11.2026)`);
+    expect(text).toContain(`hiermit stornieren wir unsere Rechnung ${invoice.invoice.summary.number} vom 20.11.2026 vollständig:`);
+    expect(text).toContain(`Der Betrag wird mit Rechnung ${invoice.invoice.summary.number} vom 20.11.2026 verrechnet`);
+    expect(text).not.toContain('Zahlbar');
+    expect(text).not.toContain('Skonto');
+  });
+
   it('checks what it claims: the rules ran over every stored document, the XRechnung rules among them', () => {
     const all = [...made.values()].flatMap((c) => [c.invoice, c.credit]);
     expect(all).toHaveLength(16);

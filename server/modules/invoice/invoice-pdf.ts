@@ -114,7 +114,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   doc.font('Helvetica-Bold').fontSize(13).text(text(input.title), left, doc.y, { width });
   doc.moveDown(0.6);
   doc.font('Helvetica').fontSize(10).text(t('invoiceDoc.greeting'), left, doc.y, { width });
-  doc.text(t('invoiceDoc.intro'), { width });
+  doc.text(input.cancels ? t('invoiceDoc.cancellationIntro', { number: input.cancels.number, date: input.cancels.date }) : t('invoiceDoc.intro'), { width });
   doc.moveDown(0.8);
 
   // Positions.
