@@ -122,7 +122,8 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
       'cbc:IssueDate': issueDate,
       ...(credited ? {} : { 'cbc:DueDate': dueDate }),
       'cbc:InvoiceTypeCode': credited ? '381' : '380',
-      ...(notes.length > 0 ? { 'cbc:Note': notes.join('\n') } : {}),
+      // The library's format takes a list; one item keeps all notes one note text (decision 0023).
+      ...(notes.length > 0 ? { 'cbc:Note': [notes.join('\n')] } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
       'cbc:BuyerReference': buyerReference,
       'cac:InvoicePeriod': {
