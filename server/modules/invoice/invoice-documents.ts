@@ -55,8 +55,11 @@ export interface InvoiceDocumentInput {
   invoiceNumber?: string;
   /** The customer's or else the firm's terms (`platform/payment-terms.ts`); 14 days net without. */
   paymentTerms?: PaymentTerms;
-  /** On a cancellation: the invoice it cancels, number and date as printed. */
-  cancels?: { number: string; date: string };
+  /**
+   * On a cancellation: the invoice it cancels, its number, its date as printed and as `YYYY-MM-DD`
+   * (the credit note's preceding invoice reference, BT-25 and BT-26).
+   */
+  cancels?: { number: string; date: string; issueDate: string };
 }
 
 /**

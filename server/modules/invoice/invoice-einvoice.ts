@@ -17,6 +17,15 @@
  * else its number in the outside system, else its id here; its VAT id is BT-48. A reverse-charge
  * invoice (category AE) carries both VAT ids, the exemption reason and code (VATEX-EU-AE) and the
  * legal note. All notes are one note text (one `ram:Content`, as the Factur-X schema allows).
+ *
+ * Payment terms (decision 0032): the due date (BT-9) and the terms text (BT-20), with XRechnung's
+ * cash discount line `#SKONTO#TAGE=n#PROZENT=n.nn#` when the terms give a discount (BR-DE-18).
+ *
+ * A cancellation (`input.cancels`) goes out as a credit note (decision 0037): type code 381, the
+ * cancelled invoice's number and date as preceding invoice reference (BG-3: BT-25, BT-26), and its
+ * amounts and quantities positive, as the type already says that they are credited; the cancellation
+ * itself keeps them negated everywhere else. No due date; the terms say the amount is set off
+ * against the invoice (payment means 97, clearing between partners) rather than asking for payment.
  */
 import { translate, type MessageKey } from '../../platform/i18n';
 import { loadEInvoice } from '../../platform/heavy-modules';
@@ -26,6 +35,7 @@ import { customerContactPerson } from '../../platform/display-names';
 import { isoDateOfEpochDay, localEpochDay } from '../../platform/time-zone';
 import type { InvoiceDocumentInput } from './invoice-documents';
 import type { VatCategory } from './invoice.rules';
+import { withEmbeddedFile } from './invoice-pdfa';
 
 export type EInvoiceFormat = 'xrechnung' | 'zugferd';
 
@@ -80,6 +90,10 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
   const issueDate = isoDay(input.issuedAt, timeZone);
   const terms = input.paymentTerms ?? DEFAULT_PAYMENT_TERMS;
   const dueDate = addDays(issueDate, terms.days);
+  const credited = input.cancels;
+  // A credit note states the cancellation's negated amounts and quantities positive (decision 0037).
+  const sign = credited ? -1 : 1;
+  const money = (cents: number) => amount(sign * cents);
   // The reason a category carries no VAT (BR-E-10, BR-AE-10).
   const exemptionOf = (category: VatCategory) => {
     if (category === 'E') return { 'cbc:TaxExemptionReason': input.smallBusinessNote ?? t('invoiceDoc.smallBusinessNote') };
@@ -92,7 +106,12 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
     ...(tenant.taxNumber ? [{ 'cbc:CompanyID': tenant.taxNumber, 'cac:TaxScheme': { 'cbc:ID': 'FC' } }] : []),
   ];
   const contactPerson = customerContactPerson(customer);
-  const notes = [input.smallBusinessNote, input.reverseChargeNote, labourNote(input)].filter((n): n is string => !!n);
+  const notes = [
+    credited ? `${t('invoiceDoc.cancels')} ${credited.number} (${credited.date})` : null,
+    input.smallBusinessNote,
+    input.reverseChargeNote,
+    labourNote(input, sign),
+  ].filter((n): n is string => !!n);
   // The Leitweg-ID of a public customer, else the customer's number elsewhere, else its id here
   // (BR-DE-15 requires BT-10; the invoice number is no reference of the buyer's).
   const buyerReference = customer.leitwegId ?? customer.externalId ?? customer.id;
@@ -101,15 +120,17 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
     'ubl:Invoice': {
       'cbc:ID': invoiceNumber,
       'cbc:IssueDate': issueDate,
-      'cbc:DueDate': dueDate,
-      'cbc:InvoiceTypeCode': '380',
-      ...(notes.length > 0 ? { 'cbc:Note': notes.join('\n') } : {}),
+      ...(credited ? {} : { 'cbc:DueDate': dueDate }),
+      'cbc:InvoiceTypeCode': credited ? '381' : '380',
+      // The library's format takes a list; one item keeps all notes one note text (decision 0023).
+      ...(notes.length > 0 ? { 'cbc:Note': [notes.join('\n')] } : {}),
       'cbc:DocumentCurrencyCode': 'EUR',
       'cbc:BuyerReference': buyerReference,
       'cac:InvoicePeriod': {
         'cbc:StartDate': isoDay(input.fromDate, timeZone),
         'cbc:EndDate': isoDay(new Date(input.toDate.getTime() - 1), timeZone),
       },
+      ...(credited ? { 'cac:BillingReference': [{ 'cac:InvoiceDocumentReference': { 'cbc:ID': credited.number, 'cbc:IssueDate': credited.issueDate } }] } : {}),
       'cac:AccountingSupplierParty': {
         'cac:Party': {
           ...(tenant.email ? { 'cbc:EndpointID': tenant.email, 'cbc:EndpointID@schemeID': 'EM' } : {}),
@@ -155,47 +176,51 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
           ...(contactPerson ? { 'cac:Contact': { 'cbc:Name': contactPerson } } : {}),
         },
       },
+      // 58: SEPA credit transfer to the firm; a credit note's 97: set off between the parties.
       'cac:PaymentMeans': [
-        {
-          // 58: SEPA credit transfer.
-          'cbc:PaymentMeansCode': '58',
-          'cbc:PaymentID': invoiceNumber,
-          'cac:PayeeFinancialAccount': {
-            'cbc:ID': tenant.iban!,
-            'cbc:Name': companyName,
-            ...(tenant.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': tenant.bic } } : {}),
-          },
-        },
+        credited
+          ? { 'cbc:PaymentMeansCode': '97' }
+          : {
+              'cbc:PaymentMeansCode': '58',
+              'cbc:PaymentID': invoiceNumber,
+              'cac:PayeeFinancialAccount': {
+                'cbc:ID': tenant.iban!,
+                'cbc:Name': companyName,
+                ...(tenant.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': tenant.bic } } : {}),
+              },
+            },
       ],
-      'cac:PaymentTerms': { 'cbc:Note': eInvoicePaymentTerms(language, terms) },
+      'cac:PaymentTerms': {
+        'cbc:Note': credited ? t('invoiceDoc.creditNoteTerms', { number: credited.number, date: credited.date }) : eInvoicePaymentTerms(language, terms),
+      },
       'cac:TaxTotal': [
         {
-          'cbc:TaxAmount': amount(input.totals.vatCents),
+          'cbc:TaxAmount': money(input.totals.vatCents),
           'cbc:TaxAmount@currencyID': 'EUR',
           'cac:TaxSubtotal': input.totals.vatByRate.map((c) => ({
-            'cbc:TaxableAmount': amount(c.netCents),
+            'cbc:TaxableAmount': money(c.netCents),
             'cbc:TaxableAmount@currencyID': 'EUR',
-            'cbc:TaxAmount': amount(c.vatCents),
+            'cbc:TaxAmount': money(c.vatCents),
             'cbc:TaxAmount@currencyID': 'EUR',
             'cac:TaxCategory': { 'cbc:ID': c.vatCategory, 'cbc:Percent': String(c.vatRate), ...exemptionOf(c.vatCategory), ...taxScheme },
           })),
         },
       ],
       'cac:LegalMonetaryTotal': {
-        'cbc:LineExtensionAmount': amount(input.totals.netCents),
+        'cbc:LineExtensionAmount': money(input.totals.netCents),
         'cbc:LineExtensionAmount@currencyID': 'EUR',
-        'cbc:TaxExclusiveAmount': amount(input.totals.netCents),
+        'cbc:TaxExclusiveAmount': money(input.totals.netCents),
         'cbc:TaxExclusiveAmount@currencyID': 'EUR',
-        'cbc:TaxInclusiveAmount': amount(input.totals.grossCents),
+        'cbc:TaxInclusiveAmount': money(input.totals.grossCents),
         'cbc:TaxInclusiveAmount@currencyID': 'EUR',
-        'cbc:PayableAmount': amount(input.totals.grossCents),
+        'cbc:PayableAmount': money(input.totals.grossCents),
         'cbc:PayableAmount@currencyID': 'EUR',
       },
       'cac:InvoiceLine': input.positions.map((p, i) => ({
         'cbc:ID': String(i + 1),
-        'cbc:InvoicedQuantity': String(p.quantity),
+        'cbc:InvoicedQuantity': String(sign * p.quantity),
         'cbc:InvoicedQuantity@unitCode': p.kind === 'labour' ? 'HUR' : unitCodeOf(p.unit),
-        'cbc:LineExtensionAmount': amount(p.netCents),
+        'cbc:LineExtensionAmount': money(p.netCents),
         'cbc:LineExtensionAmount@currencyID': 'EUR',
         'cac:Item': {
           'cbc:Name': p.description.slice(0, 200) || t('invoiceDoc.kindMaterial'),
@@ -210,12 +235,12 @@ export function eInvoiceData(input: InvoiceDocumentInput, invoiceNumber: string)
 }
 
 /** The § 35a EStG labour share: a deduction for private households only. */
-function labourNote(input: InvoiceDocumentInput): string | null {
+function labourNote(input: InvoiceDocumentInput, sign: number): string | null {
   const labour = input.positions.find((p) => p.kind === 'labour');
   if (!labour || !input.privateCustomer) return null;
   const money = new Intl.NumberFormat(input.language === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
   const euro = (cents: number) => money.format(cents / 100);
-  return translate(input.language, 'invoiceDoc.labourShare', { net: euro(labour.netCents), vat: euro(labour.vatCents), gross: euro(labour.grossCents) });
+  return translate(input.language, 'invoiceDoc.labourShare', { net: euro(sign * labour.netCents), vat: euro(sign * labour.vatCents), gross: euro(sign * labour.grossCents) });
 }
 
 /** Refuses an e-invoice that cannot be complete, naming everything that is missing at once. */
@@ -247,5 +272,31 @@ export async function renderEInvoice(format: EInvoiceFormat, input: InvoiceDocum
     // The library's own words name its internals; the person reads what to check, the log the cause.
     throw Object.assign(new AppError('BAD_REQUEST', 'invoice.eInvoiceFailed'), { cause: error });
   }
-  return typeof rendered === 'string' ? Buffer.from(rendered, 'utf8') : Buffer.from(rendered);
+  const cancels = input.cancels;
+  if (!cancels) return typeof rendered === 'string' ? Buffer.from(rendered, 'utf8') : Buffer.from(rendered);
+  const referenced = (xml: string) => withPrecedingInvoice(xml, cancels);
+  if (typeof rendered === 'string') return Buffer.from(referenced(rendered), 'utf8');
+  return Buffer.from(await withEmbeddedFile(rendered, 'factur-x.xml', referenced));
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const QDT = 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100';
+
+/**
+ * The preceding invoice reference (BG-3: BT-25 and BT-26) in the CII XML of a credit note.
+ * `@e-invoice-eu/core` 2.3.4 accepts `cac:BillingReference` but writes nothing of it to CII (its
+ * mapping looks for the number one level too high), so it is added here, after the monetary
+ * summation, where the CII schema places it. Left as it is when the library wrote one.
+ */
+function withPrecedingInvoice(xml: string, invoice: { number: string; issueDate: string }): string {
+  if (xml.includes('<ram:InvoiceReferencedDocument>')) return xml;
+  const anchor = '</ram:SpecifiedTradeSettlementHeaderMonetarySummation>';
+  if (!xml.includes(anchor)) throw new Error('The CII XML has no monetary summation');
+  const qdt = xml.includes(`xmlns:qdt="${QDT}"`) ? '' : ` xmlns:qdt="${QDT}"`;
+  const reference =
+    `<ram:InvoiceReferencedDocument><ram:IssuerAssignedID>${escapeXml(invoice.number)}</ram:IssuerAssignedID>` +
+    `<ram:FormattedIssueDateTime><qdt:DateTimeString${qdt} format="102">${invoice.issueDate.replace(/-/g, '')}</qdt:DateTimeString></ram:FormattedIssueDateTime>` +
+    '</ram:InvoiceReferencedDocument>';
+  return xml.replace(anchor, () => `${anchor}\n\t\t\t${reference}`);
 }

@@ -114,7 +114,7 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   doc.font('Helvetica-Bold').fontSize(13).text(text(input.title), left, doc.y, { width });
   doc.moveDown(0.6);
   doc.font('Helvetica').fontSize(10).text(t('invoiceDoc.greeting'), left, doc.y, { width });
-  doc.text(t('invoiceDoc.intro'), { width });
+  doc.text(input.cancels ? t('invoiceDoc.cancellationIntro', { number: input.cancels.number, date: input.cancels.date }) : t('invoiceDoc.intro'), { width });
   doc.moveDown(0.8);
 
   // Positions.
@@ -168,7 +168,12 @@ export async function renderInvoicePdf(input: InvoiceDocumentInput): Promise<Buf
   if (input.reverseChargeNote) paragraph(input.reverseChargeNote);
   const share = input.privateCustomer ? labourShare(input.positions) : null;
   if (share) paragraph(t('invoiceDoc.labourShare', { net: euro(share.netCents), vat: euro(share.vatCents), gross: euro(share.grossCents) }));
-  paragraph(paymentTermsText(input.language, input.paymentTerms ?? DEFAULT_PAYMENT_TERMS));
+  // A cancellation asks for no payment: its amount is set off against the cancelled invoice.
+  paragraph(
+    input.cancels
+      ? t('invoiceDoc.creditNoteTerms', { number: input.cancels.number, date: input.cancels.date })
+      : paymentTermsText(input.language, input.paymentTerms ?? DEFAULT_PAYMENT_TERMS),
+  );
 
   // Footer on every page: tax and bank details (or what is missing), page numbers.
   const taxLine = [

@@ -30,7 +30,8 @@ const PRODUCT = 'Fieldbook';
 
 /** The metadata of an issued invoice's ZUGFeRD PDF. */
 export function invoicePdfMetadata(input: InvoiceDocumentInput, invoiceNumber: string): PdfMetadata {
-  const invoice = translate(input.language, 'invoiceDoc.titleIssued');
+  // A cancellation is named as one (decision 0037), an invoice as an invoice.
+  const invoice = translate(input.language, input.cancels ? 'invoiceDoc.cancellationTitle' : 'invoiceDoc.titleIssued');
   return {
     title: input.title,
     author: input.tenant.companyName ?? input.tenant.name,
@@ -93,4 +94,31 @@ export async function withPdfMetadata(pdf: Uint8Array, meta: PdfMetadata): Promi
   doc.setCreationDate(meta.created);
   doc.setModificationDate(meta.created);
   return Buffer.from(await doc.save());
+}
+
+/**
+ * The PDF with the content of its embedded file `fileName` (the Factur-X XML) replaced by
+ * `transform` of it; the file's size in its parameters follows. Throws when there is no such file.
+ */
+export async function withEmbeddedFile(pdf: Uint8Array, fileName: string, transform: (content: string) => string): Promise<Uint8Array> {
+  const { PDFDocument, PDFName, PDFDict, PDFArray, PDFRawStream, PDFRef, PDFString, PDFHexString, PDFNumber, decodePDFRawStream } = await loadPdfLib();
+  const doc = await PDFDocument.load(pdf, { updateMetadata: false });
+  const files = doc.catalog.lookupMaybe(PDFName.of('Names'), PDFDict)?.lookupMaybe(PDFName.of('EmbeddedFiles'), PDFDict)?.lookupMaybe(PDFName.of('Names'), PDFArray);
+  for (let i = 0; files && i + 1 < files.size(); i += 2) {
+    const name = files.lookup(i);
+    if (!(name instanceof PDFString || name instanceof PDFHexString) || name.decodeText() !== fileName) continue;
+    const ef = files.lookup(i + 1, PDFDict).lookup(PDFName.of('EF'), PDFDict);
+    const ref = ef.get(PDFName.of('F'));
+    const stream = ref instanceof PDFRef ? doc.context.lookup(ref) : undefined;
+    if (!(ref instanceof PDFRef) || !(stream instanceof PDFRawStream)) break;
+    const bytes = new TextEncoder().encode(transform(new TextDecoder().decode(decodePDFRawStream(stream).decode())));
+    const params = stream.dict.lookupMaybe(PDFName.of('Params'), PDFDict)?.clone(doc.context) ?? doc.context.obj({});
+    params.set(PDFName.of('Size'), PDFNumber.of(bytes.length));
+    const replaced = doc.context.flateStream(bytes, { Type: 'EmbeddedFile', Params: params });
+    const subtype = stream.dict.get(PDFName.of('Subtype'));
+    if (subtype) replaced.dict.set(PDFName.of('Subtype'), subtype);
+    doc.context.assign(ref, replaced);
+    return doc.save();
+  }
+  throw new Error(`The ZUGFeRD PDF has no embedded ${fileName}`);
 }

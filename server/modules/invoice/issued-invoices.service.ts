@@ -28,7 +28,8 @@ import { formatDay } from './invoice-days';
 import { zoneOrDefault } from '../../platform/time-zone';
 import { paymentTermsFor } from '../../db/payment-terms';
 import { addDays } from '../../platform/payment-terms';
-import { smallBusinessNote } from './invoice.rules';
+import { smallBusinessNote, type VatTreatment } from './invoice.rules';
+import { reverseChargeNote } from './invoice-vat';
 import { translate } from '../../platform/i18n';
 import { readTenantLogo } from '../management';
 import { findCustomer } from '../customers';
@@ -237,7 +238,8 @@ export class IssuedInvoicesService {
   /**
    * Cancels an issued invoice by a cancellation invoice (credit note) with its own number: the
    * original's positions negated, referencing it; the original stays as it was and its entries
-   * become open again. Decision 0031.
+   * become open again. Decision 0031. Its documents are those of the original's format: a PDF,
+   * a ZUGFeRD PDF, or an XRechnung with its PDF, each as a credit note (decision 0037).
    */
   async cancel(ctx: RequestContext, id: string): Promise<IssuedInvoice> {
     return inTenant(this.deps.database, ctx, async (tx) => {
@@ -276,7 +278,7 @@ export class IssuedInvoicesService {
         // The firm and the customer as they stood on the original.
         tenant: { ...tenant, companyName: seller.name, street: seller.street, zip: seller.zip, city: seller.city, country: seller.country, email: seller.email, phone: seller.phone, vatId: seller.vatId, taxNumber: seller.taxNumber, legalRegistrationId: seller.legalRegistrationId, iban: seller.iban, bic: seller.bic, bankName: seller.bankName, smallBusiness: seller.smallBusiness },
         logo: await readTenantLogo(this.deps.storage, tenant),
-        customer: { ...customer, street: buyer.street, zip: buyer.zip, city: buyer.city, country: buyer.country ?? customer.country, email: buyer.email, vatId: buyer.vatId, leitwegId: buyer.leitwegId, business: buyer.business },
+        customer: { ...customer, externalId: buyer.customerNumber, street: buyer.street, zip: buyer.zip, city: buyer.city, country: buyer.country ?? customer.country, email: buyer.email, vatId: buyer.vatId, leitwegId: buyer.leitwegId, business: buyer.business },
         customerName: buyer.name,
         privateCustomer: !buyer.business,
         positions: positions.map((p) => ({
@@ -303,13 +305,20 @@ export class IssuedInvoicesService {
           vatByRate: original.vatByRate.map((v) => ({ vatCategory: v.vatCategory as 'S', vatRate: v.vatRate as 19, netCents: -v.netCents, vatCents: -v.vatCents })),
         },
         smallBusinessNote: smallBusinessNote(language, seller.smallBusiness),
-        vatTreatment: original.vatTreatment as 'standard',
-        reverseChargeNote: null,
+        vatTreatment: original.vatTreatment as VatTreatment,
+        reverseChargeNote: reverseChargeNote(language, original.vatTreatment as VatTreatment, buyer.vatId),
         entries: [],
         invoiceNumber: number,
-        cancels: { number: original.number, date: formatDay(new Date(`${original.invoiceDate}T12:00:00Z`), language, zoneOrDefault(tenant.timeZone)) },
+        cancels: {
+          number: original.number,
+          date: formatDay(new Date(`${original.invoiceDate}T12:00:00Z`), language, zoneOrDefault(tenant.timeZone)),
+          issueDate: original.invoiceDate,
+        },
       };
-      const pdf = await buildInvoiceDocument('pdf', input);
+      // The credit note goes out as the invoice did: the customer's software reads the same format.
+      const format = original.format === 'zugferd' || original.format === 'xrechnung' ? original.format : 'pdf';
+      const pdf = await buildInvoiceDocument(format === 'zugferd' ? 'zugferd' : 'pdf', input);
+      const xml = format === 'xrechnung' ? await buildInvoiceDocument('xrechnung', input) : null;
       const cancellationId = crypto.randomUUID();
       try {
         await insertIssuedInvoice(tx, {
@@ -326,7 +335,7 @@ export class IssuedInvoicesService {
           serviceFrom: original.serviceFrom,
           serviceTo: original.serviceTo,
           language,
-          format: 'pdf',
+          format,
           title: input.title,
           vatTreatment: original.vatTreatment,
           netCents: -original.netCents,
@@ -339,6 +348,9 @@ export class IssuedInvoicesService {
           pdf: pdf.content,
           pdfFileName: pdf.fileName,
           pdfSha256: sha256(pdf.content),
+          xml: xml?.content ?? null,
+          xmlFileName: xml?.fileName ?? null,
+          xmlSha256: xml ? sha256(xml.content) : null,
           createdBy: ctx.userId,
         });
       } catch (error) {
