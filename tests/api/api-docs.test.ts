@@ -58,22 +58,22 @@ describe('API reference', () => {
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await page.text();
     const sources = [...html.matchAll(/<script([^>]*)>/g)].map((m) => /src="([^"]+)"/.exec(m[1])?.[1]);
-    expect(sources).toEqual(['/api/docs/scalar.js', '/api/docs/start.js']);
+    expect(sources).toEqual(['/api/docs/redoc.js', '/api/docs/start.js']);
     for (const source of sources) {
       const script = await fetch(server.baseUrl + source!, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(script.status, source).toBe(200);
       expect(script.headers.get('content-type')).toContain('application/javascript');
     }
     const start = await (await fetch(`${server.baseUrl}/api/docs/start.js`)).text();
-    expect(start).toContain('"url":"/api/openapi.json"');
+    expect(start).toContain("Redoc.init('/api/openapi.json'");
     expect(start).not.toMatch(/https?:\/\//);
   });
 
   it('answers an unchanged renderer with 304', async () => {
-    const first = await fetch(`${server.baseUrl}/api/docs/scalar.js`);
+    const first = await fetch(`${server.baseUrl}/api/docs/redoc.js`);
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
-    const again = await fetch(`${server.baseUrl}/api/docs/scalar.js`, { headers: { 'If-None-Match': etag } });
+    const again = await fetch(`${server.baseUrl}/api/docs/redoc.js`, { headers: { 'If-None-Match': etag } });
     expect(again.status).toBe(304);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import { launchBrowser, newContext, screenshotPath } from './browser';
 import { appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
@@ -71,6 +71,32 @@ describe('the Content-Security-Policy', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('app-dark'))).toBe(true);
     await context.close();
     expect(violations).toEqual([]);
+  });
+
+  it('renders the API reference at /api/docs without a violation, a console error or another host', async () => {
+    const context = await newContext(browser);
+    const { page, violations } = await watchViolations(context);
+    const errors: string[] = [];
+    const otherHosts: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(appUrl) && !/^(data|blob):/.test(request.url())) otherHosts.push(request.url());
+    });
+    const response = await page.goto(`${appUrl}/api/docs`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // The contract's own title and its sections, as the renderer shows them.
+    await page.getByRole('heading', { name: 'Fieldbook API (0.1.0)', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Authentication', exact: true }).first().waitFor();
+    await page.getByText('ApiKeys', { exact: true }).first().waitFor();
+    await page.screenshot({ path: screenshotPath('api-docs') });
+    violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])));
+    await context.close();
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(otherHosts).toEqual([]);
   });
 
   it('forbids framing the app', async () => {
