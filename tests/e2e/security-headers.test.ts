@@ -87,17 +87,18 @@ describe('the Content-Security-Policy', () => {
     });
     const response = await page.goto(`${appUrl}/api/docs`);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    // The contract's own title and its sections, as the renderer shows them.
-    await page.getByRole('heading', { name: 'Fieldbook API (0.1.0)', exact: true }).waitFor();
-    await page.getByRole('heading', { name: 'Authentication', exact: true }).first().waitFor();
-    await page.getByText('ApiKeys', { exact: true }).first().waitFor();
+    // The contract's own title and its sections, as the renderer shows them (it lays out the whole
+    // contract first: slow on a busy machine, hence the longer wait).
+    await page.getByRole('heading', { name: 'Fieldbook API (0.1.0)', exact: true }).waitFor({ timeout: 90_000 });
+    await page.getByRole('heading', { name: 'Authentication', exact: true }).first().waitFor({ state: 'attached' });
+    await page.getByText('ApiKeys', { exact: true }).first().waitFor({ state: 'attached' });
     await page.screenshot({ path: screenshotPath('api-docs') });
     violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])));
     await context.close();
     expect(violations).toEqual([]);
     expect(errors).toEqual([]);
     expect(otherHosts).toEqual([]);
-  });
+  }, 150_000);
 
   it('forbids framing the app', async () => {
     const response = await fetch(`${appUrl}/login`);
