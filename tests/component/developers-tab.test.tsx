@@ -28,7 +28,7 @@ beforeAll(async () => {
   await import('../../src/features/profile/developers-tab');
 });
 
-describe('/profile Developers tab', { timeout: 30_000 }, () => {
+describe('/profile Developers tab', { timeout: 90_000 }, () => {
   it('makes a key, shows it once with a copy button, and revokes a key after a confirmation', async () => {
     injectSession({ roles: ['Admin'] });
     const server = serveContract({

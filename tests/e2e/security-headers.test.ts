@@ -90,7 +90,7 @@ describe('the Content-Security-Policy', () => {
     // The contract's own title and its sections, as the renderer shows them (it lays out the whole
     // contract first: slow on a busy machine, hence the longer wait).
     await page.getByRole('heading', { name: 'Fieldbook API (0.1.0)', exact: true }).waitFor({ timeout: 90_000 });
-    await page.getByRole('heading', { name: 'Authentication', exact: true }).first().waitFor({ state: 'attached' });
+    await page.locator('h2', { hasText: /^Authentication$/ }).first().waitFor({ state: 'attached' });
     await page.getByText('ApiKeys', { exact: true }).first().waitFor({ state: 'attached' });
     await page.screenshot({ path: screenshotPath('api-docs') });
     violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])));

@@ -166,7 +166,7 @@ function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => 
               onChange={(event) => setName(event.currentTarget.value)}
               error={errors.name}
               maxLength={100}
-              required
+              withAsterisk
               data-autofocus
             />
             <Radio.Group label={t`Access`} value={scope} onChange={(value) => setScope(value as ApiKeyScope)}>
@@ -175,7 +175,7 @@ function CreateKeyDialog({ opened, onClose }: { opened: boolean; onClose: () => 
                 <Radio value="write" label={t`Read and write`} description={t`The key can also create, change and delete in its areas.`} />
               </Stack>
             </Radio.Group>
-            <Checkbox.Group label={t`Areas`} value={areas} onChange={(value) => setAreas(value as ApiKeyArea[])} error={errors.areas} required>
+            <Checkbox.Group label={t`Areas`} value={areas} onChange={(value) => setAreas(value as ApiKeyArea[])} error={errors.areas} withAsterisk>
               <Stack gap="xs" mt="xs">
                 {AREAS.map((area) => (
                   <Checkbox key={area} value={area} label={labels[area]} />
