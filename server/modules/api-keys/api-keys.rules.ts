@@ -8,7 +8,6 @@ import type { components } from '../../../generated/server/openapi';
 import type { OperationInfo } from '../../platform/contract';
 
 export type ApiKeyScope = components['schemas']['ApiKeyScope'];
-export type ApiKeyArea = components['schemas']['ApiKeyArea'];
 
 export const API_KEY_PREFIX = 'fbk_';
 const SECRET_BYTES = 24;
