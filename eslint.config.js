@@ -44,6 +44,9 @@ export default defineConfig(
       'node_modules/**',
       'src/routeTree.gen.ts',
       'src/locales/*.{js,mjs,ts}',
+      // The packed client's build output (packages/client/build.mjs).
+      'packages/*/dist/**',
+      'packages/*/.build/**',
     ],
   },
   js.configs.recommended,
@@ -93,7 +96,7 @@ export default defineConfig(
   { files: ['server/*.ts'], rules: restrictImports(noSrc, noPastFace('\\./modules/')) },
   { files: ['common/**'], rules: restrictImports(noServerFromCommon, noAppFromCommon) },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'tests/**/*.ts', 'common/**/*.ts', '*.config.{js,ts,cjs,mjs}', '*.ts'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'packages/*/build.mjs', 'tests/**/*.ts', 'common/**/*.ts', '*.config.{js,ts,cjs,mjs}', '*.ts'],
     ignores: ['tests/component/**'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -21,6 +21,8 @@ import { readBearer, readDeviceId, TokenService, type AuthContext } from './plat
 import { handlers, routeOptions } from './modules';
 import { healthRoutes, appConfigRoute } from './modules/health';
 import { appleCallbackRoute } from './modules/auth';
+import { isApiKey, type ApiKeyCaller } from './modules/api-keys';
+import { apiDocsRoutes } from './platform/api-docs';
 import { systemClock } from './platform/clock';
 import { Metrics } from './platform/metrics';
 import { Mailer } from './platform/mail';
@@ -133,6 +135,13 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   app.addHook('preValidation', refuseBadText);
   app.addHook('onResponse', async (request, reply) => {
     fullDeps.metrics.record(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+    // Every call an API key made, allowed or refused by its handler, goes into the audit trail.
+    if (request.auth?.apiKeyId && request.operation) {
+      const { operationId, method, path: route } = request.operation;
+      await app.services.apiKeys
+        .recordCall(request.auth as ApiKeyCaller, { operationId, method, path: route, status: reply.statusCode })
+        .catch((error: unknown) => request.log.error({ err: error }, 'audit of an API key call failed'));
+    }
   });
   registerSecurityHeaders(app, config, path.join(appDir, 'index.html'));
 
@@ -170,6 +179,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   await app.register(appConfigRoute);
   await app.register(appleCallbackRoute);
   await app.register(developmentRoutes);
+  await app.register(apiDocsRoutes);
 
   const appShell = config.serveApp ? loadAppShell(appDir) : undefined;
   const serveApp = appShell !== undefined;
@@ -218,11 +228,16 @@ function offerSessionTransaction(request: FastifyRequest, _reply: FastifyReply, 
 function authorize(info: OperationInfo) {
   return async (request: FastifyRequest) => {
     request.operation = info;
+    const bearer = readBearer(request);
+    // An API key (decision 0039) needs no device id; the key's own checks decide.
+    if (bearer && isApiKey(bearer)) {
+      request.auth = await request.server.services.apiKeys.authenticate(bearer, info, request.lang);
+      return;
+    }
     const deviceId = readDeviceId(request);
     if (info.needsDevice && !deviceId) {
       throw new AppError('UNAUTHORIZED', 'device.missing');
     }
-    const bearer = readBearer(request);
     if (!bearer) {
       if (info.needsBearer) throw new AppError('UNAUTHORIZED');
       return;

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCancelIssuedData, InvoiceCancelIssuedErrors, InvoiceCancelIssuedResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceDownloadIssuedData, InvoiceDownloadIssuedErrors, InvoiceDownloadIssuedResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceGetIssuedData, InvoiceGetIssuedErrors, InvoiceGetIssuedResponses, InvoiceIssueData, InvoiceIssueErrors, InvoiceIssueResponses, InvoiceListIssuedData, InvoiceListIssuedErrors, InvoiceListIssuedResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedData, InvoiceUnmarkActivitiesAsProcessedErrors, InvoiceUnmarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, PaymentsDatevExportData, PaymentsDatevExportErrors, PaymentsDatevExportResponses, PaymentsDeleteData, PaymentsDeleteErrors, PaymentsDeleteResponses, PaymentsGetCustomerTermsData, PaymentsGetCustomerTermsErrors, PaymentsGetCustomerTermsResponses, PaymentsGetForInvoiceData, PaymentsGetForInvoiceErrors, PaymentsGetForInvoiceResponses, PaymentsGetOverdueData, PaymentsGetOverdueErrors, PaymentsGetOverdueResponses, PaymentsGetSettingsData, PaymentsGetSettingsErrors, PaymentsGetSettingsResponses, PaymentsRecordData, PaymentsRecordErrors, PaymentsRecordResponses, PaymentsRemindData, PaymentsRemindErrors, PaymentsRemindResponses, PaymentsSendData, PaymentsSendErrors, PaymentsSendResponses, PaymentsSetCustomerTermsData, PaymentsSetCustomerTermsErrors, PaymentsSetCustomerTermsResponses, PaymentsUpdateSettingsData, PaymentsUpdateSettingsErrors, PaymentsUpdateSettingsResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
+import type { AiGetStatusData, AiGetStatusErrors, AiGetStatusResponses, AiInvoiceTextData, AiInvoiceTextErrors, AiInvoiceTextResponses, AiSortDictationData, AiSortDictationErrors, AiSortDictationResponses, AiSummarizeData, AiSummarizeErrors, AiSummarizeResponses, AiTranscribeData, AiTranscribeErrors, AiTranscribeResponses, ApiKeysCreateData, ApiKeysCreateErrors, ApiKeysCreateResponses, ApiKeysGetAllData, ApiKeysGetAllErrors, ApiKeysGetAllResponses, ApiKeysRevokeData, ApiKeysRevokeErrors, ApiKeysRevokeResponses, AuthChangePasswordData, AuthChangePasswordErrors, AuthChangePasswordResponses, AuthConfirmEmailData, AuthConfirmEmailErrors, AuthConfirmEmailResponses, AuthConfirmTermsData, AuthConfirmTermsErrors, AuthConfirmTermsResponses, AuthForgotPasswordData, AuthForgotPasswordErrors, AuthForgotPasswordResponses, AuthHandleAppleLoginData, AuthHandleAppleLoginErrors, AuthHandleAppleLoginResponses, AuthHandleGoogleLoginData, AuthHandleGoogleLoginErrors, AuthHandleGoogleLoginResponses, AuthRefreshTokenData, AuthRefreshTokenErrors, AuthRefreshTokenFromCookieData, AuthRefreshTokenFromCookieErrors, AuthRefreshTokenFromCookieResponses, AuthRefreshTokenResponses, AuthResendConfirmationEmailData, AuthResendConfirmationEmailErrors, AuthResendConfirmationEmailResponses, AuthResetPasswordData, AuthResetPasswordErrors, AuthResetPasswordResponses, AuthSignInData, AuthSignInErrors, AuthSignInResponses, AuthSignUpData, AuthSignUpErrors, AuthSignUpResponses, AuthWebAuthnAddKeyBeginData, AuthWebAuthnAddKeyBeginErrors, AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyCompleteData, AuthWebAuthnAddKeyCompleteErrors, AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnDeleteKeyData, AuthWebAuthnDeleteKeyErrors, AuthWebAuthnDeleteKeyResponses, AuthWebAuthnGetKeysData, AuthWebAuthnGetKeysErrors, AuthWebAuthnGetKeysResponses, AuthWebAuthnLoginBeginData, AuthWebAuthnLoginBeginErrors, AuthWebAuthnLoginBeginResponses, AuthWebAuthnLoginCompleteData, AuthWebAuthnLoginCompleteErrors, AuthWebAuthnLoginCompleteResponses, AuthWebAuthnRegisterBeginData, AuthWebAuthnRegisterBeginErrors, AuthWebAuthnRegisterBeginResponses, AuthWebAuthnRegisterCompleteData, AuthWebAuthnRegisterCompleteErrors, AuthWebAuthnRegisterCompleteResponses, CustomerActivitiesByCustomerData, CustomerActivitiesByCustomerErrors, CustomerActivitiesByCustomerResponses, CustomerActivitiesGetTotalsData, CustomerActivitiesGetTotalsErrors, CustomerActivitiesGetTotalsResponses, CustomersCreateData, CustomersCreateErrors, CustomersCreateResponses, CustomersGetAllData, CustomersGetAllErrors, CustomersGetAllResponses, CustomersGetData, CustomersGetErrors, CustomersGetResponses, CustomersImportCsvData, CustomersImportCsvErrors, CustomersImportCsvResponses, CustomersImportLexOfficeData, CustomersImportLexOfficeErrors, CustomersImportLexOfficeResponses, CustomersUpdateData, CustomersUpdateErrors, CustomersUpdateResponses, ExternalSystemConnectExternalSystemData, ExternalSystemConnectExternalSystemErrors, ExternalSystemConnectExternalSystemResponses, ExternalSystemDisconnectData, ExternalSystemDisconnectErrors, ExternalSystemDisconnectResponses, ImagesGetAllData, ImagesGetAllErrors, ImagesGetAllResponses, ImagesGetData, ImagesGetErrors, ImagesGetResponses, ImagesGetThumbnailData, ImagesGetThumbnailErrors, ImagesGetThumbnailResponses, ImagesUploadWorkDocImageData, ImagesUploadWorkDocImageErrors, ImagesUploadWorkDocImageResponses, InformationCreateData, InformationCreateErrors, InformationCreateResponses, InformationDeleteData, InformationDeleteErrors, InformationDeleteResponses, InformationGetAllData, InformationGetAllErrors, InformationGetAllResponses, InformationReportingData, InformationReportingErrors, InformationReportingResponses, InformationUpdateData, InformationUpdateErrors, InformationUpdateResponses, InvoiceCancelIssuedData, InvoiceCancelIssuedErrors, InvoiceCancelIssuedResponses, InvoiceCreatePreviewFromActivitiesData, InvoiceCreatePreviewFromActivitiesErrors, InvoiceCreatePreviewFromActivitiesResponses, InvoiceDeleteActivitiesByFilterData, InvoiceDeleteActivitiesByFilterErrors, InvoiceDeleteActivitiesByFilterResponses, InvoiceDownloadIssuedData, InvoiceDownloadIssuedErrors, InvoiceDownloadIssuedResponses, InvoiceExportToLexOfficeData, InvoiceExportToLexOfficeErrors, InvoiceExportToLexOfficeResponses, InvoiceGetIssuedData, InvoiceGetIssuedErrors, InvoiceGetIssuedResponses, InvoiceIssueData, InvoiceIssueErrors, InvoiceIssueResponses, InvoiceListIssuedData, InvoiceListIssuedErrors, InvoiceListIssuedResponses, InvoiceMarkActivitiesAsProcessedByFilterData, InvoiceMarkActivitiesAsProcessedByFilterErrors, InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedData, InvoiceMarkActivitiesAsProcessedErrors, InvoiceMarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedData, InvoiceUnmarkActivitiesAsProcessedErrors, InvoiceUnmarkActivitiesAsProcessedResponses, LocalisationGetTextOverridesData, LocalisationGetTextOverridesErrors, LocalisationGetTextOverridesResponses, LocalisationSetTextOverrideData, LocalisationSetTextOverrideErrors, LocalisationSetTextOverrideResponses, ManagementDeleteLogoData, ManagementDeleteLogoErrors, ManagementDeleteLogoResponses, ManagementGetConsentHistoryData, ManagementGetConsentHistoryErrors, ManagementGetConsentHistoryResponses, ManagementGetConsentTextsData, ManagementGetConsentTextsErrors, ManagementGetConsentTextsResponses, ManagementGetLogoData, ManagementGetLogoErrors, ManagementGetLogoResponses, ManagementGetTenantConsentData, ManagementGetTenantConsentErrors, ManagementGetTenantConsentResponses, ManagementGetTenantData, ManagementGetTenantErrors, ManagementGetTenantResponses, ManagementUpdateTenantConsentData, ManagementUpdateTenantConsentErrors, ManagementUpdateTenantConsentResponses, ManagementUpdateTenantData, ManagementUpdateTenantErrors, ManagementUpdateTenantResponses, ManagementUploadLogoData, ManagementUploadLogoErrors, ManagementUploadLogoResponses, PaymentsDatevExportData, PaymentsDatevExportErrors, PaymentsDatevExportResponses, PaymentsDeleteData, PaymentsDeleteErrors, PaymentsDeleteResponses, PaymentsGetCustomerTermsData, PaymentsGetCustomerTermsErrors, PaymentsGetCustomerTermsResponses, PaymentsGetForInvoiceData, PaymentsGetForInvoiceErrors, PaymentsGetForInvoiceResponses, PaymentsGetOverdueData, PaymentsGetOverdueErrors, PaymentsGetOverdueResponses, PaymentsGetSettingsData, PaymentsGetSettingsErrors, PaymentsGetSettingsResponses, PaymentsRecordData, PaymentsRecordErrors, PaymentsRecordResponses, PaymentsRemindData, PaymentsRemindErrors, PaymentsRemindResponses, PaymentsSendData, PaymentsSendErrors, PaymentsSendResponses, PaymentsSetCustomerTermsData, PaymentsSetCustomerTermsErrors, PaymentsSetCustomerTermsResponses, PaymentsUpdateSettingsData, PaymentsUpdateSettingsErrors, PaymentsUpdateSettingsResponses, ProductsCreateData, ProductsCreateErrors, ProductsCreateResponses, ProductsDeleteByIdData, ProductsDeleteByIdErrors, ProductsDeleteByIdResponses, ProductsGetAllData, ProductsGetAllErrors, ProductsGetAllResponses, ProductsGetByEanData, ProductsGetByEanErrors, ProductsGetByEanResponses, ProductsGetByIdData, ProductsGetByIdErrors, ProductsGetByIdResponses, ProductsImportCsvData, ProductsImportCsvErrors, ProductsImportCsvResponses, ProductsUpdateData, ProductsUpdateErrors, ProductsUpdateResponses, SubscriptionAssignLicenseData, SubscriptionAssignLicenseErrors, SubscriptionAssignLicenseResponses, SubscriptionCreateCheckoutData, SubscriptionCreateCheckoutErrors, SubscriptionCreateCheckoutResponses, SubscriptionCreatePortalSessionData, SubscriptionCreatePortalSessionErrors, SubscriptionCreatePortalSessionResponses, SubscriptionGetSubscriptionDetailsData, SubscriptionGetSubscriptionDetailsErrors, SubscriptionGetSubscriptionDetailsResponses, SubscriptionRemoveLicenseAssignmentData, SubscriptionRemoveLicenseAssignmentErrors, SubscriptionRemoveLicenseAssignmentResponses, SubscriptionStripeWebhookData, SubscriptionStripeWebhookErrors, SubscriptionStripeWebhookResponses, TimeTracksCreateData, TimeTracksCreateErrors, TimeTracksCreateResponses, TimeTracksDeleteData, TimeTracksDeleteErrors, TimeTracksDeleteResponses, TimeTracksGetByIdData, TimeTracksGetByIdErrors, TimeTracksGetByIdResponses, TimeTracksGetData, TimeTracksGetErrors, TimeTracksGetMyData, TimeTracksGetMyErrors, TimeTracksGetMyResponses, TimeTracksGetMyTotalsData, TimeTracksGetMyTotalsErrors, TimeTracksGetMyTotalsResponses, TimeTracksGetResponses, TimeTracksStartData, TimeTracksStartErrors, TimeTracksStartResponses, TimeTracksStopData, TimeTracksStopErrors, TimeTracksStopResponses, TimeTracksUpdateData, TimeTracksUpdateErrors, TimeTracksUpdateResponses, UsersGetAllData, UsersGetAllErrors, UsersGetAllResponses, UsersGetData, UsersGetErrors, UsersGetResponses, UsersInviteData, UsersInviteErrors, UsersInviteResponses, UsersSetPasswordData, UsersSetPasswordErrors, UsersSetPasswordResponses, UsersUpdateData, UsersUpdateErrors, UsersUpdateMeData, UsersUpdateMeErrors, UsersUpdateMeResponses, UsersUpdateResponses, UserTimeTracksAddBreakData, UserTimeTracksAddBreakErrors, UserTimeTracksAddBreakResponses, UserTimeTracksAddDayData, UserTimeTracksAddDayErrors, UserTimeTracksAddDayResponses, UserTimeTracksAppendSegmentData, UserTimeTracksAppendSegmentErrors, UserTimeTracksAppendSegmentResponses, UserTimeTracksDeleteSegmentData, UserTimeTracksDeleteSegmentErrors, UserTimeTracksDeleteSegmentResponses, UserTimeTracksGetActiveData, UserTimeTracksGetActiveErrors, UserTimeTracksGetActiveResponses, UserTimeTracksGetListData, UserTimeTracksGetListErrors, UserTimeTracksGetListGroupedData, UserTimeTracksGetListGroupedErrors, UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListResponses, UserTimeTracksStartData, UserTimeTracksStartErrors, UserTimeTracksStartResponses, UserTimeTracksStopData, UserTimeTracksStopErrors, UserTimeTracksStopResponses, UserTimeTracksUpdateSegmentData, UserTimeTracksUpdateSegmentErrors, UserTimeTracksUpdateSegmentResponses, WorkConfirmationsCreateData, WorkConfirmationsCreateErrors, WorkConfirmationsCreateResponses, WorkConfirmationsGetData, WorkConfirmationsGetErrors, WorkConfirmationsGetResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -27,7 +27,11 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  */
 export const aiGetStatus = <ThrowOnError extends boolean = false>(options?: Options<AiGetStatusData, ThrowOnError>) => (options?.client ?? client).get<AiGetStatusResponses, AiGetStatusErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Ai/GetStatus',
     ...options
 });
@@ -44,7 +48,11 @@ export const aiGetStatus = <ThrowOnError extends boolean = false>(options?: Opti
  */
 export const aiTranscribe = <ThrowOnError extends boolean = false>(options: Options<AiTranscribeData, ThrowOnError>) => (options.client ?? client).post<AiTranscribeResponses, AiTranscribeErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Ai/Transcribe',
     ...options,
     headers: {
@@ -64,7 +72,11 @@ export const aiTranscribe = <ThrowOnError extends boolean = false>(options: Opti
  *
  */
 export const aiSortDictation = <ThrowOnError extends boolean = false>(options: Options<AiSortDictationData, ThrowOnError>) => (options.client ?? client).post<AiSortDictationResponses, AiSortDictationErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Ai/SortDictation',
     ...options,
     headers: {
@@ -84,7 +96,11 @@ export const aiSortDictation = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const aiSummarize = <ThrowOnError extends boolean = false>(options: Options<AiSummarizeData, ThrowOnError>) => (options.client ?? client).post<AiSummarizeResponses, AiSummarizeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Ai/Summarize',
     ...options,
     headers: {
@@ -102,13 +118,61 @@ export const aiSummarize = <ThrowOnError extends boolean = false>(options: Optio
  *
  */
 export const aiInvoiceText = <ThrowOnError extends boolean = false>(options: Options<AiInvoiceTextData, ThrowOnError>) => (options.client ?? client).post<AiInvoiceTextResponses, AiInvoiceTextErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Ai/InvoiceText',
     ...options,
     headers: {
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * List the firm's API keys
+ *
+ * Every key of the firm, newest first, revoked ones included (with `revokedAt`). The key
+ * itself is never shown again; `keyHint` holds its last four characters.
+ *
+ */
+export const apiKeysGetAll = <ThrowOnError extends boolean = false>(options?: Options<ApiKeysGetAllData, ThrowOnError>) => (options?.client ?? client).get<ApiKeysGetAllResponses, ApiKeysGetAllErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/ApiKeys/GetAll',
+    ...options
+});
+
+/**
+ * Make an API key
+ *
+ * Answers the key once, in `secret`: only its SHA-256 is stored. Send it as
+ * `Authorization: Bearer <secret>`; no device id is needed with a key. A firm has at most
+ * 50 keys that are not revoked (`CONFLICT` beyond).
+ *
+ */
+export const apiKeysCreate = <ThrowOnError extends boolean = false>(options: Options<ApiKeysCreateData, ThrowOnError>) => (options.client ?? client).post<ApiKeysCreateResponses, ApiKeysCreateErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/ApiKeys/Create',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke an API key
+ *
+ * The key is refused from its next call on (401). Revoking a revoked key changes nothing.
+ * A key of another firm answers 404.
+ *
+ */
+export const apiKeysRevoke = <ThrowOnError extends boolean = false>(options: Options<ApiKeysRevokeData, ThrowOnError>) => (options.client ?? client).post<ApiKeysRevokeResponses, ApiKeysRevokeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    url: '/api/ApiKeys/Revoke/{id}',
+    ...options
 });
 
 /**
@@ -254,7 +318,11 @@ export const authHandleAppleLogin = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const authChangePassword = <ThrowOnError extends boolean = false>(options: Options<AuthChangePasswordData, ThrowOnError>) => (options.client ?? client).put<AuthChangePasswordResponses, AuthChangePasswordErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/ChangePassword',
     ...options,
     headers: {
@@ -273,7 +341,11 @@ export const authChangePassword = <ThrowOnError extends boolean = false>(options
  *
  */
 export const authConfirmTerms = <ThrowOnError extends boolean = false>(options: Options<AuthConfirmTermsData, ThrowOnError>) => (options.client ?? client).post<AuthConfirmTermsResponses, AuthConfirmTermsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/ConfirmTerms',
     ...options,
     headers: {
@@ -292,7 +364,11 @@ export const authConfirmTerms = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const authResendConfirmationEmail = <ThrowOnError extends boolean = false>(options?: Options<AuthResendConfirmationEmailData, ThrowOnError>) => (options?.client ?? client).post<AuthResendConfirmationEmailResponses, AuthResendConfirmationEmailErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/ResendConfirmationEmail',
     ...options
 });
@@ -425,7 +501,11 @@ export const authWebAuthnLoginComplete = <ThrowOnError extends boolean = false>(
  * The caller's passkeys, newest first, all on one page.
  */
 export const authWebAuthnGetKeys = <ThrowOnError extends boolean = false>(options?: Options<AuthWebAuthnGetKeysData, ThrowOnError>) => (options?.client ?? client).get<AuthWebAuthnGetKeysResponses, AuthWebAuthnGetKeysErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/WebAuthnGetKeys',
     ...options
 });
@@ -439,7 +519,11 @@ export const authWebAuthnGetKeys = <ThrowOnError extends boolean = false>(option
  *
  */
 export const authWebAuthnAddKeyBegin = <ThrowOnError extends boolean = false>(options: Options<AuthWebAuthnAddKeyBeginData, ThrowOnError>) => (options.client ?? client).post<AuthWebAuthnAddKeyBeginResponses, AuthWebAuthnAddKeyBeginErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/WebAuthnAddKeyBegin',
     ...options,
     headers: {
@@ -457,7 +541,11 @@ export const authWebAuthnAddKeyBegin = <ThrowOnError extends boolean = false>(op
  *
  */
 export const authWebAuthnAddKeyComplete = <ThrowOnError extends boolean = false>(options: Options<AuthWebAuthnAddKeyCompleteData, ThrowOnError>) => (options.client ?? client).post<AuthWebAuthnAddKeyCompleteResponses, AuthWebAuthnAddKeyCompleteErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/WebAuthnAddKeyComplete',
     ...options,
     headers: {
@@ -475,7 +563,11 @@ export const authWebAuthnAddKeyComplete = <ThrowOnError extends boolean = false>
  *
  */
 export const authWebAuthnDeleteKey = <ThrowOnError extends boolean = false>(options: Options<AuthWebAuthnDeleteKeyData, ThrowOnError>) => (options.client ?? client).delete<AuthWebAuthnDeleteKeyResponses, AuthWebAuthnDeleteKeyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Auth/WebAuthnDeleteKey',
     ...options,
     headers: {
@@ -510,7 +602,11 @@ export const authWebAuthnDeleteKey = <ThrowOnError extends boolean = false>(opti
  *
  */
 export const customerActivitiesByCustomer = <ThrowOnError extends boolean = false>(options: Options<CustomerActivitiesByCustomerData, ThrowOnError>) => (options.client ?? client).get<CustomerActivitiesByCustomerResponses, CustomerActivitiesByCustomerErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/CustomerActivities/ByCustomer',
     ...options
 });
@@ -533,7 +629,11 @@ export const customerActivitiesByCustomer = <ThrowOnError extends boolean = fals
  *
  */
 export const customerActivitiesGetTotals = <ThrowOnError extends boolean = false>(options?: Options<CustomerActivitiesGetTotalsData, ThrowOnError>) => (options?.client ?? client).get<CustomerActivitiesGetTotalsResponses, CustomerActivitiesGetTotalsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/CustomerActivities/GetTotals',
     ...options
 });
@@ -549,7 +649,11 @@ export const customerActivitiesGetTotals = <ThrowOnError extends boolean = false
  *
  */
 export const customersGetAll = <ThrowOnError extends boolean = false>(options: Options<CustomersGetAllData, ThrowOnError>) => (options.client ?? client).get<CustomersGetAllResponses, CustomersGetAllErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Customers/GetAll',
     ...options
 });
@@ -560,7 +664,11 @@ export const customersGetAll = <ThrowOnError extends boolean = false>(options: O
  * The customer with this id, archived ones included. Another tenant's id answers 404.
  */
 export const customersGet = <ThrowOnError extends boolean = false>(options: Options<CustomersGetData, ThrowOnError>) => (options.client ?? client).get<CustomersGetResponses, CustomersGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Customers/Get',
     ...options
 });
@@ -576,7 +684,11 @@ export const customersGet = <ThrowOnError extends boolean = false>(options: Opti
  *
  */
 export const customersCreate = <ThrowOnError extends boolean = false>(options: Options<CustomersCreateData, ThrowOnError>) => (options.client ?? client).post<CustomersCreateResponses, CustomersCreateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Customers/Create',
     ...options,
     headers: {
@@ -595,7 +707,11 @@ export const customersCreate = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const customersUpdate = <ThrowOnError extends boolean = false>(options: Options<CustomersUpdateData, ThrowOnError>) => (options.client ?? client).put<CustomersUpdateResponses, CustomersUpdateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Customers/Update',
     ...options,
     headers: {
@@ -623,7 +739,11 @@ export const customersUpdate = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const customersImportCsv = <ThrowOnError extends boolean = false>(options: Options<CustomersImportCsvData, ThrowOnError>) => (options.client ?? client).post<CustomersImportCsvResponses, CustomersImportCsvErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Customers/ImportCsv',
     ...options,
     headers: {
@@ -642,7 +762,11 @@ export const customersImportCsv = <ThrowOnError extends boolean = false>(options
  *
  */
 export const customersImportLexOffice = <ThrowOnError extends boolean = false>(options?: Options<CustomersImportLexOfficeData, ThrowOnError>) => (options?.client ?? client).post<CustomersImportLexOfficeResponses, CustomersImportLexOfficeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Customers/ImportLexOffice',
     ...options
 });
@@ -658,7 +782,11 @@ export const customersImportLexOffice = <ThrowOnError extends boolean = false>(o
  *
  */
 export const externalSystemConnectExternalSystem = <ThrowOnError extends boolean = false>(options: Options<ExternalSystemConnectExternalSystemData, ThrowOnError>) => (options.client ?? client).post<ExternalSystemConnectExternalSystemResponses, ExternalSystemConnectExternalSystemErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/ExternalSystem/ConnectExternalSystem',
     ...options,
     headers: {
@@ -675,7 +803,11 @@ export const externalSystemConnectExternalSystem = <ThrowOnError extends boolean
  *
  */
 export const externalSystemDisconnect = <ThrowOnError extends boolean = false>(options?: Options<ExternalSystemDisconnectData, ThrowOnError>) => (options?.client ?? client).delete<ExternalSystemDisconnectResponses, ExternalSystemDisconnectErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/ExternalSystem/Disconnect',
     ...options
 });
@@ -691,7 +823,11 @@ export const externalSystemDisconnect = <ThrowOnError extends boolean = false>(o
  *
  */
 export const imagesGetAll = <ThrowOnError extends boolean = false>(options: Options<ImagesGetAllData, ThrowOnError>) => (options.client ?? client).get<ImagesGetAllResponses, ImagesGetAllErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Images/GetAll',
     ...options
 });
@@ -713,7 +849,11 @@ export const imagesGetAll = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const imagesUploadWorkDocImage = <ThrowOnError extends boolean = false>(options: Options<ImagesUploadWorkDocImageData, ThrowOnError>) => (options.client ?? client).post<ImagesUploadWorkDocImageResponses, ImagesUploadWorkDocImageErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Images/UploadWorkDocImage',
     ...options,
     headers: {
@@ -731,7 +871,11 @@ export const imagesUploadWorkDocImage = <ThrowOnError extends boolean = false>(o
  *
  */
 export const imagesGet = <ThrowOnError extends boolean = false>(options: Options<ImagesGetData, ThrowOnError>) => (options.client ?? client).get<ImagesGetResponses, ImagesGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Images/Get/{id}',
     ...options
 });
@@ -744,7 +888,11 @@ export const imagesGet = <ThrowOnError extends boolean = false>(options: Options
  *
  */
 export const imagesGetThumbnail = <ThrowOnError extends boolean = false>(options: Options<ImagesGetThumbnailData, ThrowOnError>) => (options.client ?? client).get<ImagesGetThumbnailResponses, ImagesGetThumbnailErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Images/GetThumbnail/{id}',
     ...options
 });
@@ -761,7 +909,11 @@ export const imagesGetThumbnail = <ThrowOnError extends boolean = false>(options
  *
  */
 export const informationGetAll = <ThrowOnError extends boolean = false>(options: Options<InformationGetAllData, ThrowOnError>) => (options.client ?? client).get<InformationGetAllResponses, InformationGetAllErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Information/GetAll',
     ...options
 });
@@ -777,7 +929,11 @@ export const informationGetAll = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const informationReporting = <ThrowOnError extends boolean = false>(options: Options<InformationReportingData, ThrowOnError>) => (options.client ?? client).get<InformationReportingResponses, InformationReportingErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Information/Reporting',
     ...options
 });
@@ -799,7 +955,11 @@ export const informationReporting = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const informationCreate = <ThrowOnError extends boolean = false>(options: Options<InformationCreateData, ThrowOnError>) => (options.client ?? client).post<InformationCreateResponses, InformationCreateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Information/Create',
     ...options,
     headers: {
@@ -821,7 +981,11 @@ export const informationCreate = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const informationUpdate = <ThrowOnError extends boolean = false>(options: Options<InformationUpdateData, ThrowOnError>) => (options.client ?? client).put<InformationUpdateResponses, InformationUpdateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Information/Update',
     ...options,
     headers: {
@@ -838,7 +1002,11 @@ export const informationUpdate = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const informationDelete = <ThrowOnError extends boolean = false>(options: Options<InformationDeleteData, ThrowOnError>) => (options.client ?? client).delete<InformationDeleteResponses, InformationDeleteErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Information/Delete/{id}',
     ...options
 });
@@ -884,7 +1052,11 @@ export const informationDelete = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const invoiceCreatePreviewFromActivities = <ThrowOnError extends boolean = false>(options: Options<InvoiceCreatePreviewFromActivitiesData, ThrowOnError>) => (options.client ?? client).post<InvoiceCreatePreviewFromActivitiesResponses, InvoiceCreatePreviewFromActivitiesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/CreatePreviewFromActivities',
     ...options,
     headers: {
@@ -913,7 +1085,11 @@ export const invoiceCreatePreviewFromActivities = <ThrowOnError extends boolean 
  *
  */
 export const invoiceExportToLexOffice = <ThrowOnError extends boolean = false>(options: Options<InvoiceExportToLexOfficeData, ThrowOnError>) => (options.client ?? client).post<InvoiceExportToLexOfficeResponses, InvoiceExportToLexOfficeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/ExportToLexOffice/export-to-lexoffice',
     ...options,
     headers: {
@@ -933,7 +1109,11 @@ export const invoiceExportToLexOffice = <ThrowOnError extends boolean = false>(o
  *
  */
 export const invoiceMarkActivitiesAsProcessed = <ThrowOnError extends boolean = false>(options: Options<InvoiceMarkActivitiesAsProcessedData, ThrowOnError>) => (options.client ?? client).post<InvoiceMarkActivitiesAsProcessedResponses, InvoiceMarkActivitiesAsProcessedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/MarkActivitiesAsProcessed',
     ...options,
     headers: {
@@ -952,7 +1132,11 @@ export const invoiceMarkActivitiesAsProcessed = <ThrowOnError extends boolean = 
  *
  */
 export const invoiceMarkActivitiesAsProcessedByFilter = <ThrowOnError extends boolean = false>(options: Options<InvoiceMarkActivitiesAsProcessedByFilterData, ThrowOnError>) => (options.client ?? client).post<InvoiceMarkActivitiesAsProcessedByFilterResponses, InvoiceMarkActivitiesAsProcessedByFilterErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/MarkActivitiesAsProcessedByFilter',
     ...options,
     headers: {
@@ -972,7 +1156,11 @@ export const invoiceMarkActivitiesAsProcessedByFilter = <ThrowOnError extends bo
  *
  */
 export const invoiceDeleteActivitiesByFilter = <ThrowOnError extends boolean = false>(options: Options<InvoiceDeleteActivitiesByFilterData, ThrowOnError>) => (options.client ?? client).delete<InvoiceDeleteActivitiesByFilterResponses, InvoiceDeleteActivitiesByFilterErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/DeleteActivitiesByFilter',
     ...options,
     headers: {
@@ -990,7 +1178,11 @@ export const invoiceDeleteActivitiesByFilter = <ThrowOnError extends boolean = f
  *
  */
 export const invoiceUnmarkActivitiesAsProcessed = <ThrowOnError extends boolean = false>(options: Options<InvoiceUnmarkActivitiesAsProcessedData, ThrowOnError>) => (options.client ?? client).post<InvoiceUnmarkActivitiesAsProcessedResponses, InvoiceUnmarkActivitiesAsProcessedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/UnmarkActivitiesAsProcessed',
     ...options,
     headers: {
@@ -1019,7 +1211,11 @@ export const invoiceUnmarkActivitiesAsProcessed = <ThrowOnError extends boolean 
  *
  */
 export const invoiceIssue = <ThrowOnError extends boolean = false>(options: Options<InvoiceIssueData, ThrowOnError>) => (options.client ?? client).post<InvoiceIssueResponses, InvoiceIssueErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoice/Issue',
     ...options,
     headers: {
@@ -1039,7 +1235,11 @@ export const invoiceIssue = <ThrowOnError extends boolean = false>(options: Opti
  *
  */
 export const invoiceListIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceListIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceListIssuedResponses, InvoiceListIssuedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoices',
     ...options
 });
@@ -1053,7 +1253,11 @@ export const invoiceListIssued = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const invoiceGetIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceGetIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceGetIssuedResponses, InvoiceGetIssuedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoices/{id}',
     ...options
 });
@@ -1066,7 +1270,11 @@ export const invoiceGetIssued = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const invoiceDownloadIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceDownloadIssuedData, ThrowOnError>) => (options.client ?? client).get<InvoiceDownloadIssuedResponses, InvoiceDownloadIssuedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoices/{id}/Documents/{document}',
     ...options
 });
@@ -1082,7 +1290,11 @@ export const invoiceDownloadIssued = <ThrowOnError extends boolean = false>(opti
  *
  */
 export const invoiceCancelIssued = <ThrowOnError extends boolean = false>(options: Options<InvoiceCancelIssuedData, ThrowOnError>) => (options.client ?? client).post<InvoiceCancelIssuedResponses, InvoiceCancelIssuedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Invoices/{id}/Cancel',
     ...options
 });
@@ -1108,7 +1320,11 @@ export const managementGetConsentTexts = <ThrowOnError extends boolean = false>(
  *
  */
 export const managementGetTenantConsent = <ThrowOnError extends boolean = false>(options: Options<ManagementGetTenantConsentData, ThrowOnError>) => (options.client ?? client).get<ManagementGetTenantConsentResponses, ManagementGetTenantConsentErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/GetTenantConsent',
     ...options
 });
@@ -1122,7 +1338,11 @@ export const managementGetTenantConsent = <ThrowOnError extends boolean = false>
  *
  */
 export const managementGetConsentHistory = <ThrowOnError extends boolean = false>(options: Options<ManagementGetConsentHistoryData, ThrowOnError>) => (options.client ?? client).get<ManagementGetConsentHistoryResponses, ManagementGetConsentHistoryErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/GetConsentHistory',
     ...options
 });
@@ -1136,7 +1356,11 @@ export const managementGetConsentHistory = <ThrowOnError extends boolean = false
  *
  */
 export const managementGetTenant = <ThrowOnError extends boolean = false>(options?: Options<ManagementGetTenantData, ThrowOnError>) => (options?.client ?? client).get<ManagementGetTenantResponses, ManagementGetTenantErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/GetTenant',
     ...options
 });
@@ -1150,7 +1374,11 @@ export const managementGetTenant = <ThrowOnError extends boolean = false>(option
  *
  */
 export const managementUpdateTenantConsent = <ThrowOnError extends boolean = false>(options: Options<ManagementUpdateTenantConsentData, ThrowOnError>) => (options.client ?? client).post<ManagementUpdateTenantConsentResponses, ManagementUpdateTenantConsentErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/UpdateTenantConsent',
     ...options,
     headers: {
@@ -1169,7 +1397,11 @@ export const managementUpdateTenantConsent = <ThrowOnError extends boolean = fal
  *
  */
 export const managementUpdateTenant = <ThrowOnError extends boolean = false>(options: Options<ManagementUpdateTenantData, ThrowOnError>) => (options.client ?? client).put<ManagementUpdateTenantResponses, ManagementUpdateTenantErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/UpdateTenant',
     ...options,
     headers: {
@@ -1189,7 +1421,11 @@ export const managementUpdateTenant = <ThrowOnError extends boolean = false>(opt
  */
 export const managementUploadLogo = <ThrowOnError extends boolean = false>(options: Options<ManagementUploadLogoData, ThrowOnError>) => (options.client ?? client).post<ManagementUploadLogoResponses, ManagementUploadLogoErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/UploadLogo',
     ...options,
     headers: {
@@ -1204,7 +1440,11 @@ export const managementUploadLogo = <ThrowOnError extends boolean = false>(optio
  * The stored logo (PNG); 404 when the firm has none.
  */
 export const managementGetLogo = <ThrowOnError extends boolean = false>(options?: Options<ManagementGetLogoData, ThrowOnError>) => (options?.client ?? client).get<ManagementGetLogoResponses, ManagementGetLogoErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/GetLogo',
     ...options
 });
@@ -1215,7 +1455,11 @@ export const managementGetLogo = <ThrowOnError extends boolean = false>(options?
  * PDFs show the company name alone again. Removing no logo changes nothing. Answers the profile.
  */
 export const managementDeleteLogo = <ThrowOnError extends boolean = false>(options?: Options<ManagementDeleteLogoData, ThrowOnError>) => (options?.client ?? client).delete<ManagementDeleteLogoResponses, ManagementDeleteLogoErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Management/DeleteLogo',
     ...options
 });
@@ -1231,7 +1475,11 @@ export const managementDeleteLogo = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const productsGetAll = <ThrowOnError extends boolean = false>(options: Options<ProductsGetAllData, ThrowOnError>) => (options.client ?? client).get<ProductsGetAllResponses, ProductsGetAllErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/GetAll',
     ...options
 });
@@ -1242,7 +1490,11 @@ export const productsGetAll = <ThrowOnError extends boolean = false>(options: Op
  * The product with this id, archived ones included.
  */
 export const productsGetById = <ThrowOnError extends boolean = false>(options: Options<ProductsGetByIdData, ThrowOnError>) => (options.client ?? client).get<ProductsGetByIdResponses, ProductsGetByIdErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/GetById',
     ...options
 });
@@ -1257,7 +1509,11 @@ export const productsGetById = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const productsGetByEan = <ThrowOnError extends boolean = false>(options: Options<ProductsGetByEanData, ThrowOnError>) => (options.client ?? client).get<ProductsGetByEanResponses, ProductsGetByEanErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/GetByEAN',
     ...options
 });
@@ -1271,7 +1527,11 @@ export const productsGetByEan = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const productsCreate = <ThrowOnError extends boolean = false>(options: Options<ProductsCreateData, ThrowOnError>) => (options.client ?? client).post<ProductsCreateResponses, ProductsCreateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/Create',
     ...options,
     headers: {
@@ -1289,7 +1549,11 @@ export const productsCreate = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const productsUpdate = <ThrowOnError extends boolean = false>(options: Options<ProductsUpdateData, ThrowOnError>) => (options.client ?? client).put<ProductsUpdateResponses, ProductsUpdateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/Update',
     ...options,
     headers: {
@@ -1307,7 +1571,11 @@ export const productsUpdate = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const productsDeleteById = <ThrowOnError extends boolean = false>(options: Options<ProductsDeleteByIdData, ThrowOnError>) => (options.client ?? client).delete<ProductsDeleteByIdResponses, ProductsDeleteByIdErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/DeleteById',
     ...options
 });
@@ -1330,7 +1598,11 @@ export const productsDeleteById = <ThrowOnError extends boolean = false>(options
  *
  */
 export const productsImportCsv = <ThrowOnError extends boolean = false>(options: Options<ProductsImportCsvData, ThrowOnError>) => (options.client ?? client).post<ProductsImportCsvResponses, ProductsImportCsvErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Products/ImportCsv',
     ...options,
     headers: {
@@ -1348,7 +1620,11 @@ export const productsImportCsv = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const subscriptionGetSubscriptionDetails = <ThrowOnError extends boolean = false>(options: Options<SubscriptionGetSubscriptionDetailsData, ThrowOnError>) => (options.client ?? client).get<SubscriptionGetSubscriptionDetailsResponses, SubscriptionGetSubscriptionDetailsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Subscription/GetSubscriptionDetails',
     ...options
 });
@@ -1363,7 +1639,11 @@ export const subscriptionGetSubscriptionDetails = <ThrowOnError extends boolean 
  *
  */
 export const subscriptionAssignLicense = <ThrowOnError extends boolean = false>(options: Options<SubscriptionAssignLicenseData, ThrowOnError>) => (options.client ?? client).post<SubscriptionAssignLicenseResponses, SubscriptionAssignLicenseErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Subscription/AssignLicense',
     ...options,
     headers: {
@@ -1382,7 +1662,11 @@ export const subscriptionAssignLicense = <ThrowOnError extends boolean = false>(
  *
  */
 export const subscriptionRemoveLicenseAssignment = <ThrowOnError extends boolean = false>(options: Options<SubscriptionRemoveLicenseAssignmentData, ThrowOnError>) => (options.client ?? client).post<SubscriptionRemoveLicenseAssignmentResponses, SubscriptionRemoveLicenseAssignmentErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Subscription/RemoveLicenseAssignment',
     ...options,
     headers: {
@@ -1403,7 +1687,11 @@ export const subscriptionRemoveLicenseAssignment = <ThrowOnError extends boolean
  *
  */
 export const subscriptionCreateCheckout = <ThrowOnError extends boolean = false>(options: Options<SubscriptionCreateCheckoutData, ThrowOnError>) => (options.client ?? client).post<SubscriptionCreateCheckoutResponses, SubscriptionCreateCheckoutErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Subscription/CreateCheckout',
     ...options,
     headers: {
@@ -1421,7 +1709,11 @@ export const subscriptionCreateCheckout = <ThrowOnError extends boolean = false>
  *
  */
 export const subscriptionCreatePortalSession = <ThrowOnError extends boolean = false>(options: Options<SubscriptionCreatePortalSessionData, ThrowOnError>) => (options.client ?? client).post<SubscriptionCreatePortalSessionResponses, SubscriptionCreatePortalSessionErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Subscription/CreatePortalSession',
     ...options,
     headers: {
@@ -1462,7 +1754,11 @@ export const subscriptionStripeWebhook = <ThrowOnError extends boolean = false>(
  *
  */
 export const timeTracksStart = <ThrowOnError extends boolean = false>(options: Options<TimeTracksStartData, ThrowOnError>) => (options.client ?? client).post<TimeTracksStartResponses, TimeTracksStartErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/Start',
     ...options,
     headers: {
@@ -1481,7 +1777,11 @@ export const timeTracksStart = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const timeTracksStop = <ThrowOnError extends boolean = false>(options: Options<TimeTracksStopData, ThrowOnError>) => (options.client ?? client).post<TimeTracksStopResponses, TimeTracksStopErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/Stop',
     ...options,
     headers: {
@@ -1501,7 +1801,11 @@ export const timeTracksStop = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const timeTracksGet = <ThrowOnError extends boolean = false>(options: Options<TimeTracksGetData, ThrowOnError>) => (options.client ?? client).get<TimeTracksGetResponses, TimeTracksGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/Get',
     ...options
 });
@@ -1514,7 +1818,11 @@ export const timeTracksGet = <ThrowOnError extends boolean = false>(options: Opt
  *
  */
 export const timeTracksGetMy = <ThrowOnError extends boolean = false>(options: Options<TimeTracksGetMyData, ThrowOnError>) => (options.client ?? client).get<TimeTracksGetMyResponses, TimeTracksGetMyErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/GetMy',
     ...options
 });
@@ -1528,7 +1836,11 @@ export const timeTracksGetMy = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const timeTracksGetMyTotals = <ThrowOnError extends boolean = false>(options: Options<TimeTracksGetMyTotalsData, ThrowOnError>) => (options.client ?? client).get<TimeTracksGetMyTotalsResponses, TimeTracksGetMyTotalsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/GetMyTotals',
     ...options
 });
@@ -1539,7 +1851,11 @@ export const timeTracksGetMyTotals = <ThrowOnError extends boolean = false>(opti
  * An Employee may read only their own time tracks (403 for another member's).
  */
 export const timeTracksGetById = <ThrowOnError extends boolean = false>(options: Options<TimeTracksGetByIdData, ThrowOnError>) => (options.client ?? client).get<TimeTracksGetByIdResponses, TimeTracksGetByIdErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/GetById/{id}',
     ...options
 });
@@ -1556,7 +1872,11 @@ export const timeTracksGetById = <ThrowOnError extends boolean = false>(options:
  *
  */
 export const timeTracksUpdate = <ThrowOnError extends boolean = false>(options: Options<TimeTracksUpdateData, ThrowOnError>) => (options.client ?? client).put<TimeTracksUpdateResponses, TimeTracksUpdateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/Update',
     ...options,
     headers: {
@@ -1574,7 +1894,11 @@ export const timeTracksUpdate = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const timeTracksCreate = <ThrowOnError extends boolean = false>(options: Options<TimeTracksCreateData, ThrowOnError>) => (options.client ?? client).post<TimeTracksCreateResponses, TimeTracksCreateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/Create',
     ...options,
     headers: {
@@ -1591,7 +1915,11 @@ export const timeTracksCreate = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const timeTracksDelete = <ThrowOnError extends boolean = false>(options: Options<TimeTracksDeleteData, ThrowOnError>) => (options.client ?? client).delete<TimeTracksDeleteResponses, TimeTracksDeleteErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/TimeTracks/Delete/{id}',
     ...options
 });
@@ -1602,7 +1930,11 @@ export const timeTracksDelete = <ThrowOnError extends boolean = false>(options: 
  * Texts left empty (null) are the built-in ones, which the answer names in `defaultMailTexts`.
  */
 export const paymentsGetSettings = <ThrowOnError extends boolean = false>(options?: Options<PaymentsGetSettingsData, ThrowOnError>) => (options?.client ?? client).get<PaymentsGetSettingsResponses, PaymentsGetSettingsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/GetSettings',
     ...options
 });
@@ -1611,7 +1943,11 @@ export const paymentsGetSettings = <ThrowOnError extends boolean = false>(option
  * Change the firm's payment terms, mail texts, reminder fees and DATEV settings
  */
 export const paymentsUpdateSettings = <ThrowOnError extends boolean = false>(options: Options<PaymentsUpdateSettingsData, ThrowOnError>) => (options.client ?? client).put<PaymentsUpdateSettingsResponses, PaymentsUpdateSettingsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/UpdateSettings',
     ...options,
     headers: {
@@ -1624,7 +1960,11 @@ export const paymentsUpdateSettings = <ThrowOnError extends boolean = false>(opt
  * A customer's own payment terms (null when the firm's apply)
  */
 export const paymentsGetCustomerTerms = <ThrowOnError extends boolean = false>(options: Options<PaymentsGetCustomerTermsData, ThrowOnError>) => (options.client ?? client).get<PaymentsGetCustomerTermsResponses, PaymentsGetCustomerTermsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/GetCustomerTerms/{customerId}',
     ...options
 });
@@ -1633,7 +1973,11 @@ export const paymentsGetCustomerTerms = <ThrowOnError extends boolean = false>(o
  * Set a customer's own payment terms, or remove them (null) so the firm's apply
  */
 export const paymentsSetCustomerTerms = <ThrowOnError extends boolean = false>(options: Options<PaymentsSetCustomerTermsData, ThrowOnError>) => (options.client ?? client).put<PaymentsSetCustomerTermsResponses, PaymentsSetCustomerTermsErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/SetCustomerTerms',
     ...options,
     headers: {
@@ -1646,7 +1990,11 @@ export const paymentsSetCustomerTerms = <ThrowOnError extends boolean = false>(o
  * An issued invoice's payments, mails and reminders, with its payment status
  */
 export const paymentsGetForInvoice = <ThrowOnError extends boolean = false>(options: Options<PaymentsGetForInvoiceData, ThrowOnError>) => (options.client ?? client).get<PaymentsGetForInvoiceResponses, PaymentsGetForInvoiceErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/GetForInvoice/{invoiceId}',
     ...options
 });
@@ -1659,7 +2007,11 @@ export const paymentsGetForInvoice = <ThrowOnError extends boolean = false>(opti
  *
  */
 export const paymentsRecord = <ThrowOnError extends boolean = false>(options: Options<PaymentsRecordData, ThrowOnError>) => (options.client ?? client).post<PaymentsRecordResponses, PaymentsRecordErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/Record',
     ...options,
     headers: {
@@ -1674,7 +2026,11 @@ export const paymentsRecord = <ThrowOnError extends boolean = false>(options: Op
  * The payment stays in the database as removed (who and when), and the audit trail names it.
  */
 export const paymentsDelete = <ThrowOnError extends boolean = false>(options: Options<PaymentsDeleteData, ThrowOnError>) => (options.client ?? client).delete<PaymentsDeleteResponses, PaymentsDeleteErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/Delete/{id}',
     ...options
 });
@@ -1683,7 +2039,11 @@ export const paymentsDelete = <ThrowOnError extends boolean = false>(options: Op
  * Issued invoices past their due date with an amount still open (the dashboard's list)
  */
 export const paymentsGetOverdue = <ThrowOnError extends boolean = false>(options?: Options<PaymentsGetOverdueData, ThrowOnError>) => (options?.client ?? client).get<PaymentsGetOverdueResponses, PaymentsGetOverdueErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/GetOverdue',
     ...options
 });
@@ -1697,7 +2057,11 @@ export const paymentsGetOverdue = <ThrowOnError extends boolean = false>(options
  *
  */
 export const paymentsSend = <ThrowOnError extends boolean = false>(options: Options<PaymentsSendData, ThrowOnError>) => (options.client ?? client).post<PaymentsSendResponses, PaymentsSendErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/Send',
     ...options,
     headers: {
@@ -1715,7 +2079,11 @@ export const paymentsSend = <ThrowOnError extends boolean = false>(options: Opti
  *
  */
 export const paymentsRemind = <ThrowOnError extends boolean = false>(options: Options<PaymentsRemindData, ThrowOnError>) => (options.client ?? client).post<PaymentsRemindResponses, PaymentsRemindErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/Remind',
     ...options,
     headers: {
@@ -1734,7 +2102,11 @@ export const paymentsRemind = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const paymentsDatevExport = <ThrowOnError extends boolean = false>(options: Options<PaymentsDatevExportData, ThrowOnError>) => (options.client ?? client).get<PaymentsDatevExportResponses, PaymentsDatevExportErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Payments/DatevExport',
     ...options
 });
@@ -1747,7 +2119,11 @@ export const paymentsDatevExport = <ThrowOnError extends boolean = false>(option
  *
  */
 export const localisationGetTextOverrides = <ThrowOnError extends boolean = false>(options?: Options<LocalisationGetTextOverridesData, ThrowOnError>) => (options?.client ?? client).get<LocalisationGetTextOverridesResponses, LocalisationGetTextOverridesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Localisation/GetTextOverrides',
     ...options
 });
@@ -1761,7 +2137,11 @@ export const localisationGetTextOverrides = <ThrowOnError extends boolean = fals
  *
  */
 export const localisationSetTextOverride = <ThrowOnError extends boolean = false>(options: Options<LocalisationSetTextOverrideData, ThrowOnError>) => (options.client ?? client).put<LocalisationSetTextOverrideResponses, LocalisationSetTextOverrideErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Localisation/SetTextOverride',
     ...options,
     headers: {
@@ -1779,7 +2159,11 @@ export const localisationSetTextOverride = <ThrowOnError extends boolean = false
  *
  */
 export const usersGet = <ThrowOnError extends boolean = false>(options: Options<UsersGetData, ThrowOnError>) => (options.client ?? client).get<UsersGetResponses, UsersGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Users/Get',
     ...options
 });
@@ -1793,7 +2177,11 @@ export const usersGet = <ThrowOnError extends boolean = false>(options: Options<
  *
  */
 export const usersGetAll = <ThrowOnError extends boolean = false>(options: Options<UsersGetAllData, ThrowOnError>) => (options.client ?? client).post<UsersGetAllResponses, UsersGetAllErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Users/GetAll',
     ...options
 });
@@ -1812,7 +2200,11 @@ export const usersGetAll = <ThrowOnError extends boolean = false>(options: Optio
  *
  */
 export const usersInvite = <ThrowOnError extends boolean = false>(options: Options<UsersInviteData, ThrowOnError>) => (options.client ?? client).post<UsersInviteResponses, UsersInviteErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Users/Invite',
     ...options,
     headers: {
@@ -1851,7 +2243,11 @@ export const usersSetPassword = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const usersUpdate = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateResponses, UsersUpdateErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Users/Update',
     ...options,
     headers: {
@@ -1871,7 +2267,11 @@ export const usersUpdate = <ThrowOnError extends boolean = false>(options: Optio
  *
  */
 export const usersUpdateMe = <ThrowOnError extends boolean = false>(options: Options<UsersUpdateMeData, ThrowOnError>) => (options.client ?? client).put<UsersUpdateMeResponses, UsersUpdateMeErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/Users/UpdateMe',
     ...options,
     headers: {
@@ -1889,7 +2289,11 @@ export const usersUpdateMe = <ThrowOnError extends boolean = false>(options: Opt
  *
  */
 export const userTimeTracksStart = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksStartData, ThrowOnError>) => (options.client ?? client).post<UserTimeTracksStartResponses, UserTimeTracksStartErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/Start',
     ...options,
     headers: {
@@ -1904,7 +2308,11 @@ export const userTimeTracksStart = <ThrowOnError extends boolean = false>(option
  * The caller's active user time track with its segments, or `data` null when clocked out.
  */
 export const userTimeTracksGetActive = <ThrowOnError extends boolean = false>(options?: Options<UserTimeTracksGetActiveData, ThrowOnError>) => (options?.client ?? client).get<UserTimeTracksGetActiveResponses, UserTimeTracksGetActiveErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/GetActive',
     ...options
 });
@@ -1918,7 +2326,11 @@ export const userTimeTracksGetActive = <ThrowOnError extends boolean = false>(op
  *
  */
 export const userTimeTracksAppendSegment = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksAppendSegmentData, ThrowOnError>) => (options.client ?? client).post<UserTimeTracksAppendSegmentResponses, UserTimeTracksAppendSegmentErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/AppendSegment',
     ...options,
     headers: {
@@ -1936,7 +2348,11 @@ export const userTimeTracksAppendSegment = <ThrowOnError extends boolean = false
  *
  */
 export const userTimeTracksStop = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksStopData, ThrowOnError>) => (options.client ?? client).post<UserTimeTracksStopResponses, UserTimeTracksStopErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/Stop',
     ...options,
     headers: {
@@ -1961,7 +2377,11 @@ export const userTimeTracksStop = <ThrowOnError extends boolean = false>(options
  *
  */
 export const userTimeTracksUpdateSegment = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksUpdateSegmentData, ThrowOnError>) => (options.client ?? client).put<UserTimeTracksUpdateSegmentResponses, UserTimeTracksUpdateSegmentErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/UpdateSegment',
     ...options,
     headers: {
@@ -1981,7 +2401,11 @@ export const userTimeTracksUpdateSegment = <ThrowOnError extends boolean = false
  *
  */
 export const userTimeTracksDeleteSegment = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksDeleteSegmentData, ThrowOnError>) => (options.client ?? client).delete<UserTimeTracksDeleteSegmentResponses, UserTimeTracksDeleteSegmentErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/DeleteSegment',
     ...options,
     headers: {
@@ -2008,7 +2432,11 @@ export const userTimeTracksDeleteSegment = <ThrowOnError extends boolean = false
  *
  */
 export const userTimeTracksAddDay = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksAddDayData, ThrowOnError>) => (options.client ?? client).post<UserTimeTracksAddDayResponses, UserTimeTracksAddDayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/AddDay',
     ...options,
     headers: {
@@ -2032,7 +2460,11 @@ export const userTimeTracksAddDay = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const userTimeTracksAddBreak = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksAddBreakData, ThrowOnError>) => (options.client ?? client).post<UserTimeTracksAddBreakResponses, UserTimeTracksAddBreakErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/AddBreak',
     ...options,
     headers: {
@@ -2052,7 +2484,11 @@ export const userTimeTracksAddBreak = <ThrowOnError extends boolean = false>(opt
  *
  */
 export const userTimeTracksGetList = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksGetListData, ThrowOnError>) => (options.client ?? client).get<UserTimeTracksGetListResponses, UserTimeTracksGetListErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/GetList',
     ...options
 });
@@ -2074,7 +2510,11 @@ export const userTimeTracksGetList = <ThrowOnError extends boolean = false>(opti
  *
  */
 export const userTimeTracksGetListGrouped = <ThrowOnError extends boolean = false>(options: Options<UserTimeTracksGetListGroupedData, ThrowOnError>) => (options.client ?? client).get<UserTimeTracksGetListGroupedResponses, UserTimeTracksGetListGroupedErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/UserTimeTracks/GetListGrouped',
     ...options
 });
@@ -2101,7 +2541,11 @@ export const userTimeTracksGetListGrouped = <ThrowOnError extends boolean = fals
  */
 export const workConfirmationsCreate = <ThrowOnError extends boolean = false>(options: Options<WorkConfirmationsCreateData, ThrowOnError>) => (options.client ?? client).post<WorkConfirmationsCreateResponses, WorkConfirmationsCreateErrors, ThrowOnError>({
     ...formDataBodySerializer,
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/WorkConfirmations',
     ...options,
     headers: {
@@ -2116,7 +2560,11 @@ export const workConfirmationsCreate = <ThrowOnError extends boolean = false>(op
  * The stored PDF. An unknown id, or another tenant's, answers 404.
  */
 export const workConfirmationsGet = <ThrowOnError extends boolean = false>(options: Options<WorkConfirmationsGetData, ThrowOnError>) => (options.client ?? client).get<WorkConfirmationsGetResponses, WorkConfirmationsGetErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }, { name: 'X-Device-Id', type: 'apiKey' }],
+    security: [
+        { scheme: 'bearer', type: 'http' },
+        { name: 'X-Device-Id', type: 'apiKey' },
+        { scheme: 'bearer', type: 'http' }
+    ],
     url: '/api/WorkConfirmations/{id}',
     ...options
 });

@@ -207,6 +207,57 @@ export type AiInvoiceTextRequest = {
 };
 
 /**
+ * `read`: only GET calls; `write`: every call of its areas.
+ */
+export type ApiKeyScope = 'read' | 'write';
+
+/**
+ * A part of the contract, by tag: `customers` (Customers), `products` (Products), `time`
+ * (TimeTracks, UserTimeTracks), `activities` (Information, Images, WorkConfirmations,
+ * CustomerActivities), `invoices` (Invoice, Payments). A key calls nothing outside its areas.
+ *
+ */
+export type ApiKeyArea = 'customers' | 'products' | 'time' | 'activities' | 'invoices';
+
+export type ApiKey = {
+    id: Id;
+    name: string;
+    scope: ApiKeyScope;
+    areas: Array<ApiKeyArea>;
+    /**
+     * The key's last four characters.
+     */
+    keyHint: string;
+    createdAt: DateTime;
+    /**
+     * The member who made the key; the key's changes are recorded in their name.
+     */
+    createdByName: string;
+    /**
+     * The last call made with the key (null before the first).
+     */
+    lastUsedAt: DateTime | null;
+    revokedAt: DateTime | null;
+};
+
+export type ApiKeyRequest = {
+    /**
+     * What the key is for, e.g. the tool that uses it.
+     */
+    name: string;
+    scope: ApiKeyScope;
+    areas: Array<ApiKeyArea>;
+};
+
+export type CreatedApiKey = {
+    key: ApiKey;
+    /**
+     * The key itself, shown this once.
+     */
+    secret: string;
+};
+
+/**
  * A new password; at least 8 characters, not on the list of common passwords, no composition rules.
  */
 export type AuthPassword = string;
@@ -3073,6 +3124,130 @@ export type AiInvoiceTextResponses = {
 };
 
 export type AiInvoiceTextResponse = AiInvoiceTextResponses[keyof AiInvoiceTextResponses];
+
+export type ApiKeysGetAllData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/ApiKeys/GetAll';
+};
+
+export type ApiKeysGetAllErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ApiKeysGetAllError = ApiKeysGetAllErrors[keyof ApiKeysGetAllErrors];
+
+export type ApiKeysGetAllResponses = {
+    /**
+     * The firm's keys.
+     */
+    200: Envelope & {
+        data: {
+            items: Array<ApiKey>;
+        };
+    };
+};
+
+export type ApiKeysGetAllResponse = ApiKeysGetAllResponses[keyof ApiKeysGetAllResponses];
+
+export type ApiKeysCreateData = {
+    body: ApiKeyRequest;
+    path?: never;
+    query?: never;
+    url: '/api/ApiKeys/Create';
+};
+
+export type ApiKeysCreateErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ApiKeysCreateError = ApiKeysCreateErrors[keyof ApiKeysCreateErrors];
+
+export type ApiKeysCreateResponses = {
+    /**
+     * The new key and, this once, its secret.
+     */
+    200: Envelope & {
+        data: CreatedApiKey;
+    };
+};
+
+export type ApiKeysCreateResponse = ApiKeysCreateResponses[keyof ApiKeysCreateResponses];
+
+export type ApiKeysRevokeData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/ApiKeys/Revoke/{id}';
+};
+
+export type ApiKeysRevokeErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type ApiKeysRevokeError = ApiKeysRevokeErrors[keyof ApiKeysRevokeErrors];
+
+export type ApiKeysRevokeResponses = {
+    /**
+     * The key as it is now.
+     */
+    200: Envelope & {
+        data: ApiKey;
+    };
+};
+
+export type ApiKeysRevokeResponse = ApiKeysRevokeResponses[keyof ApiKeysRevokeResponses];
 
 export type AuthSignUpData = {
     body: AuthSignUpRequest;

@@ -224,6 +224,48 @@ export const zAiInvoiceTextRequest = z.object({
 });
 
 /**
+ * `read`: only GET calls; `write`: every call of its areas.
+ */
+export const zApiKeyScope = z.enum(['read', 'write']);
+
+/**
+ * A part of the contract, by tag: `customers` (Customers), `products` (Products), `time`
+ * (TimeTracks, UserTimeTracks), `activities` (Information, Images, WorkConfirmations,
+ * CustomerActivities), `invoices` (Invoice, Payments). A key calls nothing outside its areas.
+ *
+ */
+export const zApiKeyArea = z.enum([
+    'customers',
+    'products',
+    'time',
+    'activities',
+    'invoices'
+]);
+
+export const zApiKey = z.object({
+    id: zId,
+    name: z.string().max(100),
+    scope: zApiKeyScope,
+    areas: z.array(zApiKeyArea).max(5),
+    keyHint: z.string().max(4),
+    createdAt: zDateTime,
+    createdByName: z.string().max(200),
+    lastUsedAt: zDateTime.nullable(),
+    revokedAt: zDateTime.nullable()
+});
+
+export const zApiKeyRequest = z.object({
+    name: z.string().min(1).max(100),
+    scope: zApiKeyScope,
+    areas: z.array(zApiKeyArea).min(1).max(5)
+});
+
+export const zCreatedApiKey = z.object({
+    key: zApiKey,
+    secret: z.string().max(200)
+});
+
+/**
  * A new password; at least 8 characters, not on the list of common passwords, no composition rules.
  */
 export const zAuthPassword = z.string().min(8).max(128);
@@ -2124,6 +2166,35 @@ export const zAiInvoiceTextBody = zAiInvoiceTextRequest;
  */
 export const zAiInvoiceTextResponse = zEnvelope.and(z.object({
     data: zAiText
+}));
+
+/**
+ * The firm's keys.
+ */
+export const zApiKeysGetAllResponse = zEnvelope.and(z.object({
+    data: z.object({
+        items: z.array(zApiKey).max(1000)
+    })
+}));
+
+export const zApiKeysCreateBody = zApiKeyRequest;
+
+/**
+ * The new key and, this once, its secret.
+ */
+export const zApiKeysCreateResponse = zEnvelope.and(z.object({
+    data: zCreatedApiKey
+}));
+
+export const zApiKeysRevokePath = z.object({
+    id: zId
+});
+
+/**
+ * The key as it is now.
+ */
+export const zApiKeysRevokeResponse = zEnvelope.and(z.object({
+    data: zApiKey
 }));
 
 export const zAuthSignUpBody = zAuthSignUpRequest;

@@ -120,6 +120,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ApiKeys/GetAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's API keys
+         * @description Every key of the firm, newest first, revoked ones included (with `revokedAt`). The key
+         *     itself is never shown again; `keyHint` holds its last four characters.
+         */
+        get: operations["apiKeysGetAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ApiKeys/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an API key
+         * @description Answers the key once, in `secret`: only its SHA-256 is stored. Send it as
+         *     `Authorization: Bearer <secret>`; no device id is needed with a key. A firm has at most
+         *     50 keys that are not revoked (`CONFLICT` beyond).
+         */
+        post: operations["apiKeysCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ApiKeys/Revoke/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description The key is refused from its next call on (401). Revoking a revoked key changes nothing.
+         *     A key of another firm answers 404.
+         */
+        post: operations["apiKeysRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Auth/SignUp": {
         parameters: {
             query?: never;
@@ -2992,6 +3056,70 @@ export interface components {
             informationIds: components["schemas"]["Id"][];
             timeTrackIds: components["schemas"]["Id"][];
             language: components["schemas"]["Language"];
+        };
+        /**
+         * @description `read`: only GET calls; `write`: every call of its areas.
+         * @example read
+         * @enum {string}
+         */
+        ApiKeyScope: "read" | "write";
+        /**
+         * @description A part of the contract, by tag: `customers` (Customers), `products` (Products), `time`
+         *     (TimeTracks, UserTimeTracks), `activities` (Information, Images, WorkConfirmations,
+         *     CustomerActivities), `invoices` (Invoice, Payments). A key calls nothing outside its areas.
+         * @example customers
+         * @enum {string}
+         */
+        ApiKeyArea: "customers" | "products" | "time" | "activities" | "invoices";
+        ApiKey: {
+            id: components["schemas"]["Id"];
+            /** @example Lohnbüro Stundenexport */
+            name: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            /**
+             * @example [
+             *       "customers",
+             *       "time"
+             *     ]
+             */
+            areas: components["schemas"]["ApiKeyArea"][];
+            /**
+             * @description The key's last four characters.
+             * @example x7Qa
+             */
+            keyHint: string;
+            createdAt: components["schemas"]["DateTime"];
+            /**
+             * @description The member who made the key; the key's changes are recorded in their name.
+             * @example Anna Berger
+             */
+            createdByName: string;
+            /** @description The last call made with the key (null before the first). */
+            lastUsedAt: components["schemas"]["DateTime"] | null;
+            revokedAt: components["schemas"]["DateTime"] | null;
+        };
+        ApiKeyRequest: {
+            /**
+             * @description What the key is for, e.g. the tool that uses it.
+             * @example Lohnbüro Stundenexport
+             */
+            name: string;
+            scope: components["schemas"]["ApiKeyScope"];
+            /**
+             * @example [
+             *       "customers",
+             *       "time"
+             *     ]
+             */
+            areas: components["schemas"]["ApiKeyArea"][];
+        };
+        CreatedApiKey: {
+            key: components["schemas"]["ApiKey"];
+            /**
+             * @description The key itself, shown this once.
+             * @example fbk_1X9m8aQp3Zr2c7Vh0Lk5Nw4Ts6Ue1Yb9Gd2Jf8Hq3Mx7Pa0Rc5Wv4Ky6Se1Ot9Ui2Lb8Nd3Fg7Hj0Kz5Mq4x7Qa
+             */
+            secret: string;
         };
         /**
          * Format: password
@@ -6528,6 +6656,93 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    apiKeysGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firm's keys. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            items: components["schemas"]["ApiKey"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    apiKeysCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description The new key and, this once, its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CreatedApiKey"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    apiKeysRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ApiKey"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

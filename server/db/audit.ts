@@ -18,8 +18,10 @@ export type AuditEntity =
   | 'issued_invoice'
   // payments of issued invoices and their mails (decision 0032)
   | 'invoice_payment'
-  | 'invoice_mail';
-export type AuditAction = 'create' | 'update' | 'delete';
+  | 'invoice_mail'
+  // a call made with an API key (decision 0039): `{ operationId, method, path, status }`
+  | 'api_key';
+export type AuditAction = 'create' | 'update' | 'delete' | 'call';
 
 export interface AuditEntry {
   actorId: string;

@@ -18,3 +18,4 @@ export * from './schema/ai';
 export * from './schema/idempotency';
 export * from './schema/invoicing';
 export * from './schema/payments';
+export * from './schema/api-keys';

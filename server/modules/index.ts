@@ -20,6 +20,7 @@ import { localisationHandlers } from './localisation';
 import { externalSystemHandlers } from './external-system';
 import { aiHandlers } from './ai';
 import { paymentsHandlers } from './payments';
+import { apiKeysHandlers } from './api-keys';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -40,6 +41,7 @@ export const handlers: OperationHandlers = {
   ...externalSystemHandlers,
   ...aiHandlers,
   ...paymentsHandlers,
+  ...apiKeysHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

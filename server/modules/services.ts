@@ -17,6 +17,7 @@ import { LocalisationService } from './localisation';
 import { ExternalSystemService } from './external-system';
 import { AiService } from './ai';
 import { PaymentsService } from './payments';
+import { ApiKeysService } from './api-keys';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
@@ -44,6 +45,7 @@ export function createServices(deps: Deps) {
     localisation: new LocalisationService(deps),
     ai: new AiService(deps),
     payments: new PaymentsService(deps),
+    apiKeys: new ApiKeysService(deps),
   };
 }
 

@@ -24,6 +24,8 @@ export interface TokenClaims {
 /** Who calls: the token's claims and the device the session belongs to. */
 export interface AuthContext extends TokenClaims {
   deviceId: string;
+  /** Set when the call was made with an API key (decision 0039): the key's id. */
+  apiKeyId?: string;
 }
 
 /** How many checked tokens `verify` remembers (the oldest goes first). */

@@ -76,6 +76,8 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(60_000),
   /** AI calls (dictations, proposals, summaries) one firm may make per day. */
   AI_DAILY_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** Calls one API key may make per minute (decision 0039). */
+  API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   AI_MAX_AUDIO_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   AI_MAX_AUDIO_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   TRUST_PROXY: z
@@ -147,6 +149,8 @@ export interface Config {
   metricsToken?: string;
   /** Send Strict-Transport-Security: the public address is https. */
   hsts: boolean;
+  /** Calls one API key may make per minute. */
+  apiKeyRateLimitPerMinute: number;
 }
 
 /** Bounds on waiting for PostgreSQL, in milliseconds (`db/database.ts`). */
@@ -268,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : 'loopback',
     metricsToken: e.METRICS_TOKEN || undefined,
     hsts: publicUrl.startsWith('https://'),
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
       rpName: e.WEBAUTHN_RP_NAME,

@@ -33,6 +33,10 @@ export interface OperationInfo {
   bodyTypes: string[];
   /** Declares the `Idempotency-Key` header: a change the app may send again (platform/idempotency.ts). */
   idempotent: boolean;
+  /** Its security takes an API key (`apiKey`, decision 0039). */
+  acceptsApiKey: boolean;
+  /** The area of API keys it belongs to: `x-api-key-area` of its first tag. */
+  apiKeyArea?: string;
 }
 
 export const contractPath = fromRoot('generated', 'openapi.json');
@@ -48,6 +52,7 @@ const methods = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 export function indexOperations(spec: Json): Map<OperationId, OperationInfo> {
   const out = new Map<OperationId, OperationInfo>();
   const globalSecurity = (spec.security as Json[] | undefined) ?? [];
+  const areaOfTag = new Map(((spec.tags as Json[] | undefined) ?? []).map((t) => [t.name as string, t['x-api-key-area'] as string | undefined]));
   for (const [p, item] of Object.entries(spec.paths as Record<string, Json>)) {
     for (const m of methods) {
       const op = item[m] as Json | undefined;
@@ -56,18 +61,22 @@ export function indexOperations(spec: Json): Map<OperationId, OperationInfo> {
       // Alternatives are ORed; an empty alternative makes the call public.
       const alternatives = security.map((s) => Object.keys(s));
       const isPublic = alternatives.length === 0 || alternatives.some((a) => a.length === 0);
+      // What a member's session needs; an API key is the other alternative, checked on its own.
+      const session = alternatives.filter((a) => !a.includes('apiKey'));
       const body = (op.requestBody as Json | undefined)?.content as Json | undefined;
       out.set(op.operationId as OperationId, {
         operationId: op.operationId as OperationId,
         method: m.toUpperCase(),
         path: p,
-        needsBearer: !isPublic && alternatives.every((a) => a.includes('bearer')),
-        needsDevice: !isPublic && alternatives.every((a) => a.includes('deviceId')),
+        needsBearer: !isPublic && session.every((a) => a.includes('bearer')),
+        needsDevice: !isPublic && session.length > 0 && session.every((a) => a.includes('deviceId')),
         roles: (op['x-roles'] as string[] | undefined) ?? [],
         licenseFree: op['x-license-free'] === true,
         multipart: !!body && 'multipart/form-data' in body,
         bodyTypes: body ? Object.keys(body).map((t) => t.toLowerCase()) : [],
         idempotent: ((op.parameters as Json[] | undefined) ?? []).some((p) => p.$ref === '#/components/parameters/IdempotencyKey'),
+        acceptsApiKey: !isPublic && alternatives.some((a) => a.includes('apiKey')),
+        apiKeyArea: areaOfTag.get(((op.tags as string[] | undefined) ?? [])[0]),
       });
     }
   }

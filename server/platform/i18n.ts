@@ -355,6 +355,12 @@ const de = {
   'ai.fileRequired': 'Bitte senden Sie eine Aufnahme.',
   'ai.nothingInPeriod': 'In diesem Zeitraum gibt es keine Einträge zum Zusammenfassen.',
   'ai.nothingToDescribe': 'Die gewählten Zeiten haben keine Beschreibung, aus der ein Text entstehen kann.',
+  // API keys (decision 0039)
+  'apiKeys.invalid': 'Der API-Schlüssel ist ungültig oder wurde widerrufen.',
+  'apiKeys.outOfScope': 'Dieser API-Schlüssel darf diesen Aufruf nicht ausführen.',
+  'apiKeys.readOnly': 'Dieser API-Schlüssel darf nur lesen.',
+  'apiKeys.tooMany': 'Es gibt bereits {limit} aktive API-Schlüssel; bitte widerrufen Sie zuerst einen.',
+  'apiKeys.nameRequired': 'Bitte geben Sie dem Schlüssel einen Namen.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -705,6 +711,11 @@ const en: Record<MessageKey, string> = {
   'ai.fileRequired': 'Please send a recording.',
   'ai.nothingInPeriod': 'There are no entries to summarise in this period.',
   'ai.nothingToDescribe': 'The chosen times have no description a text could be made from.',
+  'apiKeys.invalid': 'The API key is not valid or was revoked.',
+  'apiKeys.outOfScope': 'This API key may not make this call.',
+  'apiKeys.readOnly': 'This API key may only read.',
+  'apiKeys.tooMany': '{limit} API keys are active already; please revoke one first.',
+  'apiKeys.nameRequired': 'Please give the key a name.',
 };
 
 const catalogues: Record<'de' | 'en', Record<string, string>> = { de, en };

@@ -82,6 +82,9 @@ describe('contract routes', () => {
       'invoiceDownloadIssued',
       'invoiceCancelIssued',
       'invoiceUnmarkActivitiesAsProcessed',
+      'apiKeysGetAll',
+      'apiKeysCreate',
+      'apiKeysRevoke',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import { launchBrowser, newContext, screenshotPath } from './browser';
 import { appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let browser: Browser;
@@ -72,6 +72,33 @@ describe('the Content-Security-Policy', () => {
     await context.close();
     expect(violations).toEqual([]);
   });
+
+  it('renders the API reference at /api/docs without a violation, a console error or another host', async () => {
+    const context = await newContext(browser);
+    const { page, violations } = await watchViolations(context);
+    const errors: string[] = [];
+    const otherHosts: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      if (!request.url().startsWith(appUrl) && !/^(data|blob):/.test(request.url())) otherHosts.push(request.url());
+    });
+    const response = await page.goto(`${appUrl}/api/docs`);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    // The contract's own title and its sections, as the renderer shows them (it lays out the whole
+    // contract first: slow on a busy machine, hence the longer wait).
+    await page.getByRole('heading', { name: 'Fieldbook API (0.1.0)', exact: true }).waitFor({ timeout: 90_000 });
+    await page.locator('h2', { hasText: /^Authentication$/ }).first().waitFor({ state: 'attached' });
+    await page.getByText('ApiKeys', { exact: true }).first().waitFor({ state: 'attached' });
+    await page.screenshot({ path: screenshotPath('api-docs') });
+    violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])));
+    await context.close();
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(otherHosts).toEqual([]);
+  }, 150_000);
 
   it('forbids framing the app', async () => {
     const response = await fetch(`${appUrl}/login`);

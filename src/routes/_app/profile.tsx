@@ -3,6 +3,7 @@ import { Paper, Skeleton, Tabs } from '@mantine/core';
 import {
   IconBuildingStore,
   IconCertificate,
+  IconCode,
   IconPlugConnected,
   IconShieldCheck,
   IconUsersGroup,
@@ -19,6 +20,7 @@ import { intParam, searchSchema, withDefault } from '../../lib/url-search';
 const MembersTab = lazy(() => import('../../features/profile/members-tab').then((module) => ({ default: module.MembersTab })));
 const LicensesTab = lazy(() => import('../../features/profile/licenses-tab').then((module) => ({ default: module.LicensesTab })));
 const ConsentsTab = lazy(() => import('../../features/profile/consents-tab').then((module) => ({ default: module.ConsentsTab })));
+const DevelopersTab = lazy(() => import('../../features/profile/developers-tab').then((module) => ({ default: module.DevelopersTab })));
 const AccountingTab = lazy(() => import('../../features/profile/accounting-tab').then((module) => ({ default: module.AccountingTab })));
 
 interface ProfileTab {
@@ -91,6 +93,13 @@ const tabs: ProfileTab[] = [
       </Trans>
     ),
   },
+  {
+    label: <Trans>Developers</Trans>,
+    icon: IconCode,
+    content: () => <DevelopersTab />,
+    emptyTitle: <Trans>No API keys yet</Trans>,
+    emptyText: <Trans>The API reference and your company's API keys for other software.</Trans>,
+  },
 ];
 
 /**
@@ -98,7 +107,7 @@ const tabs: ProfileTab[] = [
  * constant: were the schema to read `tabs`, the tabs' screens would load with the app's entry
  * instead of with this route.
  */
-const TAB_COUNT = 5;
+const TAB_COUNT = 6;
 const profileSearchSchema = searchSchema({ tab: withDefault(intParam(0, TAB_COUNT - 1), 0) });
 
 export const Route = createFileRoute('/_app/profile')({
