@@ -99,6 +99,8 @@ function PaymentForm({ receivable, onClose }: { receivable: InvoiceReceivable; o
           required
           min={0.01}
           max={open}
+          // Out of range is said, not silently changed to the limit.
+          clampBehavior="none"
           decimalScale={2}
           decimalSeparator={decimalSeparator}
           thousandSeparator={false}
@@ -208,7 +210,7 @@ export function SendDialog({ opened, onClose, invoice }: { opened: boolean; onCl
 
 export function useReminderName() {
   const { t } = useLingui();
-  return (level: number) => (level === 0 ? t`Payment reminder` : level === 1 ? t`First dunning letter` : t`Second dunning letter`);
+  return (level: number) => (level === 0 ? t`Payment reminder` : level === 1 ? t`1st dunning letter` : t`2nd dunning letter`);
 }
 
 function RemindForm({ invoice, level, onClose }: { invoice: IssuedInvoice; level: 0 | 1 | 2; onClose: () => void }) {
@@ -253,6 +255,7 @@ function RemindForm({ invoice, level, onClose }: { invoice: IssuedInvoice; level
           description={t`Left empty, the fee set on the company tab applies.`}
           min={0}
           max={1000}
+          clampBehavior="none"
           decimalScale={2}
           decimalSeparator={decimalSeparator}
           data-autofocus

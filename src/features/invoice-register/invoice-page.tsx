@@ -36,11 +36,14 @@ import { AnchorLink, ButtonLink } from '../../components/router-links';
 import { ApiError } from '../../lib/api-error';
 import { invoiceCancelled, invoicePaymentsChanged } from '../../lib/data-events';
 import { download } from '../../lib/download';
-import { TABULAR, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { TABULAR, formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { PaymentDialog, RemindDialog, SendDialog, usePaymentMethodLabel, useReminderName } from './invoice-dialogs';
 import { KindBadge, StatusBadge, formatDay } from './invoice-status';
+
+/** The service period ends before its end instant: its last day is the one before. */
+const lastInstant = (end: string) => new Date(Date.parse(end) - 1).toISOString();
 
 function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
@@ -129,7 +132,7 @@ function Positions({ invoice }: { invoice: IssuedInvoice }) {
     <Stack gap={2} align="flex-end" mt="sm" style={TABULAR}>
       <Text fz="sm">{t`Net ${formatMoney(summary.net)}`}</Text>
       {invoice.vatByRate.map((v) => (
-        <Text fz="sm" key={v.vatRate}>
+        <Text fz="sm" key={`${v.vatCategory}-${v.vatRate}`}>
           {t`VAT ${v.vatRate} %: ${formatMoney(v.vat)}`}
         </Text>
       ))}
@@ -467,7 +470,7 @@ function InvoiceView({ invoice, receivable }: { invoice: IssuedInvoice; receivab
             <Fact label={<Trans>Invoice date</Trans>}>{formatDay(summary.invoiceDate)}</Fact>
             <Fact label={<Trans>Due</Trans>}>{formatDay(summary.dueDate)}</Fact>
             <Fact label={<Trans>Service period</Trans>}>
-              {formatDay(invoice.serviceFrom)} – {formatDay(invoice.serviceTo)}
+              {formatDate(invoice.serviceFrom)} – {formatDate(lastInstant(invoice.serviceTo))}
             </Fact>
             <Fact label={<Trans>Net</Trans>}>{formatMoney(summary.net)}</Fact>
             <Fact label={<Trans>VAT</Trans>}>{formatMoney(invoice.vat)}</Fact>
