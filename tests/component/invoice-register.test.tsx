@@ -98,7 +98,7 @@ const statusOf = (row: HTMLElement, text: string) => within(row).getByText(text)
 
 let server: ContractServer;
 beforeEach(() => {
-  server = serveContract({ ...emptyFirm, customersGetAll: page([huber, meier], { pageSize: 100 }), paymentsGetOverdue: { totalCount: 0, openTotal: 0, items: [] } });
+  server = serveContract({ ...emptyFirm, customersGetAll: page([huber, meier], { pageSize: 100 }) });
 });
 
 describe('/invoicelist', { timeout: 40_000 }, () => {
