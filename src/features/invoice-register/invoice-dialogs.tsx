@@ -20,14 +20,9 @@ import { formatMoney } from '../../lib/format';
 import { zonedDay } from '../../lib/time-zone';
 import { getFirmTimeZone } from '../../lib/firm-time-zone';
 import { showSuccess } from '../../lib/notifications';
+import { usePaymentMethodLabel, useReminderName } from './invoice-status';
 
-export const paymentMethods: PaymentMethod[] = ['transfer', 'cash', 'card', 'directDebit', 'other'];
-
-export function usePaymentMethodLabel() {
-  const { t } = useLingui();
-  return (method: PaymentMethod) =>
-    ({ transfer: t`Bank transfer`, cash: t`Cash`, card: t`Card`, directDebit: t`Direct debit`, other: t`Other` })[method];
-}
+const paymentMethods: PaymentMethod[] = ['transfer', 'cash', 'card', 'directDebit', 'other'];
 
 /** Today on the firm's calendar (the server checks payment dates against it). */
 function firmToday(): string {
@@ -138,7 +133,7 @@ export function PaymentDialog({ opened, onClose, receivable }: { opened: boolean
 }
 
 /** The attachments the invoice has stored: the ZUGFeRD PDF (for a ZUGFeRD invoice) and the XRechnung XML. */
-export function mailAttachments(invoice: IssuedInvoice): MailAttachment[] {
+function mailAttachments(invoice: IssuedInvoice): MailAttachment[] {
   const chosen: MailAttachment[] = [];
   if (invoice.summary.format === 'zugferd') chosen.push('zugferd');
   if (invoice.documents.some((d) => d.document === 'xml') && invoice.summary.format === 'xrechnung') chosen.push('xrechnung');
@@ -206,11 +201,6 @@ export function SendDialog({ opened, onClose, invoice }: { opened: boolean; onCl
       <SendForm invoice={invoice} onClose={onClose} />
     </FormModal>
   );
-}
-
-export function useReminderName() {
-  const { t } = useLingui();
-  return (level: number) => (level === 0 ? t`Payment reminder` : level === 1 ? t`1st dunning letter` : t`2nd dunning letter`);
 }
 
 function RemindForm({ invoice, level, onClose }: { invoice: IssuedInvoice; level: 0 | 1 | 2; onClose: () => void }) {

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { invoiceCancelIssuedMutation, invoiceGetIssuedOptions, paymentsDeleteMutation, paymentsGetForInvoiceOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { invoiceDownloadIssued } from '../../../generated/api/sdk.gen';
 import type { InvoiceReceivable, IssuedInvoice, IssuedInvoiceDocument, Payment } from '../../../generated/api/types.gen';
@@ -39,8 +39,13 @@ import { download } from '../../lib/download';
 import { TABULAR, formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
-import { PaymentDialog, RemindDialog, SendDialog, usePaymentMethodLabel, useReminderName } from './invoice-dialogs';
-import { KindBadge, StatusBadge, formatDay } from './invoice-status';
+import { KindBadge, StatusBadge, formatDay, usePaymentMethodLabel, useReminderName } from './invoice-status';
+
+// The dialogs (forms, their checks) load when first opened, or once the page is idle.
+const loadDialogs = () => import('./invoice-dialogs');
+const PaymentDialog = lazy(() => loadDialogs().then((module) => ({ default: module.PaymentDialog })));
+const SendDialog = lazy(() => loadDialogs().then((module) => ({ default: module.SendDialog })));
+const RemindDialog = lazy(() => loadDialogs().then((module) => ({ default: module.RemindDialog })));
 
 /** The service period ends before its end instant: its last day is the one before. */
 const lastInstant = (end: string) => new Date(Date.parse(end) - 1).toISOString();
@@ -370,7 +375,7 @@ function useCancelInvoice(invoice: IssuedInvoice) {
 function InvoiceView({ invoice, receivable }: { invoice: IssuedInvoice; receivable: InvoiceReceivable | undefined }) {
   const { t } = useLingui();
   const summary = invoice.summary;
-  const paymentDialog = useLazyDialog();
+  const paymentDialog = useLazyDialog(loadDialogs);
   const sendDialog = useLazyDialog();
   const remindDialog = useLazyDialog();
   const confirmCancel = useCancelInvoice(invoice);
@@ -500,11 +505,13 @@ function InvoiceView({ invoice, receivable }: { invoice: IssuedInvoice; receivab
           </Section>
         </SimpleGrid>
       </Stack>
-      {receivable && paymentDialog.mounted ? <PaymentDialog opened={paymentDialog.opened} onClose={paymentDialog.close} receivable={receivable} /> : null}
-      {sendDialog.mounted ? <SendDialog opened={sendDialog.opened} onClose={sendDialog.close} invoice={invoice} /> : null}
-      {reminderLevel !== null && remindDialog.mounted ? (
-        <RemindDialog opened={remindDialog.opened} onClose={remindDialog.close} invoice={invoice} level={reminderLevel as 0 | 1 | 2} />
-      ) : null}
+      <Suspense fallback={null}>
+        {receivable && paymentDialog.mounted ? <PaymentDialog opened={paymentDialog.opened} onClose={paymentDialog.close} receivable={receivable} /> : null}
+        {sendDialog.mounted ? <SendDialog opened={sendDialog.opened} onClose={sendDialog.close} invoice={invoice} /> : null}
+        {reminderLevel !== null && remindDialog.mounted ? (
+          <RemindDialog opened={remindDialog.opened} onClose={remindDialog.close} invoice={invoice} level={reminderLevel as 0 | 1 | 2} />
+        ) : null}
+      </Suspense>
     </>
   );
 }

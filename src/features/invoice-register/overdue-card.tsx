@@ -9,8 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { paymentsGetOverdueOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { AnchorLink } from '../../components/router-links';
 import { TABULAR, formatMoney } from '../../lib/format';
-import { useReminderName } from './invoice-dialogs';
-import { formatDay } from './invoice-status';
+import { formatDay, useReminderName } from './invoice-status';
 
 const SHOWN = 8;
 
