@@ -24,9 +24,13 @@ interface Issued {
   summary: { id: string; number: string };
 }
 
+/** The firm of the journey and its paid invoice, for the screenshots after it. */
+let owner: Awaited<ReturnType<typeof seedAccount>>;
+let paid: Issued;
+
 describe('invoice register', () => {
   it('opens an issued invoice, downloads it again, records its payment and cancels another', async () => {
-    const owner = await seedAccount({ prefix: 'register' });
+    owner = await seedAccount({ prefix: 'register' });
     await apiAs(owner, 'PUT', '/api/Management/UpdateTenant', {
       name: 'Elektro Register',
       companyName: 'Elektro Register GmbH',
@@ -64,7 +68,7 @@ describe('invoice register', () => {
     const period = { fromDate: new Date(now - 86_400_000).toISOString(), toDate: new Date(now + 86_400_000).toISOString() };
     const issue = async (informationId: string) =>
       (await apiAs(owner, 'POST', '/api/Invoice/Issue', { customerId: customer.id, ...period, informationIds: [informationId], timeTrackIds: [], format: 'pdf' })) as Issued;
-    const paid = await issue(first);
+    paid = await issue(first);
     const cancelled = await issue(second);
 
     const context = await newContext(browser, { viewport: 'desktop' });
@@ -108,7 +112,10 @@ describe('invoice register', () => {
     await page.getByRole('link', { name: cancelled.summary.number, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: new RegExp(cancelled.summary.number) }).getByText('Storniert', { exact: true }).waitFor();
     await context.close();
+  });
 
+  it('shows the register and an invoice in four looks', async () => {
+    expect(paid, 'the journey above seeds the firm').toBeDefined();
     for (const variant of screenVariants) {
       const de = variant.lang === 'de';
       const look = await newContext(browser, { viewport: variant.viewport, colorScheme: variant.scheme, locale: de ? 'de-DE' : 'en-GB' });

@@ -116,6 +116,7 @@ function Documents({ invoice }: { invoice: IssuedInvoice }) {
             leftSection={<IconDownload size={14} />}
             loading={fetchDocument.isPending && fetchDocument.variables?.document === document.document}
             onClick={() => fetchDocument.mutate(document)}
+            style={{ flexShrink: 0 }}
             aria-label={t`Download ${document.fileName}`}
           >
             <Trans>Download</Trans>
