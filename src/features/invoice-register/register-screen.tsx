@@ -165,7 +165,7 @@ export function RegisterScreen({
           <Select
             aria-label={t`Kind`}
             placeholder={t`Invoices and credit notes`}
-            w={210}
+            w={240}
             clearable
             data={kindLabels}
             value={search.kind ?? null}
