@@ -29,6 +29,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAccountRouteImport } from './routes/_app/account'
 import { Route as AppCustomerlistRouteImport } from './routes/_app/customerlist'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
+import { Route as AppInvoicelistRouteImport } from './routes/_app/invoicelist'
 import { Route as AppLibraryRouteImport } from './routes/_app/library'
 import { Route as AppManageLocalsRouteImport } from './routes/_app/manage-locals'
 import { Route as AppMateriallistRouteImport } from './routes/_app/materiallist'
@@ -36,6 +37,7 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTimetrackingRouteImport } from './routes/_app/timetracking'
 import { Route as AppActivityIdRouteImport } from './routes/_app/activity/$id'
 import { Route as AppCustomerIdRouteImport } from './routes/_app/customer/$id'
+import { Route as AppInvoiceIdRouteImport } from './routes/_app/invoice/$id'
 
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
@@ -137,6 +139,11 @@ const AppGalleryRoute = AppGalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvoicelistRoute = AppInvoicelistRouteImport.update({
+  id: '/invoicelist',
+  path: '/invoicelist',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLibraryRoute = AppLibraryRouteImport.update({
   id: '/library',
   path: '/library',
@@ -172,6 +179,11 @@ const AppCustomerIdRoute = AppCustomerIdRouteImport.update({
   path: '/customer/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvoiceIdRoute = AppInvoiceIdRouteImport.update({
+  id: '/invoice/$id',
+  path: '/invoice/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
@@ -193,6 +205,7 @@ export interface FileRoutesByFullPath {
   '/account': typeof AppAccountRoute
   '/customerlist': typeof AppCustomerlistRoute
   '/gallery': typeof AppGalleryRoute
+  '/invoicelist': typeof AppInvoicelistRoute
   '/library': typeof AppLibraryRoute
   '/manage-locals': typeof AppManageLocalsRoute
   '/materiallist': typeof AppMateriallistRoute
@@ -200,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/timetracking': typeof AppTimetrackingRoute
   '/activity/$id': typeof AppActivityIdRoute
   '/customer/$id': typeof AppCustomerIdRoute
+  '/invoice/$id': typeof AppInvoiceIdRoute
 }
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
@@ -220,6 +234,7 @@ export interface FileRoutesByTo {
   '/account': typeof AppAccountRoute
   '/customerlist': typeof AppCustomerlistRoute
   '/gallery': typeof AppGalleryRoute
+  '/invoicelist': typeof AppInvoicelistRoute
   '/library': typeof AppLibraryRoute
   '/manage-locals': typeof AppManageLocalsRoute
   '/materiallist': typeof AppMateriallistRoute
@@ -228,6 +243,7 @@ export interface FileRoutesByTo {
   '/': typeof AppIndexRoute
   '/activity/$id': typeof AppActivityIdRoute
   '/customer/$id': typeof AppCustomerIdRoute
+  '/invoice/$id': typeof AppInvoiceIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -250,6 +266,7 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/_app/customerlist': typeof AppCustomerlistRoute
   '/_app/gallery': typeof AppGalleryRoute
+  '/_app/invoicelist': typeof AppInvoicelistRoute
   '/_app/library': typeof AppLibraryRoute
   '/_app/manage-locals': typeof AppManageLocalsRoute
   '/_app/materiallist': typeof AppMateriallistRoute
@@ -258,6 +275,7 @@ export interface FileRoutesById {
   '/_app/': typeof AppIndexRoute
   '/_app/activity/$id': typeof AppActivityIdRoute
   '/_app/customer/$id': typeof AppCustomerIdRoute
+  '/_app/invoice/$id': typeof AppInvoiceIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -281,6 +299,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/customerlist'
     | '/gallery'
+    | '/invoicelist'
     | '/library'
     | '/manage-locals'
     | '/materiallist'
@@ -288,6 +307,7 @@ export interface FileRouteTypes {
     | '/timetracking'
     | '/activity/$id'
     | '/customer/$id'
+    | '/invoice/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/$'
@@ -308,6 +328,7 @@ export interface FileRouteTypes {
     | '/account'
     | '/customerlist'
     | '/gallery'
+    | '/invoicelist'
     | '/library'
     | '/manage-locals'
     | '/materiallist'
@@ -316,6 +337,7 @@ export interface FileRouteTypes {
     | '/'
     | '/activity/$id'
     | '/customer/$id'
+    | '/invoice/$id'
   id:
     | '__root__'
     | '/$'
@@ -337,6 +359,7 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/_app/customerlist'
     | '/_app/gallery'
+    | '/_app/invoicelist'
     | '/_app/library'
     | '/_app/manage-locals'
     | '/_app/materiallist'
@@ -345,6 +368,7 @@ export interface FileRouteTypes {
     | '/_app/'
     | '/_app/activity/$id'
     | '/_app/customer/$id'
+    | '/_app/invoice/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -508,6 +532,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGalleryRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoicelist': {
+      id: '/_app/invoicelist'
+      path: '/invoicelist'
+      fullPath: '/invoicelist'
+      preLoaderRoute: typeof AppInvoicelistRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/library': {
       id: '/_app/library'
       path: '/library'
@@ -557,6 +588,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCustomerIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoice/$id': {
+      id: '/_app/invoice/$id'
+      path: '/invoice/$id'
+      fullPath: '/invoice/$id'
+      preLoaderRoute: typeof AppInvoiceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -564,6 +602,7 @@ interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppCustomerlistRoute: typeof AppCustomerlistRoute
   AppGalleryRoute: typeof AppGalleryRoute
+  AppInvoicelistRoute: typeof AppInvoicelistRoute
   AppLibraryRoute: typeof AppLibraryRoute
   AppManageLocalsRoute: typeof AppManageLocalsRoute
   AppMateriallistRoute: typeof AppMateriallistRoute
@@ -572,12 +611,14 @@ interface AppRouteChildren {
   AppIndexRoute: typeof AppIndexRoute
   AppActivityIdRoute: typeof AppActivityIdRoute
   AppCustomerIdRoute: typeof AppCustomerIdRoute
+  AppInvoiceIdRoute: typeof AppInvoiceIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppCustomerlistRoute: AppCustomerlistRoute,
   AppGalleryRoute: AppGalleryRoute,
+  AppInvoicelistRoute: AppInvoicelistRoute,
   AppLibraryRoute: AppLibraryRoute,
   AppManageLocalsRoute: AppManageLocalsRoute,
   AppMateriallistRoute: AppMateriallistRoute,
@@ -586,6 +627,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppIndexRoute: AppIndexRoute,
   AppActivityIdRoute: AppActivityIdRoute,
   AppCustomerIdRoute: AppCustomerIdRoute,
+  AppInvoiceIdRoute: AppInvoiceIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -19,7 +19,11 @@ import {
   imagesGetAllQueryKey,
   informationGetAllQueryKey,
   informationReportingQueryKey,
+  invoiceGetIssuedQueryKey,
+  invoiceListIssuedQueryKey,
   managementGetConsentHistoryQueryKey,
+  paymentsGetForInvoiceQueryKey,
+  paymentsGetOverdueQueryKey,
   timeTracksGetByIdQueryKey,
   timeTracksGetMyQueryKey,
   timeTracksGetMyTotalsQueryKey,
@@ -49,6 +53,12 @@ const workingTime = () => [
   allOf(userTimeTracksGetListQueryKey({ query: { includeActive: true, includeEnded: true, includeProcessed: true, includeUnprocessed: true, page: 1, pageSize: 10, isDescending: true } })),
   allOf(userTimeTracksGetListGroupedQueryKey({ query: { grouping: 'day', page: 1, pageSize: 10, fillEmpty: false } })),
 ];
+const invoices = () => [
+  allOf(invoiceListIssuedQueryKey({ query: { page: 1, pageSize: 10 } })),
+  allOf(invoiceGetIssuedQueryKey({ path: { id: '' } })),
+  allOf(paymentsGetForInvoiceQueryKey({ path: { invoiceId: '' } })),
+  allOf(paymentsGetOverdueQueryKey()),
+];
 
 /** Every change the app reports, and what shows it. */
 const refreshes = {
@@ -60,6 +70,10 @@ const refreshes = {
   confirmationCreated: () => [feeds(), entries(), photos(), ...timers()],
   /** Entries, time tracks and photos were marked processed or archived, or deleted by period. */
   activitiesMarked: () => [feeds(), totals(), entries(), report(), photos(), ...timers()],
+  /** A payment was recorded or removed, an invoice or a reminder mailed: the register, the invoice's page, the overdue list. */
+  invoicePaymentsChanged: () => invoices(),
+  /** An invoice was cancelled: a credit note joins the register, and the original's entries are open (billable) again. */
+  invoiceCancelled: () => [...invoices(), feeds(), totals(), entries(), report(), photos(), ...timers()],
   /** A customer timer started, stopped, recorded, corrected or deleted. */
   timersChanged: () => [...timers(), feeds(), totals()],
   /** Clocked in or out, a break, a corrected or deleted segment. */
@@ -85,4 +99,6 @@ export const confirmationCreated = (queryClient: QueryClient) => dataChanged(que
 export const activitiesMarked = (queryClient: QueryClient) => dataChanged(queryClient, 'activitiesMarked');
 export const timersChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'timersChanged');
 export const workingTimeChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'workingTimeChanged');
+export const invoicePaymentsChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'invoicePaymentsChanged');
+export const invoiceCancelled = (queryClient: QueryClient) => dataChanged(queryClient, 'invoiceCancelled');
 export const consentChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'consentChanged');

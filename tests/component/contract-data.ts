@@ -330,8 +330,12 @@ export function aiStatus(over: Partial<components['schemas']['AiStatus']> = {}):
   return { consent: false, transcription: true, generation: true, dailyLimit: 200, usedToday: 0, maxAudioSeconds: 120, maxAudioBytes: 10485760, ...over };
 }
 
-/** The shell of a signed-in user with nothing running: no timer, not clocked in, no GPS or AI consent. */
+/**
+ * The shell of a signed-in user with nothing running: no timer, not clocked in, no GPS or AI
+ * consent, and no invoice overdue (the dashboard, where most journeys of the back office start, asks).
+ */
 export const quietShell = {
+  paymentsGetOverdue: { totalCount: 0, openTotal: 0, items: [] },
   aiGetStatus: aiStatus(),
   timeTracksGetMy: page([]),
   userTimeTracksGetActive: null,

@@ -4,6 +4,7 @@ import {
   IconBooks,
   IconBuildingStore,
   IconClockHour4,
+  IconFileInvoice,
   IconLanguage,
   IconLayoutDashboard,
   IconPackage,
@@ -12,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 
 interface MenuItem {
-  to: '/' | '/library' | '/customerlist' | '/materiallist' | '/timetracking' | '/profile' | '/manage-locals';
+  to: '/' | '/library' | '/invoicelist' | '/customerlist' | '/materiallist' | '/timetracking' | '/profile' | '/manage-locals';
   label: MessageDescriptor;
   icon: Icon;
   /** Further paths that belong to this entry (details reached from its list). */
@@ -33,6 +34,7 @@ export const menuGroups: MenuGroup[] = [
     items: [
       { to: '/', label: msg`Dashboard`, icon: IconLayoutDashboard, roles: ['Admin', 'Manager'] },
       { to: '/library', label: msg`Library`, icon: IconBooks, alsoActiveOn: ['/gallery'] },
+      { to: '/invoicelist', label: msg`Invoices`, icon: IconFileInvoice, alsoActiveOn: ['/invoice/'], roles: ['Admin', 'Manager'] },
     ],
   },
   {

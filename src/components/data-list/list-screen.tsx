@@ -1,7 +1,8 @@
 /**
- * A catalog list screen: header with actions, filter and "include archived", the rows as a table
- * with sortable columns on wide screens and as cards on phones, paging, and honest states for
- * loading, a failed load, no rows yet and no match. Each feature says what its rows show.
+ * A list screen: header with actions, filter and "include archived" (for catalogs), the rows as a
+ * table with sortable columns on wide screens and as cards on phones, paging, and honest states for
+ * loading, a failed load, no rows yet and no match. Each feature says what its rows show. A list
+ * whose rows are made elsewhere (the invoice register) has no "New" button and no archive switch.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Paper, ScrollArea, Skeleton, Stack, Table, type TableTdProps, VisuallyHidden } from '@mantine/core';
@@ -35,8 +36,8 @@ interface ListScreenProps<Row extends { id: string }, C extends string> {
   title: ReactNode;
   description: ReactNode;
   /** "New …": the header's main button, also offered when there are no rows yet. */
-  newLabel: ReactNode;
-  onNew: () => void;
+  newLabel?: ReactNode;
+  onNew?: () => void;
   /** CSV import, for who may import. */
   onImport?: () => void;
   /** Further header buttons (e.g. an import from the accounting software). */
@@ -51,6 +52,10 @@ interface ListScreenProps<Row extends { id: string }, C extends string> {
   rowActions?: (row: Row) => ReactNode;
   /** More controls in the toolbar, next to "include archived". */
   toolbar?: ReactNode;
+  /** Without the "include archived" switch (rows that are never archived). */
+  withoutArchived?: boolean;
+  /** Filters of the toolbar's own controls are set: an empty page is "no match", not "none yet". */
+  filtered?: boolean;
   filterPlaceholder: string;
   /** The list's name for assistive technology, and what it says while loading. */
   label: string;
@@ -67,7 +72,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
   const sort: SortState<C> = { orderBy: query.orderBy, descending: query.isDescending };
   const onSort = (next: SortState<C>) => onSearch({ orderBy: next.orderBy, desc: next.descending, page: 1 });
   const page = list.data?.data;
-  const filtered = !!query.filter || query.includeArchived;
+  const filtered = !!query.filter || query.includeArchived || !!props.filtered;
   const actions = (
     <>
       {props.headerActions}
@@ -76,9 +81,11 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
           <Trans>Import CSV</Trans>
         </Button>
       ) : null}
-      <Button leftSection={<IconPlus size={16} />} onClick={props.onNew}>
-        {props.newLabel}
-      </Button>
+      {props.onNew ? (
+        <Button leftSection={<IconPlus size={16} />} onClick={props.onNew}>
+          {props.newLabel}
+        </Button>
+      ) : null}
     </>
   );
 
@@ -177,7 +184,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
         filter={query.filter ?? ''}
         onFilter={(filter) => onSearch({ filter: filter || undefined, page: 1 })}
         includeArchived={query.includeArchived}
-        onIncludeArchived={(archived) => onSearch({ archived: archived || undefined, page: 1 })}
+        onIncludeArchived={props.withoutArchived ? undefined : (archived) => onSearch({ archived: archived || undefined, page: 1 })}
         filterPlaceholder={props.filterPlaceholder}
       >
         {props.toolbar}

@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 
 /**
  * The row above a list: a filter field (applied 300 ms after typing stops) and the "include
- * archived" switch.
+ * archived" switch (when the list has archived rows).
  */
 export function ListToolbar({
   filter,
@@ -19,7 +19,7 @@ export function ListToolbar({
   filter: string;
   onFilter: (filter: string) => void;
   includeArchived: boolean;
-  onIncludeArchived: (value: boolean) => void;
+  onIncludeArchived?: (value: boolean) => void;
   filterPlaceholder: string;
   children?: ReactNode;
 }) {
@@ -49,11 +49,13 @@ export function ListToolbar({
       />
       <Group gap="md" wrap="wrap">
         {children}
-        <Switch
-          label={t`Include archived`}
-          checked={includeArchived}
-          onChange={(event) => onIncludeArchived(event.currentTarget.checked)}
-        />
+        {onIncludeArchived ? (
+          <Switch
+            label={t`Include archived`}
+            checked={includeArchived}
+            onChange={(event) => onIncludeArchived(event.currentTarget.checked)}
+          />
+        ) : null}
       </Group>
     </Group>
   );

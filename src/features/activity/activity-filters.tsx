@@ -1,17 +1,13 @@
 /**
- * The filters above the activity lists: archive state (open, processed, archived, all), a period
- * preset with its own days for "custom range", kinds, and a text filter (applied 300 ms after
- * typing stops). They live in the URL (see search.ts), so a filtered list can be shared and
- * survives a reload.
+ * The filters above the activity lists: archive state (open, processed, archived, all), kinds,
+ * and a text filter (applied 300 ms after typing stops); the period is `components/period-filter.tsx`.
+ * They live in the URL (see search.ts), so a filtered list can be shared and survives a reload.
  */
 import { useLingui } from '@lingui/react/macro';
-import { Group, MultiSelect, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { MultiSelect, SegmentedControl, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
-import { DateRangeInput } from '../../components/date-range-input';
-import { periodLabels, periodPresets, periodRange, type PeriodPreset } from '../../lib/periods';
 import { kindLooks } from './activity-kinds';
 import { activityKinds, type ArchiveState } from './search';
 
@@ -37,50 +33,6 @@ export function SearchField({ value, onChange, placeholder }: { value: string; o
       }}
       style={{ flex: '1 1 14rem', maxWidth: '24rem' }}
     />
-  );
-}
-
-export function PeriodFilter({
-  period,
-  from,
-  to,
-  onChange,
-  fallback = 'all',
-  withAll = true,
-}: {
-  period?: PeriodPreset;
-  from?: string;
-  to?: string;
-  onChange: (value: { period: PeriodPreset; from?: string; to?: string }) => void;
-  fallback?: PeriodPreset;
-  withAll?: boolean;
-}) {
-  const { t, i18n } = useLingui();
-  const current = period ?? fallback;
-  const range = current === 'manual' ? periodRange('manual', new Date(), { from, to }) : undefined;
-  return (
-    <Group gap="xs" wrap="wrap">
-      <Select
-        aria-label={t`Period`}
-        w={190}
-        allowDeselect={false}
-        data={periodPresets.filter((p) => withAll || p !== 'all').map((p) => ({ value: p, label: i18n._(periodLabels[p]) }))}
-        value={current}
-        onChange={(value) => value && onChange({ period: value as PeriodPreset, from: undefined, to: undefined })}
-        comboboxProps={{ withinPortal: true }}
-      />
-      {range ? (
-        <DateRangeInput
-          aria-label={t`Custom range`}
-          valueFormat={i18n.locale === 'de' ? 'DD.MM.YYYY' : 'DD/MM/YYYY'}
-          w={230}
-          value={[range.from, range.to]}
-          onChange={([start, end]) => {
-            if (start && end) onChange({ period: 'manual', from: dayjs(start).format('YYYY-MM-DD'), to: dayjs(end).format('YYYY-MM-DD') });
-          }}
-        />
-      ) : null}
-    </Group>
   );
 }
 

@@ -12,7 +12,8 @@ import { customerActivitiesGetTotalsOptions, imagesGetAllOptions } from '../../.
 import type { Customer } from '../../../generated/api/types.gen';
 import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
-import { ArchiveStateFilter, PeriodFilter } from './activity-filters';
+import { ArchiveStateFilter } from './activity-filters';
+import { PeriodFilter } from '../../components/period-filter';
 import { formatDuration } from './format';
 import { useIsBackOffice } from '../../lib/session';
 import { useMountedOnce } from '../../lib/use-lazy-dialog';

@@ -15,7 +15,7 @@ import { PageHeader } from '../../components/page-header';
 import { AnchorLink } from '../../components/router-links';
 import { TABULAR, formatDateTime, formatHours, formatMoney } from '../../lib/format';
 import type { PeriodPreset } from '../../lib/periods';
-import { PeriodFilter } from './activity-filters';
+import { PeriodFilter } from '../../components/period-filter';
 import { ActivityFeed } from './activity-feed';
 import { DashboardBarChart } from './dashboard-chart';
 import { formatShortDay } from './format';
@@ -148,7 +148,16 @@ function ClockedIn() {
   );
 }
 
-export function DashboardScreen({ search, onSearch }: { search: DashboardSearch; onSearch: (patch: DashboardSearch) => void }) {
+export function DashboardScreen({
+  search,
+  onSearch,
+  overdue,
+}: {
+  search: DashboardSearch;
+  onSearch: (patch: DashboardSearch) => void;
+  /** The overdue invoices, which the invoice register provides (the route composes them). */
+  overdue?: ReactNode;
+}) {
   const { t, i18n } = useLingui();
   const period = periodQuery(search, DASHBOARD_DEFAULT_PERIOD);
   const totals = useQuery(customerActivitiesGetTotalsOptions({ query: period }));
@@ -281,6 +290,7 @@ export function DashboardScreen({ search, onSearch }: { search: DashboardSearch;
             )}
           </Section>
           <Stack gap="md">
+            {overdue}
             <Section title={<Trans>Clocked in now</Trans>}>
               <ClockedIn />
             </Section>

@@ -12,7 +12,8 @@ import { customersGetAllOptions, customersGetOptions, imagesGetAllOptions } from
 import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { ButtonLink } from '../../components/router-links';
-import { PeriodFilter, SearchField } from './activity-filters';
+import { SearchField } from './activity-filters';
+import { PeriodFilter } from '../../components/period-filter';
 import { categoryLabels } from './activity-kinds';
 import { PhotoGrid } from './photo-grid';
 import { PhotoViewer } from './photos';

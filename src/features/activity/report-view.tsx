@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/empty-state';
 import { PageHeader } from '../../components/page-header';
 import { formatNumber } from '../../lib/format';
 
-import { PeriodFilter } from './activity-filters';
+import { PeriodFilter } from '../../components/period-filter';
 import {
   allReportRows,
   formatHoursMinutes,

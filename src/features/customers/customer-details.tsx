@@ -165,9 +165,12 @@ export function CustomerDetailsScreen({
   panels = {},
   tab = 'activities',
   onTab,
+  actions,
 }: {
   id: string;
   panels?: CustomerTabPanels;
+  /** More header buttons other features add (the customer's invoices), composed by the route. */
+  actions?: (customer: Customer) => ReactNode;
   /** The open tab, kept in the URL by the route. */
   tab?: string;
   onTab?: (tab: CustomerTab) => void;
@@ -225,6 +228,7 @@ export function CustomerDetailsScreen({
         actions={
           <>
             {back}
+            {actions?.(data)}
             {canManage ? (
               <>
                 <Button variant="default" leftSection={<IconPencil size={16} />} onClick={editDialog.open}>

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { customerActivitiesGetTotalsOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { DashboardScreen } from '../../features/activity/dashboard-screen';
+import { OverdueInvoicesCard } from '../../features/invoice-register/overdue-card';
 import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from '../../features/activity/search';
 import { requireDashboard } from '../../lib/auth-guards';
 import { periodPresets } from '../../lib/periods';
@@ -24,5 +25,5 @@ export const Route = createFileRoute('/_app/')({
 });
 
 function DashboardPage() {
-  return <DashboardScreen {...useRouteSearch(Route)} />;
+  return <DashboardScreen {...useRouteSearch(Route)} overdue={<OverdueInvoicesCard />} />;
 }

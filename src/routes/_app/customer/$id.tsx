@@ -10,6 +10,8 @@ import { activitiesMarked } from '../../../lib/data-events';
 import { CustomerActivitiesTab } from '../../../features/activity/customer-activity-tabs';
 import { PrepareInvoiceButton } from '../../../features/invoice/prepare-invoice-button';
 import { PeriodActionsButton } from '../../../features/invoice/period-actions';
+import { CustomerInvoicesLink } from '../../../features/invoice-register/customer-invoices-link';
+import { useIsBackOffice } from '../../../lib/session';
 import { SummaryButton } from '../../../components/ai/summary-modal';
 import { useIdlePreload } from '../../../lib/use-lazy-dialog';
 
@@ -53,5 +55,15 @@ function CustomerPage() {
   const { id } = Route.useParams();
   const { search, onSearch } = useRouteSearch(Route);
   useIdlePreload(loadMoreTabs);
-  return <CustomerDetailsScreen id={id} panels={panels} tab={search.tab} onTab={(tab) => onSearch({ tab: tab === 'activities' ? undefined : tab })} />;
+  // The register is the back office's (as the dashboard).
+  const backOffice = useIsBackOffice();
+  return (
+    <CustomerDetailsScreen
+      id={id}
+      panels={panels}
+      tab={search.tab}
+      onTab={(tab) => onSearch({ tab: tab === 'activities' ? undefined : tab })}
+      actions={backOffice ? (customer) => <CustomerInvoicesLink customerId={customer.id} /> : undefined}
+    />
+  );
 }
