@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   clearOfflineData,
   discardRefused,
@@ -21,6 +21,7 @@ import {
   restoreOfflineData,
   retryRefused,
 } from '../../src/lib/offline-queue';
+import { activateLocale } from '../../src/lib/i18n';
 import { createQueryClient } from '../../src/lib/query-client';
 import { getSession } from '../../src/lib/session';
 import { account, emptyFirm, firm, ids, information } from './contract-data';
@@ -47,6 +48,11 @@ function recordNote(client: QueryClient, key: string, occurredAtUtc: string) {
 }
 
 const waiting = (client: QueryClient) => client.getMutationCache().getAll().filter(isWaiting);
+
+// Refusals are described in the app's language (the list keeps the server's message, toasts ours).
+beforeEach(async () => {
+  await activateLocale('de');
+});
 
 afterEach(async () => {
   for (const stop of stopKeeping.splice(0)) stop();
