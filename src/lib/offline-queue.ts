@@ -164,10 +164,6 @@ export function isWaiting(mutation: AnyMutation): boolean {
   return mutation.state.status === 'pending' && (mutation.state.isPaused || (nameOf(mutation) !== null && mutation.state.failureCount > 0));
 }
 
-export function waitingCount(client: QueryClient): number {
-  return client.getMutationCache().getAll().filter(isWaiting).length + refused.length;
-}
-
 // ---- keeping it on the device -------------------------------------------------------------------
 
 interface Snapshot {
