@@ -15,7 +15,6 @@
  *   member retries it (same key: a refusal stored nothing) or discards it.
  * - **Signing out** clears it all from the device (`clearOfflineData`).
  */
-import { createStore, del, get, set } from 'idb-keyval';
 import {
   dehydrate,
   hydrate,
@@ -173,7 +172,13 @@ interface Snapshot {
   refused: RefusedChange[];
 }
 
-const store = typeof indexedDB === 'undefined' ? null : createStore('fieldbook-offline', 'snapshots');
+// idb-keyval loads with the first read or write, outside the entry's JavaScript (its budget).
+const hasStore = typeof indexedDB !== 'undefined';
+let idb: Promise<{ keyval: typeof import('idb-keyval'); store: ReturnType<typeof import('idb-keyval').createStore> }> | null = null;
+function keyval() {
+  idb ??= import('idb-keyval').then((keyval) => ({ keyval, store: keyval.createStore('fieldbook-offline', 'snapshots') }));
+  return idb;
+}
 let owner: string | null = null;
 let client: QueryClient | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -202,7 +207,7 @@ function snapshot(queryClient: QueryClient): Snapshot {
 
 /** Writes the snapshot now (the queue changed) or soon (a screen's data changed). */
 function scheduleSave(delay: number) {
-  if (!store || !owner || !client || restoring) return;
+  if (!hasStore || !owner || !client || restoring) return;
   if (saveTimer !== null) {
     if (delay > 0) return;
     clearTimeout(saveTimer);
@@ -215,10 +220,15 @@ function scheduleSave(delay: number) {
 
 /** Writes what waits and what the screens show to the device now. */
 export function flushOfflineData(): Promise<void> {
-  if (!store || !owner || !client || restoring) return saving;
+  if (!hasStore || !owner || !client || restoring) return saving;
   const key = snapshotKey(owner);
   const data = snapshot(client);
-  saving = saving.then(() => set(key, data, store)).catch(() => undefined);
+  saving = saving
+    .then(async () => {
+      const { keyval: kv, store } = await keyval();
+      await kv.set(key, data, store);
+    })
+    .catch(() => undefined);
   return saving;
 }
 
@@ -245,11 +255,12 @@ export async function restoreOfflineData(queryClient: QueryClient, userId: strin
   if (client === queryClient && owner === userId) return;
   client = queryClient;
   owner = userId;
-  if (!store || !userId) return;
+  if (!hasStore || !userId) return;
   let kept: Snapshot | undefined;
   restoring = true;
   try {
-    kept = await get<Snapshot>(snapshotKey(userId), store);
+    const { keyval: kv, store } = await keyval();
+    kept = await kv.get<Snapshot>(snapshotKey(userId), store);
   } catch {
     kept = undefined; // private mode or storage refused: the app works without what was kept
   } finally {
@@ -282,7 +293,10 @@ export async function clearOfflineData(): Promise<void> {
   // The screens' data leaves with the screens (the signed-in layout clears it once they are gone).
   queryClient?.getMutationCache().clear();
   await saving;
-  if (store && userId) await del(snapshotKey(userId), store).catch(() => undefined);
+  if (hasStore && userId) {
+    const { keyval: kv, store } = await keyval();
+    await kv.del(snapshotKey(userId), store).catch(() => undefined);
+  }
 }
 
 /** Starts keeping: marks changes that wait, and writes on every change of the caches. */
