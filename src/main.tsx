@@ -10,12 +10,18 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { configureApiClient } from './lib/api-client';
 import { initI18n } from './lib/i18n';
+import { keepOfflineData, registerQueuedChanges, restoreOfflineData } from './lib/offline-queue';
 import { queryClient } from './lib/query-client';
+import { getSession } from './lib/session';
 import { router } from './router';
 
 configureApiClient();
+// The changes waiting for the connection and the screens as last seen, kept on the device (decision 0038).
+registerQueuedChanges(queryClient);
+keepOfflineData(queryClient);
+const restored = restoreOfflineData(queryClient, getSession().userId);
 
-void initI18n().then(() => {
+void Promise.all([initI18n(), restored]).then(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

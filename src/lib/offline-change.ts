@@ -5,7 +5,10 @@
  * tap (`atUtc`), so the timer or the working time starts when the member tapped, not when the
  * phone found a signal. Online, the server's clock decides as before.
  */
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { onlineManager } from '@tanstack/react-query';
+import { showWarning } from './notifications';
 
 function newKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -20,4 +23,19 @@ export function idempotencyHeaders(): { 'Idempotency-Key': string } {
 /** `{ atUtc }` of now while offline, nothing while online: spread into the change's body. */
 export function actedAtIfOffline(): { atUtc?: string } {
   return onlineManager.isOnline() ? {} : { atUtc: new Date().toISOString() };
+}
+
+/** `{ occurredAtUtc }` of now while offline (a note or material recorded then), nothing while online. */
+export function occurredAtIfOffline(): { occurredAtUtc?: string } {
+  return onlineManager.isOnline() ? {} : { occurredAtUtc: new Date().toISOString() };
+}
+
+/**
+ * After `mutate`: whether the change waits for the connection. Then the form closes at once and
+ * says so; the change is sent (and kept across a reload) by the queue (`offline-queue.ts`).
+ */
+export function queuedOffline(): boolean {
+  if (onlineManager.isOnline()) return false;
+  showWarning(i18n._(msg`Saved on this device. It is sent when the connection returns.`), { title: i18n._(msg`Waiting for a connection`) });
+  return true;
 }

@@ -19,6 +19,7 @@ import {
 } from './api-error';
 import { describeApiError, errorLabels } from './error-messages';
 import { clearToasts, showError, showWarning } from './notifications';
+import { noteRefusal, offlineQueueSettings } from './offline-queue';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -55,11 +56,15 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        // Offline, a screen shows what it last showed (kept on the device, decision 0038): no toast per read.
+        if (!onlineManager.isOnline() && toApiError(error).status === 0) return;
         if (!query.meta?.silent) notifyError(error);
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
+      onError: (error, _variables, _context, mutation, context) => {
+        // A queued change refused after it waited goes to the "not sent" list (decision 0038).
+        if (noteRefusal(context.client, error, mutation)) return;
         if (!mutation.meta?.silent) notifyError(error);
       },
     }),
@@ -67,7 +72,8 @@ export function createQueryClient(): QueryClient {
       // Reads never wait for the connection: offline they fail at once and the screens say so (a
       // route's loader would otherwise wait forever). Changes do wait: a mutation made offline is
       // paused and sent when the connection returns (decision 0036).
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: false, networkMode: 'always' },
+      // Kept a day, so what the screens showed is kept on the device for reading offline (decision 0038).
+      queries: { retry: shouldRetry, staleTime: 30_000, gcTime: offlineQueueSettings.keepMs, refetchOnWindowFocus: false, networkMode: 'always' },
       mutations: { retry: false },
     },
   });

@@ -1,9 +1,11 @@
 /**
  * Logout: the server ends this device's session (`UpdateMe` with the `sid` of
  * the current token), then every local value is cleared. A failing call does not keep anyone
- * signed in: the local session is cleared either way.
+ * signed in: the local session is cleared either way, and so is what the app kept on the device
+ * (`offline-queue.ts`; the user menu warns first when changes still wait).
  */
 import { usersUpdateMe } from '../../generated/api/sdk.gen';
+import { clearOfflineData } from './offline-queue';
 import { clearSession, getSession } from './session';
 
 export async function signOut(): Promise<void> {
@@ -16,4 +18,6 @@ export async function signOut(): Promise<void> {
     }
   }
   clearSession('logout');
+  // The firm's data leaves the device with the member: kept screens, queue, photos (decision 0038).
+  await clearOfflineData();
 }

@@ -2,7 +2,9 @@
  * Works without signal (decision 0036): the app is installable (a manifest in German and English
  * with the icons Android and iOS ask for, standalone, the theme colour; a service worker that
  * controls the page) and opens with the connection switched off after the first visit, signed out
- * (the sign-in) and signed in (the app's frame), also after a reload while offline.
+ * (the sign-in) and signed in (the app's frame), also after a reload while offline. What is
+ * recorded offline waits on the device, survives a reload and is sent exactly once, at the moment
+ * recorded; a change the server refuses meanwhile is shown, not dropped (decision 0038).
  */
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -162,6 +164,95 @@ describe('the installable app', () => {
       const started = Date.parse(active!.startedAtUtc);
       expect(started).toBeGreaterThanOrEqual(tapped - 1000);
       expect(started).toBeLessThan(backOnline);
+    });
+  });
+
+  it('keeps a note, a material and a timer recorded offline across a reload, sends each once at its moment, and shows a refused stop', async () => {
+    const account = await seedAccount({ prefix: 'offline-queue' });
+    const site = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', city: 'Garching', country: 'DE' })) as { id: string };
+    const other = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Zahnarzt Wolf', city: 'Freising', country: 'DE' })) as { id: string };
+    const earlier = (await apiAs(account, 'POST', '/api/TimeTracks/Start', { customerId: other.id })) as { id: string };
+    await withContext({ viewport: 'desktop' }, async (context) => {
+      await signInContext(context, account);
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/customer/${site.id}`);
+      await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+      await controlledBy(page);
+      const bar = page.getByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+      // The timer dialog's customers were seen once online (kept on the device for offline use).
+      await bar.getByRole('button', { name: 'Timer starten' }).click();
+      const startDialog = page.getByRole('dialog', { name: 'Timer starten' });
+      await startDialog.getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }).waitFor();
+      await page.keyboard.press('Escape');
+      await startDialog.waitFor({ state: 'hidden' });
+
+      await context.setOffline(true);
+      const tapped = Date.now();
+      await page.getByRole('button', { name: 'Notiz', exact: true }).click();
+      const note = page.getByRole('dialog', { name: 'Neue Notiz' });
+      await note.getByLabel('Notiz').fill('Zählerschrank ohne Platz für den FI.');
+      await note.getByRole('button', { name: 'Speichern' }).click();
+      await note.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Material', exact: true }).click();
+      const material = page.getByRole('dialog', { name: 'Material erfassen' });
+      await material.getByText('Freitext', { exact: true }).click();
+      await material.getByLabel('Material', { exact: true }).fill('Kabelkanal 40×60');
+      await material.getByLabel('Menge').fill('3');
+      await material.getByLabel('Einheit').fill('m');
+      await material.getByRole('button', { name: 'Speichern' }).click();
+      await material.waitFor({ state: 'hidden' });
+      await bar.getByRole('button', { name: 'Timer starten' }).click();
+      await startDialog.getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }).click();
+      await startDialog.waitFor({ state: 'hidden' });
+      await bar.getByRole('button', { name: 'Timer für Zahnarzt Wolf stoppen' }).click();
+      const waiting = page.getByRole('status').filter({ hasText: '4 Änderungen warten auf Verbindung' });
+      await waiting.waitFor();
+      // Meanwhile the earlier timer is stopped on another device: this phone's stop will be refused.
+      await apiAs(account, 'POST', '/api/TimeTracks/Stop', { id: earlier.id });
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor({ timeout: 20_000 });
+      await waiting.waitFor();
+      await shot(page, 'offline-05-queue-after-reload', false);
+      const recorded = Date.now();
+      const entries = async () =>
+        ((await apiAs(account, 'GET', `/api/Information/GetAll?customerId=${site.id}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=50&isDescending=true`)) as {
+          items: { subType: string; text: string | null; occurredAtUtc: string }[];
+        }).items;
+      expect(await entries()).toHaveLength(0);
+
+      await context.setOffline(false);
+      const refused = page.getByRole('status').filter({ hasText: '1 Änderung nicht gesendet' });
+      await refused.waitFor({ timeout: 20_000 });
+      const items = await entries();
+      expect(items.map((i) => i.subType).sort()).toEqual(['material', 'note']);
+      for (const item of items) {
+        expect(Date.parse(item.occurredAtUtc)).toBeGreaterThanOrEqual(tapped - 1000);
+        expect(Date.parse(item.occurredAtUtc)).toBeLessThan(recorded);
+      }
+      const timers = (await apiAs(account, 'GET', '/api/TimeTracks/GetMy?includeRunning=true&includeStopped=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true')) as {
+        items: { customerId: string; startedAtUtc: string; endedAtUtc: string | null }[];
+      };
+      const started = timers.items.filter((track) => track.customerId === site.id);
+      expect(started).toHaveLength(1);
+      expect(Date.parse(started[0].startedAtUtc)).toBeGreaterThanOrEqual(tapped - 1000);
+      expect(Date.parse(started[0].startedAtUtc)).toBeLessThan(recorded);
+
+      // The refused stop is listed with the server's message; discarded after asking.
+      await refused.getByRole('button', { name: 'Änderungen auf diesem Gerät' }).click();
+      const list = page.getByRole('list', { name: 'Nicht gesendet' });
+      const item = list.getByRole('listitem', { name: 'Timer gestoppt' });
+      await item.waitFor();
+      expect(await item.innerText()).toMatch(/läuft nicht|nicht mehr/i);
+      await shot(page, 'offline-06-not-sent', false);
+      await item.getByRole('button', { name: 'Verwerfen' }).click();
+      await page.getByRole('dialog', { name: 'Diese Änderung verwerfen?' }).getByRole('button', { name: 'Verwerfen' }).click();
+      await refused.waitFor({ state: 'detached' });
+      // Sent once: a reload online sends nothing again.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+      await page.waitForTimeout(1000);
+      expect(await entries()).toHaveLength(2);
     });
   });
 });

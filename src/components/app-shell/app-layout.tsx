@@ -32,7 +32,9 @@ function useLeaveWhenSignedOut() {
     const returnUrl = reason === 'expired' ? safeReturnUrl(router.state.location.href) : undefined;
     // Cleared once the screens are gone: cleared while they are mounted, their queries would
     // fetch again at once, without a token.
-    void navigate({ to: '/login', search: { returnUrl }, replace: true }).finally(() => queryClient.clear());
+    // The queue of changes waiting for the connection stays (decision 0038): after signing in
+    // again it is sent; signing out clears it (`sign-out.ts`).
+    void navigate({ to: '/login', search: { returnUrl }, replace: true }).finally(() => queryClient.getQueryCache().clear());
   }, [token, navigate, router, queryClient]);
 }
 

@@ -1,5 +1,7 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import {
   IconCheck,
   IconChevronDown,
@@ -13,9 +15,13 @@ import { displayName, useSession, type Role } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import classes from './app-shell.module.css';
 import { layoutActions, useLayout } from './layout-state';
+import { useRefusedChanges, useWaitingChanges } from './offline-status';
 import { roleNames } from '../../lib/role-names';
 
-/** Profile (→ /account), the menu layout, and logout (ends this device's session on the server). */
+/**
+ * Profile (→ /account), the menu layout, and logout (ends this device's session on the server and
+ * clears the firm's data from the device; with changes still waiting or not sent, it asks first).
+ */
 export function UserMenu() {
   const { t, i18n } = useLingui();
   const session = useSession();
@@ -27,6 +33,27 @@ export function UserMenu() {
   const roleLabel = mainRole ? (roleNames[mainRole] ? i18n._(roleNames[mainRole]) : mainRole) : '';
   const name = displayName(session) || t`Signed in`;
   const check = <IconCheck size={16} />;
+  const unsent = useWaitingChanges() + useRefusedChanges().length;
+  const logOut = () => {
+    if (unsent === 0) {
+      void signOut();
+      return;
+    }
+    modals.openConfirmModal({
+      title: t`Log out with unsent changes?`,
+      children: (
+        <Text size="sm">
+          {plural(unsent, {
+            one: '# change recorded on this device has not reached the server. Logging out deletes it from this device.',
+            other: '# changes recorded on this device have not reached the server. Logging out deletes them from this device.',
+          })}
+        </Text>
+      ),
+      labels: { confirm: t`Log out and delete`, cancel: t`Stay signed in` },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void signOut(),
+    });
+  };
 
   return (
     <Menu position="bottom-end" shadow="md" width={260} withinPortal>
@@ -87,7 +114,7 @@ export function UserMenu() {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={18} stroke={1.7} />}
-          onClick={() => void signOut()}
+          onClick={logOut}
         >
           {t`Log out`}
         </Menu.Item>

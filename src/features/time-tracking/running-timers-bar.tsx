@@ -11,7 +11,6 @@ import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { timeTracksStopMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import { formatClock } from './format';
@@ -21,13 +20,14 @@ import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
+import { queuedMutation } from '../../lib/offline-queue';
 
 function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; answeredAt: number; now: number; onStopped: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const position = useGpsPosition();
   const stop = useMutation({
-    ...timeTracksStopMutation(),
+    ...queuedMutation('timerStop'),
     onSuccess: async () => {
       await timersChanged(queryClient);
       onStopped();

@@ -8,13 +8,14 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconPlayerPlay, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { customersGetAllOptions, timeTracksStartMutation } from '../../../generated/api/@tanstack/react-query.gen';
+import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
 import { GpsNotice } from '../../components/gps-notice';
-import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
+import { actedAtIfOffline, idempotencyHeaders, queuedOffline } from '../../lib/offline-change';
+import { queuedMutation } from '../../lib/offline-queue';
 
 export function StartTimerDialog({
   opened,
@@ -40,7 +41,7 @@ export function StartTimerDialog({
     placeholderData: keepPreviousData,
   });
   const start = useMutation({
-    ...timeTracksStartMutation(),
+    ...queuedMutation('timerStart'),
     onSuccess: async () => {
       await timersChanged(queryClient);
       close();
@@ -56,6 +57,7 @@ export function StartTimerDialog({
   async function startFor(customer: Customer) {
     const acted = actedAtIfOffline();
     start.mutate({ body: { customerId: customer.id, description: description.trim() || null, position: await position(), ...acted }, headers: idempotencyHeaders() });
+    if (queuedOffline()) close();
   }
 
   const items = customers.data?.data.items ?? [];

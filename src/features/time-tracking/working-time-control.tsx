@@ -8,11 +8,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCoffee, IconLogin2, IconLogout2, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  userTimeTracksAppendSegmentMutation,
-  userTimeTracksStartMutation,
-  userTimeTracksStopMutation,
-} from '../../../generated/api/@tanstack/react-query.gen';
 import type { UserTimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged, workingTimeChanged } from '../../lib/data-events';
 import { showSuccess } from '../../lib/notifications';
@@ -22,6 +17,7 @@ import { elapsedSince, useActiveWorkingTime, useNow, useRunningTimers } from './
 import { useGpsPosition } from '../../lib/position';
 import { GpsNotice } from '../../components/gps-notice';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
+import { queuedMutation } from '../../lib/offline-queue';
 
 interface WorkingTimeState {
   track: UserTimeTrack | null;
@@ -58,9 +54,9 @@ function useWorkingTimeActions() {
   const running = useRunningTimers();
   const timerChoice = useTimerChoice();
   const onSuccess = () => workingTimeChanged(queryClient);
-  const start = useMutation({ ...userTimeTracksStartMutation(), onSuccess });
-  const append = useMutation({ ...userTimeTracksAppendSegmentMutation(), onSuccess });
-  const stop = useMutation({ ...userTimeTracksStopMutation(), onSuccess });
+  const start = useMutation({ ...queuedMutation('clockIn'), onSuccess });
+  const append = useMutation({ ...queuedMutation('workingSegment'), onSuccess });
+  const stop = useMutation({ ...queuedMutation('clockOut'), onSuccess });
   const timers = running.data?.data.items ?? [];
   return {
     busy: start.isPending || append.isPending || stop.isPending,

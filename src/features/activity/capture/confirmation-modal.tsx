@@ -27,14 +27,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import {
-  customerActivitiesByCustomerOptions,
-  workConfirmationsCreateMutation,
-} from '../../../../generated/api/@tanstack/react-query.gen';
+import { customerActivitiesByCustomerOptions } from '../../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivity, WorkConfirmation } from '../../../../generated/api/types.gen';
 import { ApiError } from '../../../lib/api-error';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { confirmationCreated } from '../../../lib/data-events';
+import { idempotencyHeaders, queuedOffline } from '../../../lib/offline-change';
+import { queuedMutation } from '../../../lib/offline-queue';
 import { kindLooks } from '../activity-kinds';
 import { formatDuration } from '../format';
 import { downloadConfirmationPdf } from '../pdf';
@@ -119,13 +118,15 @@ function ConfirmationFlow({ customerId, onClose }: { customerId: string; onClose
   const seconds = chosen.reduce((sum, i) => sum + (i.kind === 'time' || i.kind === 'timeEntry' ? (i.durationSeconds ?? 0) : 0), 0);
   const amount = chosen.reduce((sum, i) => sum + (i.kind === 'material' ? (i.amount ?? 0) : 0), 0);
 
+  const onSuccess = async (answer: { data: WorkConfirmation }) => {
+    setDone(answer.data);
+    await confirmationCreated(queryClient);
+  };
+  // Offline the signed confirmation waits for the connection with its signature (decision 0038);
+  // its success is this form's only while the form is open.
   const create = useMutation({
-    ...workConfirmationsCreateMutation(),
+    ...queuedMutation('confirmationCreate'),
     meta: { silent: true },
-    onSuccess: async (answer) => {
-      setDone(answer.data);
-      await confirmationCreated(queryClient);
-    },
     onError: (error) => {
       const message = error instanceof ApiError ? error.messages.map((m) => m.message).filter(Boolean).join('\n') : '';
       setProblem(message || t`The confirmation could not be saved. Please try again.`);
@@ -156,7 +157,9 @@ function ConfirmationFlow({ customerId, onClose }: { customerId: string; onClose
         confirmedTimeTrackIds: chosen.filter((i) => i.kind === 'time').map((i) => i.id),
         confirmedImageIds: chosen.filter((i) => i.kind === 'image').map((i) => i.id),
       },
-    });
+      headers: idempotencyHeaders(),
+    }, { onSuccess });
+    if (queuedOffline()) onClose();
   };
 
   if (done) {

@@ -23,7 +23,6 @@ import { IconBarcode, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  informationCreateMutation,
   informationUpdateMutation,
   productsGetAllOptions,
 } from '../../../../generated/api/@tanstack/react-query.gen';
@@ -34,6 +33,8 @@ import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
 import { entryChanged } from '../../../lib/data-events';
+import { idempotencyHeaders, occurredAtIfOffline, queuedOffline } from '../../../lib/offline-change';
+import { queuedMutation } from '../../../lib/offline-queue';
 import { BarcodeScannerModal } from './barcode-scanner';
 import { DictatedTextarea } from '../../../components/ai/dictated-textarea';
 import { LazyDictationButton as DictationButton } from '../../../components/ai/lazy-dictation-button';
@@ -208,7 +209,9 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
       setErrors(next);
     }
   };
-  const create = useMutation({ ...informationCreateMutation(), onSuccess, onError });
+  // The create's success is the form's (`mutate`'s own callback): sent later from the queue, a
+  // saved entry must not close a form opened since; the queue's default refreshes the screens.
+  const create = useMutation({ ...queuedMutation('entryCreate'), onError });
   const update = useMutation({ ...informationUpdateMutation(), onSuccess, onError });
   const saving = create.isPending || update.isPending;
 
@@ -268,8 +271,11 @@ function EntryForm({ mode, onDone }: { mode: Mode; onDone: () => void }) {
           : freeText
             ? { text, quantity, unit: values.unit.trim(), unitPrice: values.unitPrice === '' ? null : Number(values.unitPrice), vatRate: Number(values.vatRate) as 19 | 7 | 0 }
             : { productId: values.productId, quantity, unit: values.unit.trim() || null };
-    if (mode.kind === 'create') create.mutate({ body: { customerId: mode.customerId, subType, ...fields } });
-    else update.mutate({ body: { id: mode.entry.id, ...fields } });
+    if (mode.kind === 'create') {
+      // Offline the entry waits for the connection with its key and the moment recorded (decision 0038).
+      create.mutate({ body: { customerId: mode.customerId, subType, ...occurredAtIfOffline(), ...fields }, headers: idempotencyHeaders() }, { onSuccess });
+      if (queuedOffline()) onDone();
+    } else update.mutate({ body: { id: mode.entry.id, ...fields } });
   };
 
   return (

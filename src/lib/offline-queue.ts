@@ -1,0 +1,328 @@
+/**
+ * The changes that wait for the connection, kept across a reload (decision 0038).
+ *
+ * - **Queued changes** are the mutations named in `QUEUED`: each has the mutation key
+ *   `['queued', name]`, and `registerQueuedChanges` gives every key its function
+ *   (`setMutationDefaults`) before the stored queue is restored, so a change restored after a reload
+ *   knows what to send. They run one after the other (one `scope`), in the order tapped; a lost
+ *   connection or a server that is away (status 0, 5xx) is tried again until it answers.
+ * - **What is kept**: TanStack Query's dehydrated state (the waiting mutations with their variables,
+ *   so each keeps its `Idempotency-Key` and acted-at time; the screens' last answers, so the app
+ *   reads offline) and the list of refused changes, in IndexedDB under the signed-in member
+ *   (structured clone, so a signature's or photo's Blob stays in the browser's storage until sent).
+ * - **Refused changes are never dropped silently**: a queued change the server refuses (4xx, after
+ *   it waited) leaves the queue for the "Nicht gesendet" list with the server's message, where the
+ *   member retries it (same key: a refusal stored nothing) or discards it.
+ * - **Signing out** clears it all from the device (`clearOfflineData`).
+ */
+import {
+  dehydrate,
+  hydrate,
+  MutationObserver,
+  onlineManager,
+  type DehydratedState,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { i18n } from '@lingui/core';
+import {
+  informationCreateMutation,
+  timeTracksStartMutation,
+  timeTracksStopMutation,
+  userTimeTracksAppendSegmentMutation,
+  userTimeTracksStartMutation,
+  userTimeTracksStopMutation,
+  workConfirmationsCreateMutation,
+} from '../../generated/api/@tanstack/react-query.gen';
+import { ApiError, RefreshTokenError, toApiError } from './api-error';
+import { describeApiError } from './error-messages';
+
+const QUEUED = {
+  timerStart: timeTracksStartMutation,
+  timerStop: timeTracksStopMutation,
+  clockIn: userTimeTracksStartMutation,
+  workingSegment: userTimeTracksAppendSegmentMutation,
+  clockOut: userTimeTracksStopMutation,
+  entryCreate: informationCreateMutation,
+  confirmationCreate: workConfirmationsCreateMutation,
+};
+
+export type QueuedName = keyof typeof QUEUED;
+
+const SCOPE = { id: 'offline-queue' };
+const KEY_PREFIX = 'queued';
+/** What a screen last showed is kept this long (and read offline) before it counts as gone. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+const SNAPSHOT_VERSION = 1;
+/** Queries that are not kept: files, and the sign-in's own calls. */
+const NOT_KEPT = /^(auth|users?Login|.*(File|Pdf|Download|Export|Image)$)/i;
+
+/** A lost connection or a server that is away: the change waits and is sent again. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof RefreshTokenError) return false;
+  return error instanceof ApiError ? error.status === 0 || error.status >= 500 : true;
+}
+
+function retryDelay(failures: number): number {
+  return Math.min(1000 * 2 ** failures, 30_000);
+}
+
+const shared = { scope: SCOPE, retry: (_: number, error: unknown) => isTransient(error), retryDelay };
+
+/** The mutation options of a queued change, to spread into `useMutation`. */
+export function queuedMutation<K extends QueuedName>(name: K) {
+  return { ...(QUEUED[name]() as ReturnType<(typeof QUEUED)[K]>), mutationKey: [KEY_PREFIX, name], ...shared };
+}
+
+/** What the queue reads of a mutation, whatever its types. */
+interface AnyMutation {
+  options: { mutationKey?: readonly unknown[] };
+  state: { variables: unknown; isPaused: boolean; status: string; failureCount: number };
+}
+
+function nameOf(mutation: AnyMutation): QueuedName | null {
+  const key = mutation.options.mutationKey;
+  return key?.[0] === KEY_PREFIX && typeof key[1] === 'string' && key[1] in QUEUED ? (key[1] as QueuedName) : null;
+}
+
+function idempotencyKeyOf(variables: unknown): string | null {
+  const headers = (variables as { headers?: Record<string, unknown> } | undefined)?.headers;
+  const key = headers?.['Idempotency-Key'];
+  return typeof key === 'string' ? key : null;
+}
+
+// ---- refused changes ----------------------------------------------------------------------------
+
+export interface RefusedChange {
+  /** The change's idempotency key. */
+  id: string;
+  name: QueuedName;
+  variables: unknown;
+  messages: string[];
+  refusedAt: string;
+}
+
+let refused: RefusedChange[] = [];
+const refusedListeners = new Set<() => void>();
+
+function setRefused(next: RefusedChange[]) {
+  refused = next;
+  for (const listener of refusedListeners) listener();
+  scheduleSave(0);
+}
+
+export function subscribeRefused(listener: () => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
+}
+
+export function getRefused(): RefusedChange[] {
+  return refused;
+}
+
+/** Keys of changes that waited (paused, restored or sent again from the list): their refusal goes to the list. */
+const waited = new Set<string>();
+
+/**
+ * Called by the query client's mutation cache for every failed mutation: a queued change that
+ * waited and is refused goes to the list (with the server's message) and leaves the queue.
+ * Returns whether it did.
+ */
+export function noteRefusal(client: QueryClient, error: unknown, mutation: AnyMutation): boolean {
+  const name = nameOf(mutation);
+  const id = idempotencyKeyOf(mutation.state.variables);
+  if (!name || !id || !waited.has(id) || isTransient(error)) return false;
+  waited.delete(id);
+  const messages = describeApiError(i18n, toApiError(error));
+  setRefused([...refused.filter((change) => change.id !== id), { id, name, variables: mutation.state.variables, messages, refusedAt: new Date().toISOString() }]);
+  const cache = client.getMutationCache();
+  const kept = cache.getAll().find((m) => m === mutation);
+  if (kept) cache.remove(kept);
+  return true;
+}
+
+/** Sends a refused change again, with its key (a refusal stored nothing under it). */
+export function retryRefused(client: QueryClient, id: string): void {
+  const change = refused.find((c) => c.id === id);
+  if (!change) return;
+  waited.add(id);
+  setRefused(refused.filter((c) => c.id !== id));
+  const observer = new MutationObserver<unknown, Error, unknown>(client, { mutationKey: [KEY_PREFIX, change.name] });
+  observer.mutate(change.variables).catch(() => undefined);
+}
+
+export function discardRefused(id: string): void {
+  waited.delete(id);
+  setRefused(refused.filter((c) => c.id !== id));
+}
+
+// ---- the waiting queue --------------------------------------------------------------------------
+
+/** Queued changes not sent yet: paused for the connection, or tried again after a failure. */
+export function isWaiting(mutation: AnyMutation): boolean {
+  return mutation.state.status === 'pending' && (mutation.state.isPaused || (nameOf(mutation) !== null && mutation.state.failureCount > 0));
+}
+
+// ---- keeping it on the device -------------------------------------------------------------------
+
+interface Snapshot {
+  version: number;
+  savedAt: number;
+  state: DehydratedState;
+  refused: RefusedChange[];
+}
+
+// idb-keyval loads with the first read or write, outside the entry's JavaScript (its budget).
+const hasStore = typeof indexedDB !== 'undefined';
+let idb: Promise<{ keyval: typeof import('idb-keyval'); store: ReturnType<typeof import('idb-keyval').createStore> }> | null = null;
+function keyval() {
+  idb ??= import('idb-keyval').then((keyval) => ({ keyval, store: keyval.createStore('fieldbook-offline', 'snapshots') }));
+  return idb;
+}
+let owner: string | null = null;
+let client: QueryClient | null = null;
+let saveTimer: ReturnType<typeof setTimeout> | null = null;
+let saving: Promise<void> = Promise.resolve();
+/** While the kept snapshot is read, nothing is written over it. */
+let restoring = false;
+
+const snapshotKey = (userId: string) => `member:${userId}`;
+
+function keptQuery(query: Query): boolean {
+  if (query.state.status !== 'success' || query.state.data === undefined) return false;
+  if (query.state.data instanceof Blob || query.state.data instanceof ArrayBuffer) return false;
+  const id = (query.queryKey[0] as { _id?: unknown } | undefined)?._id;
+  return typeof id === 'string' && !NOT_KEPT.test(id);
+}
+
+function snapshot(queryClient: QueryClient): Snapshot {
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: keptQuery,
+    shouldDehydrateMutation: (mutation) => nameOf(mutation) !== null && mutation.state.status === 'pending',
+  });
+  // A failure's error holds its Response, which IndexedDB cannot store; the queue needs none of it.
+  const mutations = state.mutations.map((m) => ({ ...m, state: { ...m.state, error: null, failureReason: null } }));
+  return { version: SNAPSHOT_VERSION, savedAt: Date.now(), state: { ...state, mutations }, refused };
+}
+
+/** Writes the snapshot now (the queue changed) or soon (a screen's data changed). */
+function scheduleSave(delay: number) {
+  if (!hasStore || !owner || !client || restoring) return;
+  if (saveTimer !== null) {
+    if (delay > 0) return;
+    clearTimeout(saveTimer);
+  }
+  saveTimer = setTimeout(() => {
+    saveTimer = null;
+    void flushOfflineData();
+  }, delay);
+}
+
+/** Writes what waits and what the screens show to the device now. */
+export function flushOfflineData(): Promise<void> {
+  if (!hasStore || !owner || !client || restoring) return saving;
+  const key = snapshotKey(owner);
+  const data = snapshot(client);
+  saving = saving
+    .then(async () => {
+      const { keyval: kv, store } = await keyval();
+      await kv.set(key, data, store);
+    })
+    .catch(() => undefined);
+  return saving;
+}
+
+/** Gives every queued change its function; before `restoreOfflineData`, so restored changes can be sent. */
+export function registerQueuedChanges(queryClient: QueryClient): void {
+  for (const name of Object.keys(QUEUED) as QueuedName[]) {
+    const { mutationFn } = QUEUED[name]() as { mutationFn?: (variables: unknown) => Promise<unknown> };
+    queryClient.setMutationDefaults([KEY_PREFIX, name], {
+      mutationFn,
+      ...shared,
+      // The screen that made a restored change is gone: the screens showing it refresh.
+      onSuccess: () => queryClient.invalidateQueries(),
+    });
+  }
+}
+
+/**
+ * Restores the member's kept queue and screens (after a reload, also offline), then keeps them:
+ * every change of the queue is written at once, the screens' data at most once a second. Sends
+ * the restored queue when online.
+ */
+export async function restoreOfflineData(queryClient: QueryClient, userId: string | null): Promise<void> {
+  // The same member on the same client has it already; a new client (a reload) or member restores.
+  if (client === queryClient && owner === userId) return;
+  client = queryClient;
+  owner = userId;
+  if (!hasStore || !userId) return;
+  let kept: Snapshot | undefined;
+  restoring = true;
+  try {
+    const { keyval: kv, store } = await keyval();
+    kept = await kv.get<Snapshot>(snapshotKey(userId), store);
+  } catch {
+    kept = undefined; // private mode or storage refused: the app works without what was kept
+  } finally {
+    restoring = false;
+  }
+  if (kept && kept.version === SNAPSHOT_VERSION && owner === userId) {
+    const fresh = Date.now() - kept.savedAt < KEEP_MS;
+    const state: DehydratedState = fresh ? kept.state : { ...kept.state, queries: [] };
+    hydrate(queryClient, state);
+    for (const mutation of state.mutations) {
+      const id = idempotencyKeyOf(mutation.state.variables);
+      if (id) waited.add(id);
+    }
+    refused = kept.refused ?? [];
+    for (const listener of refusedListeners) listener();
+    if (onlineManager.isOnline()) void queryClient.resumePausedMutations();
+  }
+}
+
+/** Removes the member's kept queue, screens and refused changes from the device (signing out). */
+export async function clearOfflineData(): Promise<void> {
+  const userId = owner;
+  const queryClient = client;
+  owner = null;
+  if (saveTimer !== null) clearTimeout(saveTimer);
+  saveTimer = null;
+  waited.clear();
+  refused = [];
+  for (const listener of refusedListeners) listener();
+  // The screens' data leaves with the screens (the signed-in layout clears it once they are gone).
+  queryClient?.getMutationCache().clear();
+  await saving;
+  if (hasStore && userId) {
+    const { keyval: kv, store } = await keyval();
+    await kv.del(snapshotKey(userId), store).catch(() => undefined);
+  }
+}
+
+/** Starts keeping: marks changes that wait, and writes on every change of the caches. */
+export function keepOfflineData(queryClient: QueryClient): () => void {
+  const offMutations = queryClient.getMutationCache().subscribe((event) => {
+    const mutation = event.mutation;
+    if (mutation && nameOf(mutation) && (mutation.state.isPaused || mutation.state.failureCount > 0)) {
+      const id = idempotencyKeyOf(mutation.state.variables);
+      if (id) waited.add(id);
+    }
+    scheduleSave(0);
+  });
+  const offQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type !== 'success') return;
+    scheduleSave(1000);
+  });
+  const flush = () => {
+    if (document.visibilityState === 'hidden') void flushOfflineData();
+  };
+  document.addEventListener('visibilitychange', flush);
+  return () => {
+    offMutations();
+    offQueries();
+    document.removeEventListener('visibilitychange', flush);
+  };
+}
+
+
+export const offlineQueueSettings = { keepMs: KEEP_MS };

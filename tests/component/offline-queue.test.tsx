@@ -1,0 +1,171 @@
+/**
+ * The queue of changes made offline, kept on the device (decision 0038): a queued change survives a
+ * reload with its idempotency key and recorded moment and is sent once; a change the server refuses
+ * after it waited goes to the "Nicht gesendet" list (kept across a reload too), to send again with
+ * the same key or discard; logging out with changes waiting asks first and clears the device.
+ */
+import 'fake-indexeddb/auto';
+import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearOfflineData,
+  discardRefused,
+  flushOfflineData,
+  getRefused,
+  isWaiting,
+  keepOfflineData,
+  queuedMutation,
+  registerQueuedChanges,
+  restoreOfflineData,
+  retryRefused,
+} from '../../src/lib/offline-queue';
+import { activateLocale } from '../../src/lib/i18n';
+import { createQueryClient } from '../../src/lib/query-client';
+import { getSession } from '../../src/lib/session';
+import { account, emptyFirm, firm, ids, information } from './contract-data';
+import { failure, serveContract } from './contract-server';
+import { injectSession, renderApp } from './helpers';
+
+const site = firm('Bäckerei Huber');
+
+/** A fresh query client with the stored queue restored, as the app starts after a reload. */
+async function startApp(): Promise<QueryClient> {
+  const client = createQueryClient();
+  registerQueuedChanges(client);
+  const stop = keepOfflineData(client);
+  stopKeeping.push(stop);
+  await restoreOfflineData(client, ids.me);
+  return client;
+}
+
+const stopKeeping: (() => void)[] = [];
+
+function recordNote(client: QueryClient, key: string, occurredAtUtc: string) {
+  const observer = new MutationObserver(client, queuedMutation('entryCreate'));
+  void observer.mutate({ body: { customerId: site.id, subType: 'note', text: 'Zählerschrank ohne Platz', occurredAtUtc }, headers: { 'Idempotency-Key': key } }).catch(() => undefined);
+}
+
+const waiting = (client: QueryClient) => client.getMutationCache().getAll().filter(isWaiting);
+
+// Refusals are described in the app's language (the list keeps the server's message, toasts ours).
+beforeEach(async () => {
+  await activateLocale('de');
+});
+
+afterEach(async () => {
+  for (const stop of stopKeeping.splice(0)) stop();
+  onlineManager.setOnline(true);
+  await clearOfflineData();
+});
+
+describe('the offline queue', () => {
+  it('keeps a change made offline across a reload, with its key and moment, and sends it once', async () => {
+    injectSession();
+    const server = serveContract({ informationCreate: (call) => information(site, { text: 'Zählerschrank ohne Platz', occurredAtUtc: (call.body as { occurredAtUtc: string }).occurredAtUtc }) });
+    onlineManager.setOnline(false);
+    const before = await startApp();
+    const tapped = new Date(Date.now() - 60_000).toISOString();
+    recordNote(before, 'key-note-1', tapped);
+    await waitFor(() => expect(waiting(before)).toHaveLength(1));
+    await flushOfflineData();
+
+    // The page reloads: a new client restores the queue from IndexedDB, still offline.
+    const after = await startApp();
+    expect(waiting(after)).toHaveLength(1);
+    expect(server.calls('informationCreate')).toHaveLength(0);
+
+    onlineManager.setOnline(true);
+    await after.resumePausedMutations();
+    await waitFor(() => expect(waiting(after)).toHaveLength(0));
+    const sent = server.calls('informationCreate');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].request.headers.get('Idempotency-Key')).toBe('key-note-1');
+    expect(sent[0].body).toMatchObject({ subType: 'note', occurredAtUtc: tapped });
+
+    // Sent: another reload finds nothing to send again.
+    await flushOfflineData();
+    const later = await startApp();
+    expect(later.getMutationCache().getAll()).toHaveLength(0);
+    await later.resumePausedMutations();
+    expect(server.calls('informationCreate')).toHaveLength(1);
+  });
+
+  it('lists a change refused after it waited, across a reload, to send again with its key or discard', async () => {
+    injectSession();
+    const server = serveContract({ informationCreate: failure(409, 'ENTRY_LOCKED', 'Der Kunde ist archiviert.') });
+    onlineManager.setOnline(false);
+    const client = await startApp();
+    recordNote(client, 'key-refused', new Date().toISOString());
+    await waitFor(() => expect(waiting(client)).toHaveLength(1));
+    onlineManager.setOnline(true);
+    await client.resumePausedMutations();
+    await waitFor(() => expect(getRefused()).toHaveLength(1));
+    expect(getRefused()[0]).toMatchObject({ id: 'key-refused', name: 'entryCreate', messages: ['Der Kunde ist archiviert.'] });
+    expect(client.getMutationCache().getAll()).toHaveLength(0);
+    await flushOfflineData();
+
+    const after = await startApp();
+    expect(getRefused().map((c) => c.id)).toEqual(['key-refused']);
+    server.use({ informationCreate: information(site) });
+    retryRefused(after, 'key-refused');
+    await waitFor(() => expect(server.calls('informationCreate')).toHaveLength(2));
+    expect(server.calls('informationCreate')[1].request.headers.get('Idempotency-Key')).toBe('key-refused');
+    await waitFor(() => expect(after.getMutationCache().getAll().every((m) => m.state.status === 'success')).toBe(true));
+    expect(getRefused()).toHaveLength(0);
+
+    // Refused again: discarding removes it from the device for good.
+    server.use({ informationCreate: failure(409, 'ENTRY_LOCKED', 'Gesperrt.') });
+    recordNote(after, 'key-again', new Date().toISOString());
+    await waitFor(() => expect(server.calls('informationCreate')).toHaveLength(3));
+    // Refused at once while online, with its form open: the form shows it, not the list.
+    expect(getRefused()).toHaveLength(0);
+    onlineManager.setOnline(false);
+    recordNote(after, 'key-offline', new Date().toISOString());
+    await waitFor(() => expect(waiting(after)).toHaveLength(1));
+    onlineManager.setOnline(true);
+    await after.resumePausedMutations();
+    await waitFor(() => expect(getRefused().map((c) => c.id)).toEqual(['key-offline']));
+    discardRefused('key-offline');
+    await flushOfflineData();
+    await startApp();
+    expect(getRefused()).toHaveLength(0);
+  });
+
+  it('asks before logging out with a change waiting, then clears the queue from the device', async () => {
+    injectSession();
+    serveContract({ ...emptyFirm, usersUpdateMe: account() });
+    const { queryClient } = await renderApp('/');
+    registerQueuedChanges(queryClient);
+    stopKeeping.push(keepOfflineData(queryClient));
+    await restoreOfflineData(queryClient, ids.me);
+    onlineManager.setOnline(false);
+    recordNote(queryClient, 'key-logout', new Date().toISOString());
+    await screen.findByText('1 Änderung wartet auf Verbindung', {}, { timeout: 5000 }).catch((error) => {
+      screen.debug(document.body, 5000);
+      throw error;
+    });
+    await flushOfflineData();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /Anna Schneider/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mit nicht gesendeten Änderungen abmelden?' });
+    expect(within(dialog).getByText(/1 auf diesem Gerät erfasste Änderung hat den Server noch nicht erreicht/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Angemeldet bleiben' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Mit nicht gesendeten Änderungen abmelden?' })).not.toBeInTheDocument());
+    expect(waiting(queryClient)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: /Anna Schneider/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Abmelden' }));
+    const again = await screen.findByRole('dialog', { name: 'Mit nicht gesendeten Änderungen abmelden?' });
+    await user.click(within(again).getByRole('button', { name: 'Abmelden und löschen' }));
+    // Cleared from the device: a reload of the same member finds nothing.
+    await waitFor(() => expect(getSession().token).toBeNull());
+    await waitFor(async () => {
+      const next = await startApp();
+      expect(next.getMutationCache().getAll()).toHaveLength(0);
+    });
+  });
+});
