@@ -296,7 +296,7 @@ function KeyList() {
       </Group>
       {keys.isPending ? (
         <Group justify="center" py="xl">
-          <Loader aria-label={t`Loading`} />
+          <Loader role="status" aria-label={t`Loading`} />
         </Group>
       ) : keys.isError ? (
         <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t`The keys could not be loaded.`}>
