@@ -34,7 +34,7 @@ export async function settleJobs(database: Database, timeoutMs = 15_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await database.pool.query<{ n: number }>(
-      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + interval '2 seconds'",
+      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + interval '1 minute'",
     );
     if (rows[0].n === 0) return;
     if (Date.now() > until) throw new Error(`${rows[0].n} jobs still pending`);
