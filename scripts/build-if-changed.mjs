@@ -30,7 +30,7 @@ const INPUT_FILES = [
   'scripts/build-server.mjs',
   'scripts/build-if-changed.mjs',
 ];
-const OUTPUTS = ['dist/index.html', 'dist/.vite/manifest.json', 'build/server/main.mjs'];
+const OUTPUTS = ['dist/index.html', 'dist/.vite/manifest.json', 'build/server/main.mjs', 'build/server/worker.mjs'];
 const STAMP = 'build/stamp.json';
 
 /** Files under an input folder that are not inputs: ignored by git, made by tools beside the sources. */

@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 const outdir = process.argv[2] ?? 'build/server';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'server/main.ts' },
+  entryPoints: { main: 'server/main.ts', worker: 'server/worker.ts' },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -22,4 +22,4 @@ await build({
   sourcesContent: false,
   logLevel: 'warning',
 });
-console.log(`server built: ${outdir}/main.mjs`);
+console.log(`server built: ${outdir}/main.mjs, ${outdir}/worker.mjs`);

@@ -26,6 +26,7 @@ import { apiDocsRoutes } from './platform/api-docs';
 import { systemClock } from './platform/clock';
 import { Metrics } from './platform/metrics';
 import { Mailer } from './platform/mail';
+import { Jobs } from './platform/jobs';
 import { RateLimiter } from './platform/rate-limit';
 import { createServices, type Services } from './modules/services';
 import type { Deps } from './platform/handler';
@@ -49,6 +50,11 @@ declare module 'fastify' {
     services: Services;
     /** Compiles every lazily compiled validator and serializer now (tests); returns how many. */
     compileAllSchemas: () => number;
+    /**
+     * Where the process is in its life, for `/ready`: `starting` until the server and its job queue
+     * are up, `ready`, then `draining` from SIGTERM on (main.ts).
+     */
+    lifecycle: { state: 'starting' | 'ready' | 'draining' };
   }
   interface FastifyRequest {
     auth?: AuthContext;
@@ -81,14 +87,17 @@ function makeAjv(coerce: boolean) {
 export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const appDir = fromRoot('dist');
-  const fullDeps: Deps = {
+  const metrics = deps.metrics ?? new Metrics(deps.database.counts);
+  const mailer = deps.mailer ?? new Mailer(config);
+  const clock = deps.clock ?? systemClock;
+  const baseDeps: Omit<Deps, 'jobs'> = {
     ...deps,
     tokens: deps.tokens ?? new TokenService(config.jwtSecret, config.jwtIssuer, config.accessTokenSeconds),
-    metrics: deps.metrics ?? new Metrics(deps.database.counts),
-    mailer: deps.mailer ?? new Mailer(config),
+    metrics,
+    mailer,
     rateLimiter: deps.rateLimiter ?? new RateLimiter(deps.database.pool),
     storage: deps.storage ?? createFileStorage(config),
-    clock: deps.clock ?? systemClock,
+    clock,
   };
   const app = Fastify({
     logger:
@@ -107,6 +116,16 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
     frameworkErrors: frameworkError,
     clientErrorHandler: clientError,
   });
+  const jobs = deps.jobs ?? new Jobs({ database: deps.database, mailer, metrics, clock, config: config.jobs, log: app.log });
+  const fullDeps: Deps = { ...baseDeps, jobs };
+  // The queue starts with the server and stops after it: requests in flight finish first, then
+  // running jobs may finish or are handed back (decision 0040).
+  app.decorate('lifecycle', { state: 'starting' as 'starting' | 'ready' | 'draining' });
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    app.lifecycle.state = 'ready';
+  });
+  app.addHook('onClose', () => jobs.stop(config.shutdown.timeoutSeconds * 1000));
   app.decorate('deps', fullDeps);
   app.decorate('services', createServices(fullDeps));
   app.decorateRequest('auth', undefined);
@@ -142,6 +161,8 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
         .recordCall(request.auth as ApiKeyCaller, { operationId, method, path: route, status: reply.statusCode })
         .catch((error: unknown) => request.log.error({ err: error }, 'audit of an API key call failed'));
     }
+    // A job this request sent is committed now: the worker of this process takes it at once.
+    jobs.nudge();
   });
   registerSecurityHeaders(app, config, path.join(appDir, 'index.html'));
 

@@ -36,7 +36,8 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
     log(`embedded PostgreSQL running in ${path.join(config.dataDir, 'postgres')} on port ${config.embeddedPgPort}`);
   }
   try {
-    await migrateDatabase(adminUrl, config.appRolePassword);
+    // Under an advisory lock: of several processes starting together, one migrates (decision 0040).
+    await migrateDatabase(adminUrl, config.appRolePassword, () => log('another process is migrating the database; waiting for it'));
   } catch (error) {
     await stopEmbedded?.();
     throw error;

@@ -1,6 +1,11 @@
 /**
  * The product's entry point: configuration, database, server; a clean stop on SIGINT/SIGTERM.
  * A start that fails says what to change and exits with 1 (2 for an invalid configuration).
+ *
+ * A stop is graceful (decision 0040): `/ready` answers 503 at once, requests are still served for
+ * SHUTDOWN_DRAIN_SECONDS (a load balancer stops sending), then the server stops listening, lets
+ * the requests in flight finish and the running jobs finish or hands them back to the queue within
+ * SHUTDOWN_TIMEOUT_SECONDS, and the database goes last.
  */
 import { buildServer } from './app';
 import { prepareDatabase, type PreparedDatabase } from './bootstrap';
@@ -18,9 +23,14 @@ let app: Awaited<ReturnType<typeof buildServer>> | undefined;
 let stopping = false;
 
 async function shutdown(code: number): Promise<never> {
+  const { drainSeconds, timeoutSeconds } = config?.shutdown ?? { drainSeconds: 0, timeoutSeconds: 25 };
   // A stop that hangs (a request that never ends) must not keep the process: PostgreSQL still gets
   // its fast-shutdown signal on exit.
-  setTimeout(() => process.exit(code), 30_000).unref();
+  setTimeout(() => process.exit(code), (drainSeconds + timeoutSeconds + 5) * 1000).unref();
+  if (app && code === 0) {
+    app.lifecycle.state = 'draining';
+    if (drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, drainSeconds * 1000));
+  }
   await app?.close().catch(() => undefined);
   await prepared?.stop().catch(() => undefined);
   process.exit(code);

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { fromRoot } from '../platform/paths';
+import { grantJobQueue, installJobQueue } from '../platform/job-queue';
 import type { DatabaseTimeouts } from '../platform/config';
 
 /**
@@ -27,13 +28,32 @@ const PRIVATE_TABLES = ['account_directory'];
 const APPEND_ONLY_TABLES = ['audit_log', 'issued_invoices'];
 const migrationsFolder = fromRoot('server', 'db', 'migrations');
 
-export async function migrateDatabase(adminUrl: string, appRolePassword: string) {
+/** The advisory lock the migrator holds: one process migrates, the others wait and then find nothing to do. */
+const MIGRATION_LOCK = 0x6669_656c; // 'fiel'
+
+/**
+ * Migrations, the job queue's schema and the app role's grants, under a PostgreSQL advisory lock:
+ * several processes starting at once against one database migrate it once, one after the other
+ * (decision 0040). `onWait` is told when another process holds the lock.
+ */
+export async function migrateDatabase(adminUrl: string, appRolePassword: string, onWait?: () => void) {
+  const lock = new pg.Client({ connectionString: adminUrl });
+  lock.on('error', () => undefined);
+  await lock.connect();
   const pool = new pg.Pool({ connectionString: adminUrl, max: 1 });
   try {
+    const first = await lock.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [MIGRATION_LOCK]);
+    if (!first.rows[0].got) {
+      onWait?.();
+      await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    }
     await migrate(drizzle(pool), { migrationsFolder });
+    await installJobQueue(pool);
     await ensureAppRole(pool, appRolePassword);
   } finally {
     await pool.end();
+    // Ending the session gives the lock back.
+    await lock.end().catch(() => undefined);
   }
 }
 
@@ -66,6 +86,7 @@ async function ensureAppRole(pool: pg.Pool, password: string) {
     for (const table of APPEND_ONLY_TABLES) await client.query(`revoke update, delete on ${table} from ${APP_ROLE}`);
     await client.query(`grant execute on all functions in schema public to ${APP_ROLE}`);
     await client.query(`revoke all on schema drizzle from ${APP_ROLE}`).catch(() => undefined);
+    await grantJobQueue(client, APP_ROLE);
   } finally {
     client.release();
   }

@@ -92,6 +92,21 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   DEV_OUTBOX: z.enum(['true', 'false']).optional(),
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** Background jobs run in this server process (default); `false` when `npm run worker` runs them. */
+  JOBS_IN_PROCESS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** How often an idle worker looks for new jobs; a job sent by this process is picked up at once. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** The first retry of a failed mail waits this long; each further one about twice as long. */
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Attempts after the first before a mail counts as failed (about 4 hours at the defaults). */
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** On SIGTERM: how long `/ready` answers 503 while requests are still served, before the server stops listening. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
+  /** On SIGTERM: how long running requests and jobs may take to finish before they are handed back. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 });
 
 export interface ExternalProvider {
@@ -151,6 +166,18 @@ export interface Config {
   hsts: boolean;
   /** Calls one API key may make per minute. */
   apiKeyRateLimitPerMinute: number;
+  /** Background jobs (`platform/jobs.ts`, decision 0040). */
+  jobs: JobsConfig;
+  /** Graceful stop on SIGTERM (`main.ts`). */
+  shutdown: { drainSeconds: number; timeoutSeconds: number };
+}
+
+export interface JobsConfig {
+  /** Work the queues in the server process; else only send jobs (a separate `npm run worker` works them). */
+  inProcess: boolean;
+  pollSeconds: number;
+  mailRetryDelaySeconds: number;
+  mailRetryLimit: number;
 }
 
 /** Bounds on waiting for PostgreSQL, in milliseconds (`db/database.ts`). */
@@ -273,6 +300,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN || undefined,
     hsts: publicUrl.startsWith('https://'),
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    jobs: {
+      inProcess: e.JOBS_IN_PROCESS,
+      pollSeconds: e.JOBS_POLL_SECONDS,
+      mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+      mailRetryLimit: e.MAIL_RETRY_LIMIT,
+    },
+    shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
       rpName: e.WEBAUTHN_RP_NAME,

@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import type { TokenService } from './auth';
 import type { Metrics } from './metrics';
 import type { Mailer } from './mail';
+import type { Jobs } from './jobs';
 import type { RateLimiter } from './rate-limit';
 import type { FileStorage } from './storage';
 import type { Clock } from './clock';
@@ -20,6 +21,8 @@ export interface Deps {
   tokens: TokenService;
   metrics: Metrics;
   mailer: Mailer;
+  /** Background jobs: mails, cleanup (server/platform/jobs.ts, decision 0040). */
+  jobs: Jobs;
   rateLimiter: RateLimiter;
   /** Photos, signatures and PDFs (server/platform/storage.ts). */
   storage: FileStorage;

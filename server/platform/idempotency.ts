@@ -15,8 +15,7 @@
  *   neither.
  *
  * Keys expire `IDEMPOTENCY_KEY_DAYS` after their first use (by the server's clock); an expired key
- * counts as new. Expired rows are swept by the call that records a key, at most once an hour per
- * firm and server process, like the passkey challenges are swept by the next challenge.
+ * counts as new. Expired rows are removed by the hourly cleanup job (`platform/jobs.ts`, decision 0040).
  */
 import crypto from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
@@ -30,10 +29,6 @@ import type { MultipartForm } from './multipart';
 export const IDEMPOTENCY_KEY_DAYS = 7;
 /** As `IdempotencyKey` in the contract: 8 to 128 letters, digits, `_ . : -` (a UUID fits). */
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-/** Firms swept lately (bounded: the oldest entry is forgotten first). */
-const lastSweep = new Map<string, number>();
-const SWEEP_MEMORY = 10_000;
 
 export interface IdempotencyState {
   key: string;
@@ -161,7 +156,6 @@ export async function finishIdempotent(request: FastifyRequest, reply: FastifyRe
     await held.release(false);
     throw error;
   }
-  await sweepExpired(request, tenantId).catch((error: unknown) => request.log.warn({ err: error }, 'sweeping expired idempotency keys failed'));
   return payload;
 }
 
@@ -171,16 +165,4 @@ export async function abandonIdempotent(request: FastifyRequest) {
   if (!held) return;
   request.idempotency!.slot.held = undefined;
   await held.release(false);
-}
-
-async function sweepExpired(request: FastifyRequest, tenantId: string) {
-  const at = Date.now();
-  if ((lastSweep.get(tenantId) ?? 0) > at - SWEEP_EVERY_MS) return;
-  lastSweep.delete(tenantId);
-  lastSweep.set(tenantId, at);
-  if (lastSweep.size > SWEEP_MEMORY) lastSweep.delete(lastSweep.keys().next().value!);
-  const { database, clock } = request.server.deps;
-  await database.withTenant(tenantId, (tx) =>
-    tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.tenantId, tenantId), lt(idempotencyKeys.expiresAt, clock.now()))),
-  );
 }

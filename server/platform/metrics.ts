@@ -10,6 +10,8 @@ import { isLoopbackClient } from './security-headers';
 export class Metrics {
   private readonly counts = new Map<string, { count: number; seconds: number }>();
   private readonly started = Date.now();
+  /** Job outcomes by queue: `completed`, `retried` (an attempt failed, another follows), `failed` (given up). */
+  private readonly jobs = new Map<string, number>();
 
   /** `transactions`: the database's counts of tenant transactions, shown beside the requests. */
   constructor(private readonly transactions?: TransactionCounts) {}
@@ -20,6 +22,11 @@ export class Metrics {
     entry.count += 1;
     entry.seconds += elapsedMs / 1000;
     this.counts.set(key, entry);
+  }
+
+  recordJob(queue: string, outcome: 'completed' | 'retried' | 'failed') {
+    const key = `${queue}\u0000${outcome}`;
+    this.jobs.set(key, (this.jobs.get(key) ?? 0) + 1);
   }
 
   render(): string {
@@ -49,10 +56,19 @@ export class Metrics {
           `db_session_check_transactions_taken_total ${this.transactions.taken}`,
         ]
       : [];
+    const jobs = [
+      '# HELP jobs_total Background jobs this process worked, by queue and outcome (retried: an attempt failed and another follows; failed: given up).',
+      '# TYPE jobs_total counter',
+      ...[...this.jobs].map(([key, count]) => {
+        const [queue, outcome] = key.split('\u0000');
+        return `jobs_total{queue="${queue}",outcome="${outcome}"} ${count}`;
+      }),
+    ];
     return [
       ...lines,
       ...durations,
       ...transactions,
+      ...jobs,
       '# TYPE process_uptime_seconds gauge',
       `process_uptime_seconds ${((Date.now() - this.started) / 1000).toFixed(0)}`,
       '# TYPE process_resident_memory_bytes gauge',

@@ -24,7 +24,8 @@ const uniqueEmail = (prefix = 'meisterin') => `${prefix}.${Date.now()}${counter+
 const PASSWORD = 'Rohrzange-Muffe-93';
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
-function mailsTo(email: string) {
+async function mailsTo(email: string) {
+  await server.settleJobs();
   return server.app.deps.mailer.outbox(500).filter((m) => m.to === email);
 }
 
@@ -45,7 +46,7 @@ async function invite(owner: Awaited<ReturnType<typeof signUp>>) {
     body: { email: uniqueEmail('azubi'), firstName: 'Lea', lastName: 'Krause', role: 'Employee', language: 'de' },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
-  const link = linkIn(mailsTo(response.body.data.email)[0].text);
+  const link = linkIn((await mailsTo(response.body.data.email))[0].text);
   return { email: response.body.data.email as string, userId: link.searchParams.get('userId')!, token: link.searchParams.get('token')! };
 }
 
@@ -91,7 +92,7 @@ describe('one-time links used by parallel requests', () => {
     const { email, session } = await signUp();
     const forgot = await call('POST', '/api/Auth/ForgotPassword', { headers: from(nextAddress()), body: { email } });
     expect(forgot.status).toBe(200);
-    const link = linkIn(mailsTo(email).find((m) => m.subject === 'Passwort zurücksetzen')!.text);
+    const link = linkIn((await mailsTo(email)).find((m) => m.subject === 'Passwort zurücksetzen')!.text);
     const body = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), newPassword: 'Neue-Leitung-2026', confirmPassword: 'Neue-Leitung-2026' };
     const answers = await raceBehindUserLock(session.id, 4, () => call('POST', '/api/Auth/ResetPassword', { body }));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -101,7 +102,7 @@ describe('one-time links used by parallel requests', () => {
 
   it('a mail-confirmation link confirms once; the others are told it was used', async () => {
     const { email, session } = await signUp();
-    const link = linkIn(mailsTo(email)[0].text);
+    const link = linkIn((await mailsTo(email))[0].text);
     const answers = await raceBehindUserLock(session.id, 4, () => fetch(`${server.baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' }));
     const locations = answers.map((a) => a.headers.get('location')).sort();
     expect(locations).toEqual(['/email-confirmation?status=used', '/email-confirmation?status=used', '/email-confirmation?status=used', '/email-confirmed']);
@@ -201,8 +202,8 @@ describe('account enumeration', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    await expect.poll(() => mailsTo(email).some((m) => m.subject === 'Passwort zurücksetzen')).toBe(true);
-    expect(mailsTo(ghost)).toEqual([]);
+    await expect.poll(async () => (await mailsTo(email)).some((m) => m.subject === 'Passwort zurücksetzen')).toBe(true);
+    expect(await mailsTo(ghost)).toEqual([]);
   });
 
   it('sign-up with a taken address tells the owner by mail, creates nothing and does the same hashing work', async () => {
@@ -215,11 +216,11 @@ describe('account enumeration', () => {
     expect(again.status).toBe(409);
     expect(again.body.errorMessages[0].code).toBe('EMAIL_ALREADY_REGISTERED');
     expect((await admin.query('select count(*)::int as n from tenants')).rows[0].n).toBe(before);
-    const notice = mailsTo(email).find((m) => m.subject === 'Jemand wollte sich mit Ihrer Adresse registrieren');
+    const notice = (await mailsTo(email)).find((m) => m.subject === 'Jemand wollte sich mit Ihrer Adresse registrieren');
     expect(notice?.text).toContain('http://localhost:3000/login');
     // A second try within the hour sends no second notice (no mail bombing through sign-up).
     await call('POST', '/api/Auth/SignUp', { headers: from(nextAddress()), body: { email, password: 'Anderes-Passwort-77', tenantName: 'fremd', termsConfirmed: true } });
-    expect(mailsTo(email).filter((m) => m.subject === notice!.subject)).toHaveLength(1);
+    expect((await mailsTo(email)).filter((m) => m.subject === notice!.subject)).toHaveLength(1);
   });
 });
 

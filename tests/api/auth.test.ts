@@ -23,7 +23,8 @@ const randomAddress = () => `2001:db8::${(counter * 7919 + Math.floor(Math.rando
 const uniqueEmail = (prefix = 'max') => `${prefix}.${Date.now()}${counter++}@elektro-schneider.de`;
 const PASSWORD = 'Sonnenblume-Kabel-42';
 
-function lastMailTo(email: string) {
+async function lastMailTo(email: string) {
+  await server.settleJobs();
   const mail = server.app.deps.mailer.outbox(200).find((m) => m.to === email);
   if (!mail) throw new Error(`no mail to ${email}`);
   return mail;
@@ -52,7 +53,7 @@ describe('sign-up', () => {
     const trialDays = (rows[0].trial_ends_at.getTime() - Date.now()) / 86400_000;
     expect(trialDays).toBeGreaterThan(29.9);
     expect(trialDays).toBeLessThanOrEqual(30);
-    const mail = lastMailTo(email);
+    const mail = await lastMailTo(email);
     expect(mail.subject).toBe('Bitte bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.html).toContain('E-Mail-Adresse bestätigen');
     expect(linkIn(mail.text).pathname).toBe('/api/Auth/ConfirmEmail');
@@ -204,7 +205,7 @@ describe('tokens and sessions', () => {
 describe('mail confirmation', () => {
   it('confirms once with the link and redirects to /email-confirmed; a second use says used', async () => {
     const { email, session, deviceId } = await signUp();
-    const link = linkIn(lastMailTo(email).text);
+    const link = linkIn((await lastMailTo(email)).text);
     const first = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe('/email-confirmed');
@@ -216,7 +217,7 @@ describe('mail confirmation', () => {
 
   it('sends expired and forged links to the error page', async () => {
     const { email, session } = await signUp();
-    const link = linkIn(lastMailTo(email).text);
+    const link = linkIn((await lastMailTo(email)).text);
     await admin.query(`update one_time_tokens set expires_at = now() - interval '1 minute' where user_id = $1`, [session.id]);
     const expired = await fetch(`${server.baseUrl}${link.pathname}${link.search}`, { redirect: 'manual' });
     expect(expired.headers.get('location')).toBe('/email-confirmation?status=expired');
@@ -228,7 +229,7 @@ describe('mail confirmation', () => {
 
   it('resends with a countdown and makes the older link useless', async () => {
     const { email, session, deviceId } = await signUp();
-    const oldLink = linkIn(lastMailTo(email).text);
+    const oldLink = linkIn((await lastMailTo(email)).text);
     await admin.query(`delete from auth_attempts where key like 'mail:confirm:%'`);
     const resent = await call('POST', '/api/Auth/ResendConfirmationEmail', { deviceId, token: session.token });
     expect(resent.status).toBe(200);
@@ -239,7 +240,7 @@ describe('mail confirmation', () => {
     // The older link was never used: it says that a newer one was sent, not that the address is confirmed.
     const old = await fetch(`${server.baseUrl}${oldLink.pathname}${oldLink.search}`, { redirect: 'manual' });
     expect(old.headers.get('location')).toBe('/email-confirmation?status=replaced');
-    const fresh = linkIn(lastMailTo(email).text);
+    const fresh = linkIn((await lastMailTo(email)).text);
     const ok = await fetch(`${server.baseUrl}${fresh.pathname}${fresh.search}`, { redirect: 'manual' });
     expect(ok.headers.get('location')).toBe('/email-confirmed');
   });
@@ -284,13 +285,13 @@ describe('passwords', () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
-    expect(lastMailTo(email).subject).toBe('Passwort zurücksetzen');
+    expect((await lastMailTo(email)).subject).toBe('Passwort zurücksetzen');
   });
 
   it('resets once with the mailed token, ends all sessions, and the new password works', async () => {
     const { email, session, deviceId } = await signUp();
     await call('POST', '/api/Auth/ForgotPassword', { body: { email } });
-    const link = linkIn(lastMailTo(email).text);
+    const link = linkIn((await lastMailTo(email)).text);
     expect(link.pathname).toBe('/password-reset');
     const body = { userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), newPassword: 'Neues-Passwort-2026', confirmPassword: 'Neues-Passwort-2026' };
     const mismatch = await call('POST', '/api/Auth/ResetPassword', { body: { ...body, confirmPassword: 'anders-anders' } });
@@ -309,10 +310,10 @@ describe('passwords', () => {
   it('refuses a reset link that a newer one replaced, saying so', async () => {
     const { email } = await signUp();
     await call('POST', '/api/Auth/ForgotPassword', { body: { email } });
-    const first = linkIn(lastMailTo(email).text);
+    const first = linkIn((await lastMailTo(email)).text);
     await admin.query(`delete from auth_attempts where key like 'mail:reset%'`);
     await call('POST', '/api/Auth/ForgotPassword', { body: { email } });
-    const second = linkIn(lastMailTo(email).text);
+    const second = linkIn((await lastMailTo(email)).text);
     expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'));
     const reset = (link: URL) =>
       call('POST', '/api/Auth/ResetPassword', {
@@ -330,7 +331,7 @@ describe('passwords', () => {
   it('refuses an expired reset link', async () => {
     const { email, session } = await signUp();
     await call('POST', '/api/Auth/ForgotPassword', { body: { email } });
-    const link = linkIn(lastMailTo(email).text);
+    const link = linkIn((await lastMailTo(email)).text);
     await admin.query(`update one_time_tokens set expires_at = now() - interval '1 second' where user_id = $1 and purpose = 'reset_password'`, [session.id]);
     const response = await call('POST', '/api/Auth/ResetPassword', {
       body: { userId: session.id, token: link.searchParams.get('token'), newPassword: 'Neues-Passwort-2026', confirmPassword: 'Neues-Passwort-2026' },
@@ -363,7 +364,7 @@ describe('roles', () => {
       body: { email: uniqueEmail('geselle'), firstName: 'Jonas', lastName: 'Weber', role: 'Employee', language: 'de' },
     });
     expect(invite.status).toBe(200);
-    const link = linkIn(lastMailTo(invite.body.data.email).text);
+    const link = linkIn((await lastMailTo(invite.body.data.email)).text);
     expect(link.pathname).toBe('/set-password');
     const employeeDevice = newDeviceId();
     const activated = await call('POST', '/api/Users/SetPassword', {

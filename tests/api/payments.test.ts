@@ -206,6 +206,7 @@ describe('sending by mail', () => {
     const sent = await firm.owner.api.POST('/api/Payments/Send', { body: { invoiceId: invoice.id, attachment: 'zugferd' } });
     expect(sent.response.status).toBe(200);
     expect(sent.data!.successMessage).toBe('Gesendet an kasse@baeckerei-mueller.de.');
+    await server.settleJobs();
     expect(smtp.mails).toHaveLength(count + 1);
     const mail = smtp.mails.at(-1)!;
     expect(mail.to.sort()).toEqual(['buero@elektro-schneider.de', 'kasse@baeckerei-mueller.de']);
@@ -220,6 +221,7 @@ describe('sending by mail', () => {
   it('attaches the XML byte for byte and writes English with the built-in text for an English invoice', async () => {
     const invoice = await issue({ dueDate: '2026-12-10', language: 'en', buyerName: 'Smith Ltd', format: 'xrechnung' });
     await firm.owner.api.POST('/api/Payments/Send', { body: { invoiceId: invoice.id, attachment: 'xrechnung' } });
+    await server.settleJobs();
     const mail = smtp.mails.at(-1)!;
     expect(mail.subject).toBe(`Invoice ${invoice.number} from Elektro Schneider GmbH`);
     expect(mail.attachments[0]!.content.equals(invoice.xml)).toBe(true);
@@ -232,6 +234,7 @@ describe('sending by mail', () => {
     const answer = await rawCall(server.baseUrl, 'POST', '/api/Payments/Send', json(firm.owner, { invoiceId: invoice.id, attachment: 'zugferd' }));
     expect(answer.status).toBe(400);
     expect(answer.body.errorMessages[0].message).toBe('Beim Kunden ist keine E-Mail-Adresse hinterlegt.');
+    await server.settleJobs();
     expect(smtp.mails).toHaveLength(count);
   });
 });
@@ -248,6 +251,7 @@ describe('reminders', () => {
     expect(skipped.status).toBe(400);
     const reminder = await firm.owner.api.POST('/api/Payments/Remind', { body: { invoiceId: invoice.id, level: 0 } });
     expect(reminder.response.status).toBe(200);
+    await server.settleJobs();
     let mail = smtp.mails.at(-1)!;
     expect(mail.subject).toBe(`Zahlungserinnerung zu Rechnung ${invoice.number}`);
     expect(plain(mail.text)).toContain('Bitte zahlen Sie 1.190,00 € bis zum 03.12.2026.');
@@ -255,6 +259,7 @@ describe('reminders', () => {
     expect(reminder.data!.data!.nextReminderLevel).toBe(1);
 
     const dunning = await firm.owner.api.POST('/api/Payments/Remind', { body: { invoiceId: invoice.id, level: 1, payBy: '2026-12-05' } });
+    await server.settleJobs();
     mail = smtp.mails.at(-1)!;
     expect(mail.subject).toBe(`1. Mahnung zu Rechnung ${invoice.number}`);
     expect(plain(mail.text)).toContain('Mahngebühr: 5,00 €');

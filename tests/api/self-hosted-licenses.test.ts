@@ -33,7 +33,8 @@ describe('self-hosted licenses', () => {
   const details = async (member: SignedIn) =>
     data<Details>(await member.call('GET', `/api/Subscription/GetSubscriptionDetails?tenantId=${member.tenantId}`));
   const work = (member: SignedIn) => member.call('GET', '/api/Customers/GetAll?page=1&pageSize=5&isDescending=false');
-  const inviteLink = (email: string) => {
+  const inviteLink = async (email: string) => {
+    await server.settleJobs();
     const mail = server.app.deps.mailer.outbox(500).find((m) => m.to === email)!;
     const url = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
     return { userId: url.searchParams.get('userId')!, token: url.searchParams.get('token')! };
@@ -97,7 +98,7 @@ describe('self-hosted licenses', () => {
     expect((await firm.owner.call('POST', '/api/Subscription/CreateCheckout', { body: { licenseCount: 5 } })).status).toBe(200);
     const set = await caller(server.baseUrl)('POST', '/api/Users/SetPassword', {
       deviceId: newDeviceId(),
-      body: { ...inviteLink(invited.email), password: 'Werkzeugkoffer-77', confirmPassword: 'Werkzeugkoffer-77' },
+      body: { ...(await inviteLink(invited.email)), password: 'Werkzeugkoffer-77', confirmPassword: 'Werkzeugkoffer-77' },
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const d = await details(firm.owner);

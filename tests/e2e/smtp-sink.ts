@@ -29,6 +29,10 @@ export interface SmtpSink {
   port: number;
   url: string;
   mails: ReceivedMail[];
+  /** Refuses the next `count` mails with a temporary failure (451), as a mail server that is down would. */
+  refuseNext(count: number): void;
+  /** Mails refused so far. */
+  refused(): number;
   close(): Promise<void>;
 }
 
@@ -137,6 +141,8 @@ export function parseMessage(raw: string): Pick<ReceivedMail, 'subject' | 'text'
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let counter = 0;
+  let toRefuse = 0;
+  let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -146,6 +152,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (toRefuse > 0) {
+          toRefuse--;
+          refused++;
+          return callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 451 }));
+        }
         const parsed = parseMessage(Buffer.concat(chunks).toString('utf8'));
         mails.push({
           id: ++counter,
@@ -170,6 +181,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     port,
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     mails,
+    refuseNext: (count) => (toRefuse = count),
+    refused: () => refused,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -24,7 +24,22 @@ export interface TestServer {
   config: Config;
   database: Database;
   adminUrl: string;
+  /** Waits until no job is waiting or running (mails are stored as jobs and sent by the worker, decision 0040). */
+  settleJobs: () => Promise<void>;
   close: () => Promise<void>;
+}
+
+/** Waits until the queue of this database has no job waiting, due for a retry or running. */
+export async function settleJobs(database: Database, timeoutMs = 15_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await database.pool.query<{ n: number }>(
+      "select count(*)::int as n from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now() + interval '1 minute'",
+    );
+    if (rows[0].n === 0) return;
+    if (Date.now() > until) throw new Error(`${rows[0].n} jobs still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 export async function startTestServer(env: Record<string, string> = {}, options: { clock?: Clock; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
@@ -42,6 +57,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     PUBLIC_URL: 'http://localhost:3000',
     SERVE_APP: 'false',
     TRUST_PROXY: 'true',
+    // Mails are jobs (decision 0040): a failed attempt is retried after a second here, not half a minute.
+    MAIL_RETRY_DELAY_SECONDS: '1',
+    JOBS_POLL_SECONDS: '0.5',
     ...env,
   });
   await ensureDatabase(adminUrl, dbName);
@@ -57,6 +75,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     config,
     database,
     adminUrl,
+    settleJobs: () => settleJobs(database),
     close: async () => {
       await app.close();
       await database.close();

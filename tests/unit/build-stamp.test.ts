@@ -43,6 +43,7 @@ beforeEach(() => {
   write('dist/index.html', '<!doctype html>built\n');
   write('dist/.vite/manifest.json', '{}\n');
   write('build/server/main.mjs', '// built\n');
+  write('build/server/worker.mjs', '// built\n');
 });
 
 afterEach(() => {
@@ -84,7 +85,7 @@ describe('the build stamp', { timeout: 60_000 }, () => {
   });
 
   it('asks again when an output of the build is missing', async () => {
-    for (const output of ['dist/index.html', 'dist/.vite/manifest.json', 'build/server/main.mjs']) {
+    for (const output of ['dist/index.html', 'dist/.vite/manifest.json', 'build/server/main.mjs', 'build/server/worker.mjs']) {
       await recordBuild();
       const kept = fs.readFileSync(path.join(root, output));
       fs.rmSync(path.join(root, output));

@@ -49,8 +49,7 @@ export const authHandlers = {
   },
 
   authForgotPassword: async (request: Body<'authForgotPassword'>) => {
-    const { sending } = await services(request).auth.links.forgotPassword(request.body.email, clientOf(request));
-    sending.catch((error: unknown) => request.log.error({ err: error }, 'reset mail failed'));
+    await services(request).auth.links.forgotPassword(request.body.email, clientOf(request));
     return ok(null, message(request, 'auth.resetMailSent'));
   },
 

@@ -1,5 +1,5 @@
 /** Queries of the accounts feature. Tenant queries take the transaction of `withTenant`. */
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { SessionRow } from '../../db/accounts';
 import { uuidLiteral, type Database, type Db, type OpenedTransaction, type Tx } from '../../db/database';
 import { authChallenges, oneTimeTokens, passkeys, refreshTokens, sessions, tenants } from '../../db/schema';
@@ -182,10 +182,10 @@ export async function deletePasskey(tx: Tx, userId: string, id: string) {
 
 /**
  * The passkey challenges live outside every tenant (sign-in does not know the tenant yet), so they
- * are written and taken on the pool, not in a tenant transaction. Saving one sweeps the expired.
+ * are written and taken on the pool, not in a tenant transaction. Expired ones are removed by the
+ * hourly cleanup job (decision 0040).
  */
 export async function saveChallenge(db: Db, values: typeof authChallenges.$inferInsert): Promise<string> {
-  await db.delete(authChallenges).where(lt(authChallenges.expiresAt, new Date()));
   const [row] = await db.insert(authChallenges).values(values).returning({ id: authChallenges.id });
   return row.id;
 }

@@ -230,7 +230,6 @@ export class AuthService {
     if (await accounts.findAccountByEmail(this.db.pool, email)) throw this.emailTaken();
     const tenantId = crypto.randomUUID();
     const now = new Date();
-    let mail: { to: string; link: string; lang: Lang } | undefined;
     try {
       const issued = await inTenant(this.db, { tenantId }, async (tx) => {
         await repo.insertTenant(tx, {
@@ -263,12 +262,11 @@ export class AuthService {
           await upsertConsent(tx, tenantId, 'privacy', true, user.id, TERMS_VERSION);
         }
         if (!input.emailConfirmed) {
-          mail = { to: email, link: await this.links.createLink(tx, user, 'confirm_email'), lang: input.language };
+          await this.links.sendLinkMail(tx, 'confirm_email', email, await this.links.createLink(tx, user, 'confirm_email'), input.language);
         }
         await inTx?.(tx, user);
         return this.openSession(tx, user, client);
       });
-      if (mail) await this.links.sendLinkMail('confirm_email', mail.to, mail.link, mail.lang);
       return issued;
     } catch (error) {
       // Two sign-ups with the same address at once: the directory's unique index decides.
@@ -286,9 +284,11 @@ export class AuthService {
   private async noticeSignUpAttempt(account: { userId: string; tenantId: string }) {
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:signup-notice:${account.userId}`, SIGN_UP_NOTICE_SECONDS);
     if (!cooldown.allowed) return;
-    const user = await inTenant(this.db, account, (tx) => accounts.getUser(tx, account.userId));
-    if (!user || user.archived) return;
-    await this.deps.mailer.send(signUpNoticeMail(langOf(user), user.email, `${this.deps.config.publicUrl}/login`));
+    await inTenant(this.db, account, async (tx) => {
+      const user = await accounts.getUser(tx, account.userId);
+      if (!user || user.archived) return;
+      await this.deps.jobs.sendMail(signUpNoticeMail(langOf(user), user.email, `${this.deps.config.publicUrl}/login`), tx);
+    });
   }
 
   private emailTaken() {

@@ -67,8 +67,9 @@ export class LinksService {
     }
   }
 
-  async sendLinkMail(purpose: LinkPurpose, to: string, link: string, lang: Lang, extra: Record<string, string> = {}) {
-    await this.deps.mailer.send(accountMails[purpose](lang, to, link, extra));
+  /** Stores the link's mail as a job in `tx`, the transaction that made the link: both commit or neither (decision 0040). */
+  async sendLinkMail(tx: Tx, purpose: LinkPurpose, to: string, link: string, lang: Lang, extra: Record<string, string> = {}) {
+    await this.deps.jobs.sendMail(accountMails[purpose](lang, to, link, extra), tx);
   }
 
   /**
@@ -111,9 +112,10 @@ export class LinksService {
           params: { seconds: cooldown.retryAfterSeconds },
         });
       }
-      return { user, link: await this.createLink(tx, user, 'confirm_email'), retryAfterSeconds: RESEND_SECONDS };
+      const link = await this.createLink(tx, user, 'confirm_email');
+      await this.sendLinkMail(tx, 'confirm_email', user.email, link, langOf(user));
+      return { user, link, retryAfterSeconds: RESEND_SECONDS };
     });
-    if (result.link) await this.sendLinkMail('confirm_email', result.user.email, result.link, langOf(result.user));
     return {
       email: result.user.email,
       emailConfirmed: !!result.user.emailConfirmedAt,
@@ -123,22 +125,22 @@ export class LinksService {
   }
 
   /**
-   * Always the same answer, whether the address exists or not, and about the same time: the link
-   * is made either way and the mail goes out after the answer (`sending`), so neither the database
-   * work nor the mail server's latency tells the caller anything.
+   * Always the same answer, whether the address exists or not, and about the same time: a tenant
+   * transaction runs either way and the mail is only stored as a job (the worker sends it), so
+   * neither the database work nor the mail server's latency tells the caller anything.
    */
-  async forgotPassword(email: string, client: Client): Promise<{ sending: Promise<void> }> {
+  async forgotPassword(email: string, client: Client): Promise<void> {
     // Mail bombing: one mail a minute per address, and a cap per client address (429 past it).
     await this.deps.rateLimiter.take([{ key: `mail:reset-client:${client.ip}`, limits: mailLimits }]);
     const cooldown = await this.deps.rateLimiter.cooldown(`mail:reset:${email.toLowerCase()}`, RESEND_SECONDS);
-    if (!cooldown.allowed) return { sending: Promise.resolve() };
+    if (!cooldown.allowed) return;
     const account = await accounts.findAccountByEmail(this.db.pool, email);
-    const sent = await inTenant(this.db, { tenantId: account?.tenantId ?? crypto.randomUUID() }, async (tx) => {
+    await inTenant(this.db, { tenantId: account?.tenantId ?? crypto.randomUUID() }, async (tx) => {
       const user = account ? await accounts.getUser(tx, account.userId) : undefined;
-      if (!user || user.archived) return undefined;
-      return { user, link: await this.createLink(tx, user, 'reset_password') };
+      if (!user || user.archived) return;
+      const link = await this.createLink(tx, user, 'reset_password');
+      await this.sendLinkMail(tx, 'reset_password', user.email, link, langOf(user));
     });
-    return { sending: sent ? this.sendLinkMail('reset_password', sent.user.email, sent.link, langOf(sent.user)) : Promise.resolve() };
   }
 
   async resetPassword(body: BodyOf<'authResetPassword'>) {

@@ -214,8 +214,9 @@ export class PaymentsService {
         attachment: { filename: document.fileName, content: Buffer.from(document.content), contentType: body.attachment === 'xrechnung' ? 'application/xml' : 'application/pdf' },
       };
     });
-    await this.deps.mailer.send(textMail({ to: prepared.to, bcc: prepared.copyTo ?? undefined, subject: prepared.subject, body: prepared.text, attachments: [prepared.attachment] }));
     return inTenant(this.deps.database, ctx, async (tx) => {
+      // Stored as a job with the mail's record: the worker delivers it, retrying while the mail server refuses (decision 0040).
+      await this.deps.jobs.sendMail(textMail({ to: prepared.to, bcc: prepared.copyTo ?? undefined, subject: prepared.subject, body: prepared.text, attachments: [prepared.attachment] }), tx);
       await repo.insertMail(tx, {
         tenantId: ctx.tenantId,
         invoiceId: prepared.invoice.id,
@@ -263,11 +264,11 @@ export class PaymentsService {
     });
     const { texts } = prepared;
     const text = [texts.greeting, texts.intro, [...texts.lines, texts.total].join('\n'), texts.paidAlready, `${texts.closing}\n${prepared.invoice.seller.name}`].join('\n\n');
-    await this.deps.mailer.send(textMail({
-      to: prepared.to, bcc: prepared.copyTo ?? undefined, subject: texts.subject, body: text,
-      attachments: [{ filename: prepared.fileName, content: prepared.pdf, contentType: 'application/pdf' }],
-    }));
     return inTenant(this.deps.database, ctx, async (tx) => {
+      await this.deps.jobs.sendMail(textMail({
+        to: prepared.to, bcc: prepared.copyTo ?? undefined, subject: texts.subject, body: text,
+        attachments: [{ filename: prepared.fileName, content: prepared.pdf, contentType: 'application/pdf' }],
+      }), tx);
       await repo.insertMail(tx, {
         tenantId: ctx.tenantId, invoiceId: prepared.invoice.id, kind: KINDS[level], level, sentAt: ctx.now, toAddress: prepared.to, copyTo: prepared.copyTo,
         language: prepared.language, subject: texts.subject, attachmentName: prepared.fileName, attachment: prepared.pdf, feeCents: prepared.feeCents, payBy: prepared.payBy, sentBy: ctx.userId,

@@ -142,8 +142,8 @@ export class UsersService {
       if (known.tenantId !== ctx.tenantId) throw emailTaken();
       return this.resendInvitation(ctx, known.userId, body, emailTaken);
     }
-    // The mail goes out inside the transaction: when it cannot be sent, the member is not created.
-    // Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
+    // The mail is stored as a job in the member's transaction: both or neither (decision 0040); the
+    // worker delivers it, retrying while the mail server refuses. Two invitations of one address at once: the second meets the unique e-mail and is refused alike.
     return inTenant(this.deps.database, ctx, async (tx) => {
       const row = await accounts.insertUser(tx, {
         tenantId: ctx.tenantId,
@@ -162,11 +162,7 @@ export class UsersService {
       const link = await this.auth.links.createLink(tx, row, 'invite');
       const tenantName = tenant?.companyName ?? tenant?.name ?? '';
       const inviterName = inviter ? memberName(inviter) : '';
-      try {
-        await this.auth.links.sendLinkMail('invite', row.email, link, body.language, { tenantName, inviterName });
-      } catch {
-        throw new AppError('INVITATION_FAILED');
-      }
+      await this.auth.links.sendLinkMail(tx, 'invite', row.email, link, body.language, { tenantName, inviterName });
       return this.toDto(row, await this.licensed(tx, row.id));
     }).catch((error: unknown) => {
       throw isUniqueViolation(error) ? emailTaken() : error;
@@ -193,14 +189,10 @@ export class UsersService {
       const tenant = await findTenant(tx);
       const inviter = await accounts.getUser(tx, ctx.userId);
       const link = await this.auth.links.createLink(tx, row, 'invite');
-      try {
-        await this.auth.links.sendLinkMail('invite', row.email, link, body.language, {
-          tenantName: tenant?.companyName ?? tenant?.name ?? '',
-          inviterName: inviter ? memberName(inviter) : '',
-        });
-      } catch {
-        throw new AppError('INVITATION_FAILED');
-      }
+      await this.auth.links.sendLinkMail(tx, 'invite', row.email, link, body.language, {
+        tenantName: tenant?.companyName ?? tenant?.name ?? '',
+        inviterName: inviter ? memberName(inviter) : '',
+      });
       return this.toDto(row, await this.licensed(tx, row.id));
     });
   }
