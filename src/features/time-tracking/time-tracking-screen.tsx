@@ -5,12 +5,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { Trans } from '@lingui/react/macro';
-import { Group, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
+import { Center, Group, Loader, SegmentedControl, Select, Stack, Switch, Tabs, Text } from '@mantine/core';
 import { IconBriefcase, IconClockHour4 } from '@tabler/icons-react';
 import { DateRangeInput } from '../../components/date-range-input';
 import { PageHeader } from '../../components/page-header';
 import { displayName, useIsBackOffice, useSession } from '../../lib/session';
-import { CustomerTimesView } from './customer-times-view';
 import { boundedPeriodPresets, periodLabels, periodRange, rangeDays, type BoundedPeriodPreset } from '../../lib/periods';
 import { DEFAULT_PERIOD, MAX_RANGE_DAYS, type TimeTrackingSearch } from './search';
 import { useMembers } from './use-time-tracking';
@@ -18,6 +17,10 @@ import { AllMembersWorkingTime } from './all-members-working-time';
 import { MemberWorkingTime } from './member-working-time';
 import { memberName } from './working-time-summary';
 import { WorkingTimeControl } from './working-time-control';
+import { lazy, Suspense } from 'react';
+
+// The second tab loads when it is opened: the route's first paint stays within its budget.
+const CustomerTimesView = lazy(() => import('./customer-times-view').then((module) => ({ default: module.CustomerTimesView })));
 
 export function TimeTrackingScreen({
   search,
@@ -160,16 +163,24 @@ export function TimeTrackingScreen({
           </Tabs.Panel>
           <Tabs.Panel value="customer">
             {tooLong ? null : (
-              <CustomerTimesView
-                ownerId={backOffice && memberId !== 'all' ? (memberId ?? undefined) : undefined}
-                backOffice={backOffice}
-                selfId={selfId}
-                range={range}
-                page={search.page ?? 1}
-                pageSize={search.pageSize ?? 25}
-                filter={search.filter ?? ''}
-                onSearch={onSearch}
-              />
+              <Suspense
+                fallback={
+                  <Center py="xl">
+                    <Loader role="status" aria-label={t`Loading`} />
+                  </Center>
+                }
+              >
+                <CustomerTimesView
+                  ownerId={backOffice && memberId !== 'all' ? (memberId ?? undefined) : undefined}
+                  backOffice={backOffice}
+                  selfId={selfId}
+                  range={range}
+                  page={search.page ?? 1}
+                  pageSize={search.pageSize ?? 25}
+                  filter={search.filter ?? ''}
+                  onSearch={onSearch}
+                />
+              </Suspense>
             )}
           </Tabs.Panel>
         </Tabs>
