@@ -18,6 +18,7 @@ import {
   customerActivitiesGetTotalsQueryKey,
   imagesGetAllQueryKey,
   informationGetAllQueryKey,
+  invoiceListIssuedQueryKey,
   informationReportingQueryKey,
   managementGetConsentHistoryQueryKey,
   timeTracksGetByIdQueryKey,
@@ -60,6 +61,8 @@ const refreshes = {
   confirmationCreated: () => [feeds(), entries(), photos(), ...timers()],
   /** Entries, time tracks and photos were marked processed or archived, or deleted by period. */
   activitiesMarked: () => [feeds(), totals(), entries(), report(), photos(), ...timers()],
+  /** An invoice was issued: its entries are processed and bound to it, and the register lists it. */
+  invoiceIssued: () => [feeds(), totals(), entries(), report(), ...timers(), allOf(invoiceListIssuedQueryKey({ query: { page: 1, pageSize: 10 } }))],
   /** A customer timer started, stopped, recorded, corrected or deleted. */
   timersChanged: () => [...timers(), feeds(), totals()],
   /** Clocked in or out, a break, a corrected or deleted segment. */
@@ -83,6 +86,7 @@ export const entryChanged = (queryClient: QueryClient) => dataChanged(queryClien
 export const photosUploaded = (queryClient: QueryClient) => dataChanged(queryClient, 'photosUploaded');
 export const confirmationCreated = (queryClient: QueryClient) => dataChanged(queryClient, 'confirmationCreated');
 export const activitiesMarked = (queryClient: QueryClient) => dataChanged(queryClient, 'activitiesMarked');
+export const invoiceIssued = (queryClient: QueryClient) => dataChanged(queryClient, 'invoiceIssued');
 export const timersChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'timersChanged');
 export const workingTimeChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'workingTimeChanged');
 export const consentChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'consentChanged');
