@@ -611,6 +611,11 @@ export type AuthWebAuthnDeleteKeyRequest = {
  */
 export type CustomerActivityKind = 'time' | 'note' | 'material' | 'timeEntry' | 'image' | 'confirmation';
 
+export type CustomerActivityInvoice = {
+    id: Id;
+    number: string;
+};
+
 /**
  * One item of a customer's activity feed.
  */
@@ -672,6 +677,12 @@ export type CustomerActivity = {
      *
      */
     refId: string | null;
+    /**
+     * The issued invoice that billed this entry (`Invoices/{id}`), or null. An invoiced entry
+     * cannot be changed, deleted or billed again until the invoice is cancelled.
+     *
+     */
+    invoice: CustomerActivityInvoice | null;
 };
 
 /**

@@ -522,6 +522,11 @@ export const zCustomerActivityKind = z.enum([
     'confirmation'
 ]);
 
+export const zCustomerActivityInvoice = z.object({
+    id: zId,
+    number: z.string().max(60)
+});
+
 /**
  * One item of a customer's activity feed.
  */
@@ -542,7 +547,8 @@ export const zCustomerActivity = z.object({
     processed: z.boolean(),
     archived: z.boolean(),
     locked: z.boolean(),
-    refId: z.uuid().nullable()
+    refId: z.uuid().nullable(),
+    invoice: zCustomerActivityInvoice.nullable()
 });
 
 /**

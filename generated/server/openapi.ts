@@ -1172,8 +1172,8 @@ export interface paths {
          *     `outputFormat` `json` answers the positions only; `pdf` adds the invoice draft as PDF, `csv`
          *     (semicolon, German number format when `language` is `de`) and `xlsx` add the positions with
          *     their underlying entries. Cells beginning with `=`, `+`, `-`, `@`, tab or carriage return
-         *     are neutralised. After a file export the app marks the entries with
-         *     `MarkActivitiesAsProcessed` and the user's archive choice.
+         *     are neutralised. A draft changes no entry: only issuing (`Issue`) binds entries, and
+         *     firms that bill elsewhere mark them with `MarkActivitiesAsProcessed`.
          *
          *     `xrechnung` and `zugferd` are the same invoice as EN 16931 e-invoice under `invoiceNumber`;
          *     they answer 400 naming what the firm profile or the customer lacks for one (address, tax
@@ -3561,6 +3561,11 @@ export interface components {
          * @enum {string}
          */
         CustomerActivityKind: "time" | "note" | "material" | "timeEntry" | "image" | "confirmation";
+        CustomerActivityInvoice: {
+            id: components["schemas"]["Id"];
+            /** @example RE-2026-0007 */
+            number: string;
+        };
         /** @description One item of a customer's activity feed. */
         CustomerActivity: {
             /**
@@ -3641,6 +3646,11 @@ export interface components {
              * @example 1b6d9f2e-5c8a-4f3b-a7e0-3d2c9b1f4e27
              */
             refId: string | null;
+            /**
+             * @description The issued invoice that billed this entry (`Invoices/{id}`), or null. An invoiced entry
+             *     cannot be changed, deleted or billed again until the invoice is cancelled.
+             */
+            invoice: components["schemas"]["CustomerActivityInvoice"] | null;
         };
         /** @description A page of a customer's activities. */
         CustomerActivityPage: components["schemas"]["PageMeta"] & {

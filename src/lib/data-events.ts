@@ -74,6 +74,8 @@ const refreshes = {
   invoicePaymentsChanged: () => invoices(),
   /** An invoice was cancelled: a credit note joins the register, and the original's entries are open (billable) again. */
   invoiceCancelled: () => [...invoices(), feeds(), totals(), entries(), report(), photos(), ...timers()],
+  /** An invoice was issued: its entries are processed and bound to it, and the register lists it. */
+  invoiceIssued: () => [...invoices(), feeds(), totals(), entries(), report(), ...timers()],
   /** A customer timer started, stopped, recorded, corrected or deleted. */
   timersChanged: () => [...timers(), feeds(), totals()],
   /** Clocked in or out, a break, a corrected or deleted segment. */
@@ -97,6 +99,7 @@ export const entryChanged = (queryClient: QueryClient) => dataChanged(queryClien
 export const photosUploaded = (queryClient: QueryClient) => dataChanged(queryClient, 'photosUploaded');
 export const confirmationCreated = (queryClient: QueryClient) => dataChanged(queryClient, 'confirmationCreated');
 export const activitiesMarked = (queryClient: QueryClient) => dataChanged(queryClient, 'activitiesMarked');
+export const invoiceIssued = (queryClient: QueryClient) => dataChanged(queryClient, 'invoiceIssued');
 export const timersChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'timersChanged');
 export const workingTimeChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'workingTimeChanged');
 export const invoicePaymentsChanged = (queryClient: QueryClient) => dataChanged(queryClient, 'invoicePaymentsChanged');

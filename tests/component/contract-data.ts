@@ -173,6 +173,7 @@ export function activity(customerOf: Pick<Customer, 'id' | 'displayName'>, over:
     archived: false,
     locked: false,
     refId: null,
+    invoice: null,
     ...over,
   };
 }

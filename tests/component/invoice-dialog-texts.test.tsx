@@ -1,7 +1,7 @@
 /**
  * The invoice dialog of a customer against the contract: it starts in the firm's invoice language
  * (the app may speak another) and asks for the firm's "last month"; a position's text is edited,
- * or the AI's proposal taken over, and goes with the preview and the export (`positionTexts`); a
+ * or the AI's proposal taken over, and goes with the preview and the issued invoice (`positionTexts`); a
  * period without open entries is an empty state, not an error, with no PDF asked for; the AI
  * summary covers exactly the positions' entries.
  */
@@ -12,6 +12,7 @@ import type { InvoicePreview, InvoicePreviewRequest } from '../../generated/api/
 import { aiStatus, firm, page, tenantProfile } from './contract-data';
 import { serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
+import { issuedInvoice } from './issued-invoice-data';
 
 beforeAll(async () => {
   if (!('fonts' in document)) {
@@ -146,10 +147,11 @@ describe('the invoice dialog of a customer', { timeout: 60_000 }, () => {
     expect(bodies.at(-1)!.language).toBe('de');
   });
 
-  it('edits a position\'s text and takes over the AI\'s proposal; both go with the preview and the export', async () => {
+  it('edits a position\'s text and takes over the AI\'s proposal; both go with the preview and the issued invoice', async () => {
     stubFiles();
     injectSession({ roles: ['Owner'] });
     const bodies: InvoicePreviewRequest[] = [];
+    const issued: InvoicePreviewRequest[] = [];
     const proposals: unknown[] = [];
     const summaries: unknown[] = [];
     serveContract({
@@ -168,7 +170,10 @@ describe('the invoice dialog of a customer', { timeout: 60_000 }, () => {
         summaries.push(call.body);
         return { title: 'Elektroarbeiten Backstube', text: 'Leitungen verlegt.', entryCount: 3 };
       },
-      invoiceMarkActivitiesAsProcessed: { informationCount: 2, timeTrackCount: 1, imageCount: 0, archived: false },
+      invoiceIssue: (call) => {
+        issued.push(call.body as InvoicePreviewRequest);
+        return issuedInvoice(huber);
+      },
     });
     const { user, dialog } = await openDialog();
     const positions = await within(dialog).findByTestId('invoice-positions', {}, { timeout: 5000 });
@@ -208,12 +213,12 @@ describe('the invoice dialog of a customer', { timeout: 60_000 }, () => {
     await user.click(await within(summary).findByRole('button', { name: 'Als Rechnungstitel übernehmen' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Zusammenfassung des Zeitraums' })).not.toBeInTheDocument());
 
-    await user.click(within(dialog).getByRole('button', { name: 'PDF exportieren' }));
-    await within(dialog).findByTestId('invoice-exported');
-    // The export is the last PDF asked for (the draft beside the positions asks for PDFs too).
-    const exported = bodies.filter((b) => b.outputFormat === 'pdf').at(-1);
-    expect(exported?.positionTexts).toEqual({ labour: 'Elektroinstallation Backstube: Leitungen verlegt, Verteiler geprüft' });
-    // After the export the texts are fixed like the rest of the invoice.
+    await user.click(within(dialog).getByRole('button', { name: 'Rechnung ausstellen' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rechnung ausstellen?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Rechnung ausstellen' }));
+    await within(dialog).findByTestId('invoice-issued');
+    expect(issued[0]?.positionTexts).toEqual({ labour: 'Elektroinstallation Backstube: Leitungen verlegt, Verteiler geprüft' });
+    // Once issued the texts are fixed like the rest of the invoice.
     expect(within(positions).queryByRole('button', { name: /Text bearbeiten/ })).not.toBeInTheDocument();
   });
 
@@ -235,7 +240,8 @@ describe('the invoice dialog of a customer', { timeout: 60_000 }, () => {
     const empty = await within(dialog).findByTestId('invoice-empty', {}, { timeout: 5000 });
     expect(empty).toHaveTextContent('Keine offenen Einträge in diesem Zeitraum');
     expect(within(dialog).queryByTestId('invoice-error')).not.toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: 'PDF exportieren' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Entwurf als PDF' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Rechnung ausstellen' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Zusammenfassen' })).not.toBeInTheDocument();
     await user.click(within(empty).getByRole('button', { name: 'Aktuellen Monat zeigen' }));
     await waitFor(() => expect(formats).toHaveLength(2));

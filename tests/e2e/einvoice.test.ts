@@ -2,14 +2,14 @@
  * An XRechnung for a customer imported from lexoffice, in Chromium (decision 0023): a
  * firm with a tax number only is told what the e-invoice lacks, enters its registration number in
  * the company tab, imports its customers from lexoffice (the local fake), gives the imported
- * customer its Leitweg-ID in the customer form and downloads the XRechnung from the customer's
- * page. Screenshots of the company tab and the customer form with the new fields, German and
+ * customer its Leitweg-ID in the customer form and issues the XRechnung from the customer's
+ * page (refused first with the server's words, the entries left billable), then downloads it. Screenshots of the company tab and the customer form with the new fields, German and
  * English, desktop and phone.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
 import { apiAs, appUrl, controlUrl, field, seedAccount, shot, signInContext } from './journey';
@@ -24,6 +24,14 @@ afterAll(async () => {
 });
 
 const LEITWEG = '04011000-1234512345-06';
+
+/** "Rechnung ausstellen" as XRechnung in the invoice dialog, confirmed. */
+async function issueXRechnung(dialog: Locator) {
+  const issue = dialog.getByTestId('invoice-issue');
+  await issue.getByText('XRechnung (XML)', { exact: true }).click();
+  await issue.getByRole('button', { name: 'Rechnung ausstellen', exact: true }).click();
+  await dialog.page().getByRole('dialog', { name: 'Rechnung ausstellen?' }).getByRole('button', { name: 'Rechnung ausstellen', exact: true }).click();
+}
 
 describe('e-invoice for an imported customer', () => {
   it('imports from lexoffice, fills what is missing and downloads an XRechnung with the Leitweg-ID', async () => {
@@ -99,10 +107,8 @@ describe('e-invoice for an imported customer', () => {
     let dialog = page.getByRole('dialog', { name: 'Rechnung vorbereiten' });
     await dialog.getByLabel('Zeitraum', { exact: true }).click();
     await page.getByRole('option', { name: 'Aktueller Monat' }).click();
-    let einvoice = dialog.getByTestId('einvoice-export');
-    await einvoice.getByRole('textbox', { name: 'Rechnungsnummer' }).fill('RE-2026-0300');
-    await einvoice.getByRole('button', { name: 'XRechnung (XML)' }).click();
-    await page.getByText(/Registernummer \(Handelsregister oder Handwerksrolle\)/).first().waitFor({ timeout: 30_000 });
+    await issueXRechnung(dialog);
+    await dialog.getByTestId('invoice-issue-error').getByText(/Registernummer \(Handelsregister oder Handwerksrolle\)/).waitFor({ timeout: 30_000 });
     await page.keyboard.press('Escape');
 
     // The company tab asks for it.
@@ -118,10 +124,11 @@ describe('e-invoice for an imported customer', () => {
     dialog = page.getByRole('dialog', { name: 'Rechnung vorbereiten' });
     await dialog.getByLabel('Zeitraum', { exact: true }).click();
     await page.getByRole('option', { name: 'Aktueller Monat' }).click();
-    einvoice = dialog.getByTestId('einvoice-export');
-    await einvoice.getByRole('textbox', { name: 'Rechnungsnummer' }).fill('RE-2026-0300');
-    const [download] = await Promise.all([page.waitForEvent('download'), einvoice.getByRole('button', { name: 'XRechnung (XML)' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^Rechnung_RE-2026-0300_Autohaus-Berger-GmbH_/);
+    // The refused issue left the entries billable: the same positions are issued now.
+    await issueXRechnung(dialog);
+    const issued = dialog.getByTestId('invoice-issued');
+    const [download] = await Promise.all([page.waitForEvent('download'), issued.getByRole('button', { name: 'E-Rechnung (XML) herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xml$/);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-einvoice-'));
     try {
       const file = path.join(dir, 'invoice.xml');

@@ -1,7 +1,7 @@
 /**
  * The invoice dialog in Chromium against the real server: a new firm's default period is empty and
- * says so; a position's text edited in the dialog reaches the downloaded PDF (read with pdftotext)
- * and the XRechnung XML; on a phone (390 px) the positions are cards that show every figure without
+ * says so; a position's text edited in the dialog reaches the downloaded PDF draft (read with
+ * pdftotext) and the issued XRechnung's XML (cancelled again afterwards); on a phone (390 px) the positions are cards that show every figure without
  * scrolling sideways, in German and English, light and dark (screenshots kept as artifacts).
  */
 import { execFileSync } from 'node:child_process';
@@ -94,7 +94,7 @@ describe('invoice position texts', () => {
     await positions.getByText('Elektroinstallation Küche: Steckdosen erneuert').waitFor();
     await page.screenshot({ path: screenshotPath('invoice-texts-desktop') });
 
-    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'PDF exportieren' }).click()]);
+    const [pdfDownload] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Entwurf als PDF' }).click()]);
     const pdf = path.join(dir, 'invoice.pdf');
     await pdfDownload.saveAs(pdf);
     // In reading order, white space collapsed: the table wraps a long description over two lines.
@@ -104,15 +104,27 @@ describe('invoice position texts', () => {
     // A private customer: the labour share for § 35a EStG is stated.
     expect(text).toContain('§ 35a EStG');
 
-    const einvoice = dialog.getByTestId('einvoice-export');
-    await einvoice.getByRole('textbox', { name: 'Rechnungsnummer' }).fill('RE-2026-0160');
-    const [xmlDownload] = await Promise.all([page.waitForEvent('download'), einvoice.getByRole('button', { name: 'XRechnung (XML)' }).click()]);
+    // Issued as XRechnung: the stored XML carries the edited text too.
+    const issue = dialog.getByTestId('invoice-issue');
+    await issue.getByText('XRechnung (XML)', { exact: true }).click();
+    await issue.getByRole('button', { name: 'Rechnung ausstellen', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Rechnung ausstellen?' }).getByRole('button', { name: 'Rechnung ausstellen', exact: true }).click();
+    const issued = dialog.getByTestId('invoice-issued');
+    const [xmlDownload] = await Promise.all([page.waitForEvent('download'), issued.getByRole('button', { name: 'E-Rechnung (XML) herunterladen' }).click()]);
     const xmlFile = path.join(dir, 'invoice.xml');
     await xmlDownload.saveAs(xmlFile);
     const xml = fs.readFileSync(xmlFile, 'utf8');
     expect(xml).toContain('Elektroinstallation Küche: Steckdosen erneuert');
     expect(xml).not.toContain('Arbeitszeit');
     expect(failed).toEqual([]);
+    // Cancelled, so its entries are open again for the phone journeys below.
+    const href = await issued.getByRole('link', { name: /^Rechnung .+ öffnen$/ }).getAttribute('href');
+    // The call takes no body: sent without one (and without a JSON content type).
+    const cancelled = await fetch(`${appUrl}/api/Invoices/${href!.split('/').pop()}/Cancel`, {
+      method: 'POST',
+      headers: { 'X-Device-Id': account.deviceId, Authorization: `Bearer ${account.session.token}` },
+    });
+    expect(cancelled.status).toBe(200);
     await context.close();
   });
 

@@ -1,10 +1,11 @@
 /**
  * The invoice journey on a desktop window, in the built app on the real server: an Owner (signed
  * up through the API, entries seeded through the API) selects entries in the library, prepares an
- * invoice from them, sees the server's positions, totals and the PDF draft, exports XLSX (opened
- * with exceljs), archives the entries, and finds them gone from the open positions. On a
- * customer's page the Owner exports an XRechnung under an invoice number, then deletes the
- * period's processed entries after the dialog stated the counts.
+ * invoice from them, sees the server's positions, totals and the PDF draft, downloads the XLSX
+ * draft (opened with exceljs), finds the entries still open (a draft locks nothing), marks them
+ * processed and archived by choice, and finds them gone from the open positions. On a customer's
+ * page the Owner issues an XRechnung (the server assigns the number), downloads the stored XML
+ * and finds the entries shown as invoiced, linked to the invoice.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,10 +37,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-type Feed = { items: { id: string; kind: string; processed: boolean; archived: boolean }[] };
+type Feed = { items: { id: string; kind: string; processed: boolean; archived: boolean; invoice: { id: string; number: string } | null }[] };
 
 describe('invoice', () => {
-  it('prepares an invoice from entries selected in the library, exports XLSX and archives them', async () => {
+  it('prepares an invoice from entries selected in the library, downloads an XLSX draft that locks nothing and archives them by choice', async () => {
     const customer = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', street: 'Hauptstraße 5', zip: '85748', city: 'Garching', country: 'DE' })) as {
       id: string;
     };
@@ -76,7 +77,7 @@ describe('invoice', () => {
     expect(refused).toEqual([]);
     await page.screenshot({ path: screenshotPath('invoice-dialog-desktop') });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'XLSX exportieren' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Entwurf als XLSX' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^Rechnungsentwurf_Baeckerei-Huber_\d{4}-\d{2}-\d{2}\.xlsx$/);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-invoice-'));
     try {
@@ -95,7 +96,16 @@ describe('invoice', () => {
 
     const exported = dialog.getByTestId('invoice-exported');
     await exported.waitFor();
-    await exported.getByRole('button', { name: 'Archivieren', exact: true }).click();
+    // The draft changed nothing: all three entries are still open.
+    const stillOpen = (await apiAs(
+      account,
+      'GET',
+      `/api/CustomerActivities/ByCustomer?customerId=${customer.id}&includeProcessed=false&includeUnprocessed=true&isDescending=true&page=1&pageSize=10`,
+    )) as Feed;
+    expect(stillOpen.items.map((i) => i.kind).sort()).toEqual(['material', 'note', 'timeEntry']);
+    // Billed elsewhere: processed and archived by the Owner's choice.
+    await exported.getByLabel('Zusätzlich archivieren').check();
+    await exported.getByRole('button', { name: 'Als erledigt markieren', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // The library's open positions show only the note now; the billed entries are archived.
@@ -115,7 +125,7 @@ describe('invoice', () => {
     expect(archived.items.map((i) => i.kind).sort()).toEqual(['material', 'timeEntry']);
   });
 
-  it('exports an XRechnung from the customer page and deletes the billed period after stating the counts', async () => {
+  it('issues an XRechnung from the customer page, downloads the stored XML and shows the entries as invoiced', async () => {
     await apiAs(account, 'PUT', '/api/Management/UpdateTenant', {
       name: 'Elektro Schneider',
       companyName: 'Elektro Schneider GmbH',
@@ -160,43 +170,46 @@ describe('invoice', () => {
     await dialog.getByLabel('Zeitraum', { exact: true }).click();
     await page.getByRole('option', { name: 'Aktueller Monat' }).click();
     await dialog.getByTestId('invoice-positions').getByText('Plombe').waitFor();
-    const einvoice = dialog.getByTestId('einvoice-export');
-    await einvoice.getByRole('textbox', { name: 'Rechnungsnummer' }).fill('RE-2026-0150');
-    await einvoice.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('invoice-einvoice-desktop') });
-    const [download] = await Promise.all([page.waitForEvent('download'), einvoice.getByRole('button', { name: 'XRechnung (XML)' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^Rechnung_RE-2026-0150_Stadtwerke-Garching_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.xml$/);
+    const issue = dialog.getByTestId('invoice-issue');
+    await issue.getByText('XRechnung (XML)', { exact: true }).click();
+    await issue.getByRole('button', { name: 'Rechnung ausstellen', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Rechnung ausstellen?' });
+    await confirm.getByText('Die Rechnung erhält die nächste Nummer und kann danach nicht mehr geändert werden.').waitFor();
+    await confirm.getByRole('button', { name: 'Rechnung ausstellen', exact: true }).click();
+    const issued = dialog.getByTestId('invoice-issued');
+    await issued.waitFor();
+    const number = /Rechnung (RE-\d{4}-\d{4}) ausgestellt/.exec((await issued.textContent()) ?? '')?.[1];
+    expect(number).toBeDefined();
+    await page.screenshot({ path: screenshotPath('invoice-issued-desktop') });
+    const [download] = await Promise.all([page.waitForEvent('download'), issued.getByRole('button', { name: 'E-Rechnung (XML) herunterladen' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xml$/);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-xrechnung-'));
     try {
       const file = path.join(dir, 'invoice.xml');
       await download.saveAs(file);
       const xml = fs.readFileSync(file, 'utf8');
-      expect(xml).toContain('<ram:ID>RE-2026-0150</ram:ID>');
+      expect(xml).toContain(`<ram:ID>${number}</ram:ID>`);
       expect(xml).toContain('xrechnung_3.0');
       expect(xml).toContain('rechnungen@stadtwerke-garching.de');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    await dialog.getByTestId('invoice-exported').getByRole('button', { name: 'Nicht archivieren' }).click();
+    const invoiceId = new URL((await issued.getByRole('link', { name: `Rechnung ${number} öffnen` }).getAttribute('href'))!, appUrl).pathname.split('/').pop();
+    await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
-    // The billed entries are processed now: delete them by period, after the counts.
-    await page.getByRole('button', { name: 'Zeitraum bearbeiten' }).click();
-    await page.getByRole('menuitem', { name: 'Einträge eines Zeitraums löschen …' }).click();
-    const cleanup = page.getByRole('dialog', { name: 'Einträge eines Zeitraums löschen' });
-    await cleanup.getByLabel('Zeitraum', { exact: true }).click();
-    await page.getByRole('option', { name: 'Aktueller Monat' }).click();
-    const counts = cleanup.getByTestId('period-action-counts');
-    await counts.getByText('2 Einträge werden gelöscht:').waitFor();
-    await page.screenshot({ path: screenshotPath('period-delete-desktop') });
-    await cleanup.getByRole('button', { name: '2 Einträge löschen' }).click();
-    await cleanup.waitFor({ state: 'hidden' });
-    await page.getByText('2 Einträge gelöscht.').waitFor();
-    const left = (await apiAs(
+    // The billed entries show as invoiced, linked to the invoice; its edit and delete are disabled.
+    await page.goto(`${appUrl}/activity/${customer.id}?state=all`);
+    const material = page.getByRole('listitem', { name: 'Material: Plombe' });
+    const link = material.getByRole('link', { name: `Rechnung ${number}`, exact: true });
+    expect(await link.getAttribute('href')).toBe(`/invoice/${invoiceId}`);
+    await material.getByRole('button', { name: 'Aktionen für Plombe' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Löschen' }).isDisabled()).toBe(true);
+    const feed = (await apiAs(
       account,
       'GET',
       `/api/CustomerActivities/ByCustomer?customerId=${customer.id}&includeProcessed=true&includeUnprocessed=true&isDescending=true&page=1&pageSize=10`,
     )) as Feed;
-    expect(left.items).toEqual([]);
+    expect(feed.items.map((i) => i.invoice?.number)).toEqual([number, number]);
   });
 });

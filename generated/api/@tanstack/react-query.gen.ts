@@ -1425,8 +1425,8 @@ export const informationDeleteMutation = (options?: Partial<Options<InformationD
  * `outputFormat` `json` answers the positions only; `pdf` adds the invoice draft as PDF, `csv`
  * (semicolon, German number format when `language` is `de`) and `xlsx` add the positions with
  * their underlying entries. Cells beginning with `=`, `+`, `-`, `@`, tab or carriage return
- * are neutralised. After a file export the app marks the entries with
- * `MarkActivitiesAsProcessed` and the user's archive choice.
+ * are neutralised. A draft changes no entry: only issuing (`Issue`) binds entries, and
+ * firms that bill elsewhere mark them with `MarkActivitiesAsProcessed`.
  *
  * `xrechnung` and `zugferd` are the same invoice as EN 16931 e-invoice under `invoiceNumber`;
  * they answer 400 naming what the firm profile or the customer lacks for one (address, tax

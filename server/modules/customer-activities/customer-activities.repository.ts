@@ -50,6 +50,8 @@ export interface ActivityRow {
   archived: boolean;
   locked: boolean;
   refId: string | null;
+  /** The issued invoice that billed the entry (times and information entries only). */
+  invoice: { id: string; number: string } | null;
 }
 
 const OWNER_NAME = memberNameSql(columnsOf('u'));
@@ -191,7 +193,7 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
     select tt.id, 'time'::text as kind, tt.customer_id, tt.started_at as occurred_at, ${titles.time}::text as title,
       tt.description as text, tt.duration_seconds, null::numeric as quantity, null::text as unit, null::numeric as amount,
       tt.owner_id, ${ttProcessed} as processed, (tt.archived_at is not null) as archived,
-      (tt.confirmation_id is not null) as locked, tt.confirmation_id as ref_id
+      (tt.confirmation_id is not null) as locked, tt.confirmation_id as ref_id, tt.invoice_id
     from time_tracks tt
     where tt.tenant_id = ${tenantId} and tt.ended_at is not null ${skip('time')}
       ${own ? sql`and tt.owner_id = ${own}` : sql``}
@@ -208,7 +210,7 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
       case when ie.sub_type = 'material' and ie.product_name is null then null else ie.text end,
       ie.duration_seconds, ie.quantity, ie.unit,
       case when ie.sub_type = 'material' and ie.unit_price is not null then round(ie.quantity * ie.unit_price, 2) end as amount,
-      ie.owner_id, ${ieProcessed}, (ie.archived_at is not null), (ie.confirmation_id is not null), ie.confirmation_id
+      ie.owner_id, ${ieProcessed}, (ie.archived_at is not null), (ie.confirmation_id is not null), ie.confirmation_id, ie.invoice_id
     from information_entries ie
     where ie.tenant_id = ${tenantId} ${infoKinds}
       ${own ? sql`and (ie.sub_type <> 'time' or ie.owner_id = ${own})` : sql``}
@@ -221,7 +223,7 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
     sql`
     select im.id, 'image'::text as kind, im.customer_id, im.taken_at, ${categoryTitle(titles)}, im.description,
       null::integer as duration_seconds, null::numeric, null::text, null::numeric as amount,
-      im.owner_id, ${imProcessed}, (im.archived_at is not null), (im.confirmation_id is not null), im.confirmation_id
+      im.owner_id, ${imProcessed}, (im.archived_at is not null), (im.confirmation_id is not null), im.confirmation_id, null::uuid
     from images im
     where im.tenant_id = ${tenantId} ${skip('image')}
       ${branchConditions(q, { customer: sql`im.customer_id`, occurred: sql`im.taken_at`, processed: imProcessed, archived: sql`im.archived_at is not null` })}
@@ -233,7 +235,7 @@ function feed(tenantId: string, q: ActivityQuery, titles: ActivityTitles, people
     sql`
     select wc.id, 'confirmation'::text as kind, wc.customer_id, wc.created_at, left(wc.signee, 200), wc.place,
       null::integer as duration_seconds, null::numeric, null::text, null::numeric as amount,
-      wc.owner_id, ${wcProcessed}, ${wcArchived}, true, wc.id
+      wc.owner_id, ${wcProcessed}, ${wcArchived}, true, wc.id, null::uuid
     from work_confirmations wc ${coveredCounts}
     where wc.tenant_id = ${tenantId} ${skip('confirmation')}
       ${branchConditions(q, { customer: sql`wc.customer_id`, occurred: sql`wc.created_at`, processed: wcProcessed, archived: wcArchived })}
@@ -256,7 +258,8 @@ const sortable: Record<string, { expression: SQL; nullable: boolean; needsNames?
 
 const joinNames = (tenantId: string) => sql`
   left join users u on u.tenant_id = ${tenantId} and u.id = f.owner_id
-  join customers c on c.tenant_id = ${tenantId} and c.id = f.customer_id`;
+  join customers c on c.tenant_id = ${tenantId} and c.id = f.customer_id
+  left join issued_invoices ii on ii.tenant_id = ${tenantId} and ii.id = f.invoice_id`;
 
 /** The feed's count is exact up to this many entries (the contract's `totalCountCapped`). */
 export const FEED_COUNT_CAP = 10_000;
@@ -282,13 +285,13 @@ export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery,
   const topN: BranchCut | undefined = sort.needsNames ? undefined : { limit: offset + q.pageSize, descending: q.isDescending, column: sort.branchColumn, nullsLast: sort.nullable };
   const page = sort.needsNames
     ? sql`
-      select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name
+      select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name, ii.number as invoice_number
       from (${feed(tenantId, q, titles, people)}) f
       ${joinNames(tenantId)}
       order by ${order}
       limit ${q.pageSize} offset ${offset}`
     : sql`
-      select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name
+      select f.*, ${OWNER_NAME} as owner_name, ${CUSTOMER_NAME} as customer_name, ii.number as invoice_number
       from (select * from (${feed(tenantId, q, titles, people, topN)}) f order by ${order} limit ${q.pageSize} offset ${offset}) f
       ${joinNames(tenantId)}
       order by ${order}`;
@@ -312,6 +315,7 @@ export async function listActivities(tx: Tx, tenantId: string, q: ActivityQuery,
       archived: r.archived as boolean,
       locked: r.locked as boolean,
       refId: (r.ref_id as string | null) ?? null,
+      invoice: r.invoice_id ? { id: r.invoice_id as string, number: r.invoice_number as string } : null,
     }),
   );
   return { totalCount, capped, rows };

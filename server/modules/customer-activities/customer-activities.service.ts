@@ -60,6 +60,7 @@ export function toActivity(row: ActivityRow): CustomerActivity {
     archived: row.archived,
     locked: row.locked,
     refId: row.refId,
+    invoice: row.invoice,
   };
 }
 

@@ -7,8 +7,8 @@
  * Where the feed is `markable` (a customer's activity, the library), the back office selects
  * entries (notes, materials, time entries, stopped times, photos; not confirmations, which follow
  * what they cover, and not what is archived already) and marks them processed, optionally
- * archived, with `Invoice/MarkActivitiesAsProcessed`; one entry from its menu. Employees see no
- * selection.
+ * archived, with `Invoice/MarkActivitiesAsProcessed`; one entry from its menu, where a processed
+ * entry's mark is undone too (not once an issued invoice binds it). Employees see no selection.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Skeleton, Stack, Text } from '@mantine/core';
@@ -27,7 +27,7 @@ import { entryChanged } from '../../lib/data-events';
 import { useMountedOnce } from '../../lib/use-lazy-dialog';
 import { EntryModal } from './capture/lazy-capture';
 import { asImage, loadEntry } from './feed-entries';
-import { isMarkable, SelectionBar, useMarkProcessed } from './mark-processed';
+import { isMarkable, isUnmarkable, SelectionBar, useMarkProcessed, useUnmarkProcessed } from './mark-processed';
 import { PhotoViewer } from './photos';
 
 const EDITABLE = new Set(['note', 'material', 'timeEntry']);
@@ -74,6 +74,7 @@ export function ActivityFeed({
     },
   });
   const mark = useMarkProcessed(() => setSelected(new Set()));
+  const unmark = useUnmarkProcessed();
 
   if (feed.isPending) {
     return (
@@ -135,6 +136,7 @@ export function ActivityFeed({
             canChange={canChange(item)}
             selection={canMark && isMarkable(item) ? { selected: selected.has(item.id), onToggle: (on) => toggle(item.id, on) } : null}
             onMark={canMark && isMarkable(item) && !item.processed ? () => mark.askToMark([item]) : null}
+            onUnmark={canMark && isUnmarkable(item) ? () => unmark(item) : null}
             onOpenPhoto={() => setViewing(photos.findIndex((p) => p.id === item.id))}
             onEdit={async () => {
               const entry = await loadEntry(item);

@@ -1,14 +1,17 @@
 /**
  * One entry of the activity feed: its kind, what it says, when and by whom, its amount or
- * duration, and its state (a lock on what the customer confirmed, processed and archived badges);
- * a confirmation's PDF, or the menu to mark, edit and delete.
+ * duration, and its state (a lock on what the customer confirmed, processed and archived badges,
+ * the invoice that billed it, linked); a confirmation's PDF, or the menu to mark, undo the mark,
+ * edit and delete. An invoiced entry keeps edit and delete in its menu, disabled, saying which
+ * invoice holds it.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Box, Checkbox, Group, Menu, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChecks, IconDots, IconFileTypePdf, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowBackUp, IconChecks, IconDots, IconFileInvoice, IconFileTypePdf, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CustomerActivity } from '../../../generated/api/types.gen';
+import { InvoiceLink } from '../../components/invoice-link';
 import { AnchorLink } from '../../components/router-links';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { kindLooks } from './activity-kinds';
@@ -24,6 +27,7 @@ export function ActivityRow({
   canChange,
   selection,
   onMark,
+  onUnmark = null,
   onEdit,
   onDelete,
   onOpenPhoto,
@@ -35,6 +39,8 @@ export function ActivityRow({
   selection: { selected: boolean; onToggle: (selected: boolean) => void } | null;
   /** Marks this one entry (from its menu); null when it cannot be marked or is processed already. */
   onMark: (() => void) | null;
+  /** Opens the processed entry again (from its menu); null when it cannot be undone (invoiced, or no right). */
+  onUnmark?: (() => void) | null;
   onEdit: () => void;
   onDelete: () => void;
   onOpenPhoto: () => void;
@@ -88,11 +94,19 @@ export function ActivityRow({
                 </Badge>
               </Tooltip>
             ) : null}
+            {item.invoice ? (
+              <InvoiceLink id={item.invoice.id} fz="xs" fw={600} data-testid="invoice-link">
+                <Group gap={2} component="span" wrap="nowrap">
+                  <IconFileInvoice size={12} />
+                  {t`Invoice ${item.invoice.number}`}
+                </Group>
+              </InvoiceLink>
+            ) : null}
             {item.archived ? (
               <Badge size="xs" color="gray" variant="outline">
                 <Trans>Archived</Trans>
               </Badge>
-            ) : item.processed ? (
+            ) : item.processed && !item.invoice ? (
               <Badge size="xs" color="blue" variant="outline">
                 <Trans>Processed</Trans>
               </Badge>
@@ -137,7 +151,7 @@ export function ActivityRow({
               <IconFileTypePdf size={20} />
             </ActionIcon>
           </Tooltip>
-        ) : canChange || onMark ? (
+        ) : canChange || onMark || onUnmark ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t`Actions for ${item.title}`}>
@@ -150,8 +164,25 @@ export function ActivityRow({
                   <Trans>Mark processed</Trans>
                 </Menu.Item>
               ) : null}
-              {onMark && canChange ? <Menu.Divider /> : null}
-              {canChange ? (
+              {onUnmark ? (
+                <Menu.Item leftSection={<IconArrowBackUp size={16} />} onClick={onUnmark}>
+                  <Trans>Undo processed</Trans>
+                </Menu.Item>
+              ) : null}
+              {(onMark || onUnmark) && canChange ? <Menu.Divider /> : null}
+              {canChange && item.invoice ? (
+                // Disabled items get no pointer events: the tooltip sits on a wrapper.
+                <Tooltip label={t`Billed by invoice ${item.invoice.number}; it can no longer be changed or deleted.`} position="left" withinPortal>
+                  <div data-testid="invoiced-actions">
+                    <Menu.Item leftSection={<IconPencil size={16} />} disabled>
+                      <Trans>Edit</Trans>
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconTrash size={16} />} color="red" disabled>
+                      <Trans>Delete</Trans>
+                    </Menu.Item>
+                  </div>
+                </Tooltip>
+              ) : canChange ? (
                 <>
                   <Menu.Item leftSection={<IconPencil size={16} />} onClick={onEdit}>
                     <Trans>Edit</Trans>

@@ -1,6 +1,8 @@
 /**
  * Marking feed entries processed (optionally archived) with `Invoice/MarkActivitiesAsProcessed`:
- * which entries qualify, the selection bar, the confirmation and the call.
+ * which entries qualify, the selection bar, the confirmation and the call. For firms that bill
+ * elsewhere; undone for one entry with `Invoice/UnmarkActivitiesAsProcessed` until an issued
+ * invoice binds it (decision 0035).
  */
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -9,7 +11,7 @@ import { modals } from '@mantine/modals';
 import { IconChecks } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { invoiceMarkActivitiesAsProcessedMutation } from '../../../generated/api/@tanstack/react-query.gen';
+import { invoiceMarkActivitiesAsProcessedMutation, invoiceUnmarkActivitiesAsProcessedMutation } from '../../../generated/api/@tanstack/react-query.gen';
 import type { CustomerActivity, InvoiceMarkProcessedRequest } from '../../../generated/api/types.gen';
 import { showSuccess } from '../../lib/notifications';
 import { activitiesMarked } from '../../lib/data-events';
@@ -22,6 +24,9 @@ const INFORMATION = new Set(['note', 'material', 'timeEntry']);
  * holds running timers.
  */
 export const isMarkable = (item: CustomerActivity) => item.kind !== 'confirmation' && !item.archived;
+
+/** Entries whose mark can be undone: processed or archived by hand, not bound to an issued invoice. */
+export const isUnmarkable = (item: CustomerActivity) => item.kind !== 'confirmation' && (item.processed || item.archived) && !item.invoice;
 
 /** The call's body: the entries sorted into the contract's three lists. */
 function markBody(items: CustomerActivity[], archive: boolean): InvoiceMarkProcessedRequest {
@@ -128,4 +133,28 @@ export function useMarkProcessed(onMarked: () => void) {
     });
   };
   return { askToMark, pending: mark.isPending };
+}
+
+/** Undo "mark processed" of one entry: confirm, then open it again (a 409 shows the server's message). */
+export function useUnmarkProcessed() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const unmark = useMutation({
+    ...invoiceUnmarkActivitiesAsProcessedMutation(),
+    onSuccess: async () => {
+      await activitiesMarked(queryClient);
+      showSuccess(t`The entry is open again.`);
+    },
+  });
+  return (item: CustomerActivity) =>
+    modals.openConfirmModal({
+      title: t`Undo processed?`,
+      children: (
+        <Text fz="sm">
+          <Trans>The entry becomes open again (not archived) and can be billed.</Trans>
+        </Text>
+      ),
+      labels: { confirm: t`Undo processed`, cancel: t`Cancel` },
+      onConfirm: () => unmark.mutate({ body: markBody([item], false) }),
+    });
 }

@@ -1,18 +1,23 @@
 /**
  * Create and edit a customer in a modal (full screen on phones). The form checks what the contract
  * checks (generated zod schema) plus the name rule (a company name, or first and last name); the server's field errors land on
- * the fields. A failed update shows "Failed to update customer" for 3 s.
+ * the fields. A failed update shows "Failed to update customer" for 3 s. The back office also sets
+ * the customer's own payment terms here (payment-terms-fields.tsx), saved after the customer.
  */
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { z } from 'zod';
 import {
   customersCreateMutation,
   customersUpdateMutation,
+  paymentsGetCustomerTermsOptions,
+  paymentsGetCustomerTermsQueryKey,
 } from '../../../generated/api/@tanstack/react-query.gen';
+import { paymentsSetCustomerTerms } from '../../../generated/api/sdk.gen';
 import type { Customer } from '../../../generated/api/types.gen';
 import { zCustomerCreate } from '../../../generated/api/zod.gen';
 import { FormButtons, FormModal } from '../../components/form-modal';
@@ -21,6 +26,8 @@ import { i18n as globalI18n } from '../../lib/i18n';
 import { describeApiError, errorLabels } from '../../lib/error-messages';
 import { applyServerFieldErrors, zodFormValidator } from '../../lib/form-validation';
 import { showError, showSuccess } from '../../lib/notifications';
+import { useIsBackOffice } from '../../lib/session';
+import { PaymentTermsFields, sameTerms, termsToValues, useTermsValidation, valuesToTerms, type TermsErrors, type TermsValues } from './payment-terms-fields';
 import { customerCreated, customerUpdated } from './api/cache';
 import { countryOptions } from '../../lib/countries';
 import { customerToValues, emptyCustomerValues, valuesToBody, type CustomerFormValues } from './customer-values';
@@ -84,10 +91,37 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
     validate: validateCustomer,
   });
 
+  // The customer's own payment terms: the back office's, loaded for an existing customer.
+  const backOffice = useIsBackOffice();
+  const storedTerms = useQuery({
+    ...paymentsGetCustomerTermsOptions({ path: { customerId: customer?.id ?? '' } }),
+    enabled: backOffice && !!customer,
+    meta: { silent: true },
+  });
+  const loadedTerms = termsToValues(storedTerms.data?.data);
+  const [editedTerms, setTerms] = useState<TermsValues | null>(null);
+  const terms = editedTerms ?? loadedTerms;
+  const [termsErrors, setTermsErrors] = useState<TermsErrors>({});
+  const validateTerms = useTermsValidation();
+  const termsReady = !customer || storedTerms.isSuccess;
+  const saveTerms = async (customerId: string) => {
+    if (!backOffice || !termsReady || sameTerms(terms, loadedTerms)) return true;
+    try {
+      await paymentsSetCustomerTerms({ body: { customerId, terms: valuesToTerms(terms) }, throwOnError: true });
+      await queryClient.invalidateQueries({ queryKey: paymentsGetCustomerTermsQueryKey({ path: { customerId } }) });
+      return true;
+    } catch (error) {
+      showError(describeApiError(i18n, toApiError(error)), { title: t`The payment terms were not saved` });
+      return false;
+    }
+  };
+
   const create = useMutation({
     ...customersCreateMutation(),
     onSuccess: async (answer) => {
       await customerCreated(queryClient, answer.data);
+      // The customer exists now: the form closes even when its terms were refused (they are said in a toast).
+      await saveTerms(answer.data.id);
       showSuccess(t`Customer created.`);
       onSaved?.(answer.data);
       onDone();
@@ -100,6 +134,7 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
     meta: { silent: true },
     onSuccess: async (answer) => {
       await customerUpdated(queryClient, answer.data);
+      if (!(await saveTerms(answer.data.id))) return;
       showSuccess(t`Customer saved.`);
       onSaved?.(answer.data);
       onDone();
@@ -114,6 +149,9 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
   const business = customer || form.isTouched('business') ? form.values.business : form.values.companyName.trim() !== '';
 
   const submit = form.onSubmit((values) => {
+    const errors = backOffice ? validateTerms(terms) : {};
+    setTermsErrors(errors);
+    if (Object.keys(errors).length > 0) return;
     const body = valuesToBody({ ...values, business });
     if (customer) update.mutate({ body: { ...body, id: customer.id } });
     else create.mutate({ body });
@@ -190,6 +228,17 @@ function CustomerForm({ customer, onDone, onSaved }: { customer?: Customer; onDo
             {...form.getInputProps('externalId')}
           />
         </SimpleGrid>
+        {backOffice ? (
+          <PaymentTermsFields
+            values={terms}
+            errors={termsErrors}
+            disabled={!termsReady}
+            onChange={(values) => {
+              setTerms(values);
+              setTermsErrors({});
+            }}
+          />
+        ) : null}
         <FormButtons onCancel={onDone} saving={create.isPending || update.isPending} />
       </Stack>
     </form>

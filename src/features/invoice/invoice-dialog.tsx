@@ -3,17 +3,22 @@
  * a customer and a period (counted in the firm's time zone), or the entries selected in a list,
  * plus language (the firm's invoice language first) and title. Shows the positions and totals as
  * the server computes them, with the texts the person edited (invoice-positions.tsx), and the PDF
- * draft; a period without open entries says so and offers no export. Exports CSV, XLSX or PDF
- * under the server's file name, and under an invoice number the e-invoices (XRechnung XML, ZUGFeRD
- * PDF). After an export the user chooses whether the entries are archived; they become processed
- * either way (`Invoice/MarkActivitiesAsProcessed`), and the caller refreshes what shows them
- * (`onMarked`).
+ * draft; a period without open entries says so and offers nothing to bill.
+ *
+ * Drafts lock nothing (decision 0035): the preview and the draft files (CSV, XLSX, PDF, under the
+ * server's file name) change no entry. The invoice itself is issued here (issue-invoice.tsx), which
+ * gives it the next number and binds its entries; a firm that issues its invoices in lexoffice
+ * sends the positions there instead. A firm that bills elsewhere may mark the entries of a
+ * downloaded draft processed, by its own choice (`Invoice/MarkActivitiesAsProcessed`); the caller
+ * refreshes what shows them (`onMarked`).
  */
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
+  Badge,
   Button,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -25,12 +30,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconArchive, IconCheck, IconFileCode, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf, IconInbox } from '@tabler/icons-react';
+import { IconAlertCircle, IconChecks, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf, IconInbox, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { customersGetAllOptions } from '../../../generated/api/@tanstack/react-query.gen';
+import { customersGetAllOptions, managementGetTenantOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { invoiceCreatePreviewFromActivities, invoiceMarkActivitiesAsProcessed } from '../../../generated/api/sdk.gen';
-import type { InvoicePreview, InvoicePreviewRequest } from '../../../generated/api/types.gen';
+import type { InvoicePreview, InvoicePreviewRequest, IssuedInvoice } from '../../../generated/api/types.gen';
 import { ApiError } from '../../lib/api-error';
 import { formatMoney } from '../../lib/format';
 import { useFirmSettings } from '../../lib/firm-settings';
@@ -41,13 +46,11 @@ import { InvoicePositions } from './invoice-positions';
 import { SummaryButton } from '../../components/ai/summary-modal';
 import { blobOf } from './files';
 import { LexofficeExport } from './lexoffice-export';
+import { IssueInvoice, IssuedInvoiceResult } from './issue-invoice';
 import { useObjectUrl } from '../../lib/use-object-url';
 import { download } from '../../lib/download';
 
-type Format = 'pdf' | 'csv' | 'xlsx' | 'xrechnung' | 'zugferd';
-const E_INVOICE_FORMATS = new Set<Format>(['xrechnung', 'zugferd']);
-/** What the contract takes as invoice number. */
-const INVOICE_NUMBER = /^[A-Za-z0-9][A-Za-z0-9/._-]{0,49}$/;
+type Format = 'pdf' | 'csv' | 'xlsx';
 type Language = 'de' | 'en';
 
 const MARK_CHUNK = 5000;
@@ -115,11 +118,14 @@ export function InvoiceDialog({
   const [title, setTitle] = useState('');
   const [debouncedTitle] = useDebouncedValue(title.trim(), 400);
 
-  // The files exported so far and the positions they hold; the form is fixed from the first export on.
+  // The draft files downloaded so far and the positions they hold, for "mark processed" by choice.
   const [exported, setExported] = useState<{ fileNames: string[]; preview: InvoicePreview } | null>(null);
+  const [archive, setArchive] = useState(false);
   const [sentToLexoffice, setSentToLexoffice] = useState(false);
-  const [invoiceNumber, setInvoiceNumber] = useState('');
-  const numberValid = INVOICE_NUMBER.test(invoiceNumber.trim());
+  // Once issued (or sent to lexoffice) the form is fixed: it shows what was billed.
+  const [issued, setIssued] = useState<IssuedInvoice | null>(null);
+  const tenant = useQuery({ ...managementGetTenantOptions(), staleTime: 60_000, meta: { silent: true } });
+  const issuesInLexoffice = tenant.data?.data.invoiceIssuer === 'lexoffice';
 
   const range = periodRange(preset, new Date(), manual, firm.timeZone);
   const period = rangeToQuery(range, firm.timeZone);
@@ -153,7 +159,7 @@ export function InvoiceDialog({
   const preview = useQuery({
     queryKey: ['invoicePreview', 'json', body],
     queryFn: () => previewOf(body!, 'json'),
-    enabled: !!body,
+    enabled: !!body && !issued,
     retry: false,
     placeholderData: keepPreviousData,
     meta: { silent: true },
@@ -162,19 +168,21 @@ export function InvoiceDialog({
   const pdf = useQuery({
     queryKey: ['invoicePreview', 'pdf', body],
     queryFn: async () => blobOf((await previewOf(body!, 'pdf')).document!),
-    enabled: !!body && preview.isSuccess && !preview.isPlaceholderData && hasPositions,
+    enabled: !!body && !issued && preview.isSuccess && !preview.isPlaceholderData && hasPositions,
     retry: false,
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
   const pdfUrl = useObjectUrl(pdf.data);
 
+  // What is typed right now, not what the debounce has passed on yet.
+  const currentBody = () => {
+    const { positionTexts: _debounced, ...rest } = body!;
+    return Object.keys(texts).length > 0 ? { ...rest, positionTexts: texts } : rest;
+  };
   const exportFile = useMutation({
     mutationFn: async (format: Format) => {
-      // What is typed right now, not what the debounce has passed on yet.
-      const { positionTexts: _debounced, ...rest } = body!;
-      const current = Object.keys(texts).length > 0 ? { ...rest, positionTexts: texts } : rest;
-      const answer = await previewOf(E_INVOICE_FORMATS.has(format) ? { ...current, invoiceNumber: invoiceNumber.trim() } : current, format);
+      const answer = await previewOf(currentBody(), format);
       return { answer, document: answer.document! };
     },
     // Why an export failed stays in the dialog (it may list what the profile lacks), not in a toast.
@@ -212,16 +220,13 @@ export function InvoiceDialog({
   });
 
   const shown = preview.data;
-  const locked = !!exported;
+  const locked = !!issued || sentToLexoffice;
   const exportedFiles = exported?.fileNames.join(', ');
-  // After an export the entries always become processed: closing counts as "do not archive".
   const close = () => {
-    if (exported && !mark.isPending && !mark.isSuccess) mark.mutate(false);
-    else if (!mark.isPending) {
-      // Sent to lexoffice: the lists learn of the processed entries once the result was read.
-      if (sentToLexoffice) void onMarked(queryClient);
-      onClose();
-    }
+    if (mark.isPending) return;
+    // Sent to lexoffice: the lists learn of the processed entries once the result was read.
+    if (sentToLexoffice) void onMarked(queryClient);
+    onClose();
   };
   const presets = boundedPeriodPresets.map((p) => ({ value: p, label: i18n._(periodLabels[p]) }));
 
@@ -276,22 +281,26 @@ export function InvoiceDialog({
           </Text>
         ) : null}
 
-        {exported ? (
-          <Alert color="green" icon={<IconCheck size={18} />} title={t`Exported`} data-testid="invoice-exported">
+        {issued ? <IssuedInvoiceResult invoice={issued} /> : null}
+        {exported && !issued ? (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} />} title={t`Draft downloaded`} data-testid="invoice-exported">
             <Stack gap="sm">
               <Text fz="sm">
                 <Trans>
-                  Downloaded: {exportedFiles}. Its entries become processed, also when you close this dialog. Archive them as well? Archived entries
-                  are hidden from open positions and can no longer be changed.
+                  Downloaded: {exportedFiles}. A draft changes no entry: they stay open until you issue the invoice. If you bill them elsewhere,
+                  mark them processed.
                 </Trans>
               </Text>
               <Group gap="sm">
-                <Button leftSection={<IconArchive size={16} />} loading={mark.isPending && mark.variables === true} disabled={mark.isPending} onClick={() => mark.mutate(true)}>
-                  <Trans>Archive</Trans>
+                <Button
+                  variant="default"
+                  leftSection={<IconChecks size={16} />}
+                  loading={mark.isPending}
+                  onClick={() => mark.mutate(archive)}
+                >
+                  <Trans>Mark processed</Trans>
                 </Button>
-                <Button variant="default" loading={mark.isPending && mark.variables === false} disabled={mark.isPending} onClick={() => mark.mutate(false)}>
-                  <Trans>Do not archive</Trans>
-                </Button>
+                <Checkbox label={t`Also archive`} checked={archive} disabled={mark.isPending} onChange={(e) => setArchive(e.currentTarget.checked)} />
               </Group>
               {mark.error ? <Text c="red" fz="sm">{errorText(mark.error)}</Text> : null}
             </Stack>
@@ -344,65 +353,44 @@ export function InvoiceDialog({
                   </Text>
                 ) : null}
               </Stack>
-              <Group gap="sm" justify="flex-end">
-                {(
-                  [
-                    ['csv', <IconFileTypeCsv size={16} key="csv" />, 'CSV'],
-                    ['xlsx', <IconFileSpreadsheet size={16} key="xlsx" />, 'XLSX'],
-                    ['pdf', <IconFileTypePdf size={16} key="pdf" />, 'PDF'],
-                  ] as const
-                ).map(([format, icon, label]) => (
-                  <Button
-                    key={format}
-                    variant={format === 'pdf' ? 'filled' : 'default'}
-                    leftSection={icon}
-                    loading={exportFile.isPending && exportFile.variables === format}
-                    disabled={exportFile.isPending}
-                    onClick={() => exportFile.mutate(format)}
-                  >
-                    {t`Export ${label}`}
-                  </Button>
-                ))}
-              </Group>
-              <Stack gap={6} data-testid="einvoice-export">
-                <Group align="flex-end" gap="sm" justify="flex-end" wrap="wrap">
-                  <TextInput
-                    label={t`Invoice number`}
-                    placeholder="RE-2026-0001"
-                    value={invoiceNumber}
-                    onChange={(e) => setInvoiceNumber(e.currentTarget.value)}
-                    error={invoiceNumber.trim() && !numberValid ? t`Letters, digits, / . _ - only, at most 50 characters.` : undefined}
-                    maxLength={50}
-                    w={200}
-                  />
+              {issued ? null : (
+                <Group gap="sm" justify="flex-end" data-testid="invoice-drafts">
+                  <Text fz="sm" c="dimmed">
+                    <Trans>Drafts change no entry:</Trans>
+                  </Text>
                   {(
                     [
-                      ['xrechnung', 'XRechnung (XML)'],
-                      ['zugferd', 'ZUGFeRD (PDF)'],
+                      ['csv', <IconFileTypeCsv size={16} key="csv" />, 'CSV'],
+                      ['xlsx', <IconFileSpreadsheet size={16} key="xlsx" />, 'XLSX'],
+                      ['pdf', <IconFileTypePdf size={16} key="pdf" />, 'PDF'],
                     ] as const
-                  ).map(([format, label]) => (
+                  ).map(([format, icon, label]) => (
                     <Button
                       key={format}
                       variant="default"
-                      leftSection={<IconFileCode size={16} />}
+                      leftSection={icon}
                       loading={exportFile.isPending && exportFile.variables === format}
-                      disabled={exportFile.isPending || !numberValid}
+                      disabled={exportFile.isPending}
                       onClick={() => exportFile.mutate(format)}
                     >
-                      {label}
+                      {t`Draft as ${label}`}
                     </Button>
                   ))}
                 </Group>
-                <Text fz="xs" c="dimmed" ta="right">
-                  <Trans>E-invoice (EN 16931) under your invoice number: XRechnung for public and business customers, ZUGFeRD as PDF with the data inside.</Trans>
-                </Text>
-              </Stack>
+              )}
+              {issued || sentToLexoffice ? null : issuesInLexoffice ? (
+                <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} data-testid="invoice-issued-elsewhere">
+                  <Trans>Your firm issues its invoices in lexoffice (company tab): send the positions there; no number is assigned here.</Trans>
+                </Alert>
+              ) : (
+                <IssueInvoice body={currentBody} disabled={!tenant.isSuccess} onIssued={setIssued} />
+              )}
               {exportFile.error ? (
                 <Alert color="red" icon={<IconAlertCircle size={18} />} data-testid="invoice-export-error">
                   {errorText(exportFile.error)}
                 </Alert>
               ) : null}
-              {body ? (
+              {body && !issued ? (
                 <LexofficeExport
                   selection={body}
                   disabled={locked || sentToLexoffice}
@@ -410,17 +398,27 @@ export function InvoiceDialog({
                 />
               ) : null}
             </Stack>
-            <div style={{ flex: 1, minWidth: phone ? '100%' : 360 }}>
-              {pdfUrl ? (
-                <iframe src={pdfUrl} title={t`Invoice draft (PDF)`} style={{ width: '100%', height: '70vh', border: '1px solid var(--mantine-color-default-border)' }} />
-              ) : pdf.isError ? (
-                <Text c="red" fz="sm">
-                  {errorText(pdf.error)}
-                </Text>
-              ) : (
-                <Skeleton height="70vh" />
-              )}
-            </div>
+            {issued ? null : (
+              <Stack gap={4} style={{ flex: 1, minWidth: phone ? '100%' : 360 }}>
+                <Group gap="xs">
+                  <Badge color="orange" variant="light">
+                    <Trans>Draft</Trans>
+                  </Badge>
+                  <Text fz="xs" c="dimmed">
+                    <Trans>Preview without invoice number</Trans>
+                  </Text>
+                </Group>
+                {pdfUrl ? (
+                  <iframe src={pdfUrl} title={t`Invoice draft (PDF)`} style={{ width: '100%', height: '70vh', border: '1px solid var(--mantine-color-default-border)' }} />
+                ) : pdf.isError ? (
+                  <Text c="red" fz="sm">
+                    {errorText(pdf.error)}
+                  </Text>
+                ) : (
+                  <Skeleton height="70vh" />
+                )}
+              </Stack>
+            )}
           </Group>
         ) : null}
       </Stack>

@@ -32,11 +32,14 @@ const day = (iso: string) => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-/** The billable part of a list selection, or why there is none. */
-export function selectionOf(items: CustomerActivity[]): InvoiceSelection | 'empty' | 'none' | 'severalCustomers' {
+/** The billable part of a list selection (open times and materials), or why there is none. */
+export function selectionOf(items: CustomerActivity[]): InvoiceSelection | 'empty' | 'none' | 'billed' | 'severalCustomers' {
   if (items.length === 0) return 'empty';
-  const billable = items.filter((i) => i.kind === 'time' || BILLABLE_INFORMATION.has(i.kind));
-  if (billable.length === 0) return 'none';
+  const kinds = items.filter((i) => i.kind === 'time' || BILLABLE_INFORMATION.has(i.kind));
+  if (kinds.length === 0) return 'none';
+  // Invoiced, processed or archived entries are billed already: the server would refuse them.
+  const billable = kinds.filter((i) => !i.invoice && !i.processed && !i.archived);
+  if (billable.length === 0) return 'billed';
   const customers = new Set(billable.map((i) => i.customerId));
   if (customers.size > 1) return 'severalCustomers';
   const days = billable.map((i) => day(i.occurredAtUtc)).sort();
@@ -71,7 +74,9 @@ export function PrepareInvoiceButton({
       ? t`No activities selected.`
       : selection === 'none'
         ? t`The selection holds no times or materials.`
-        : selection === 'severalCustomers'
+        : selection === 'billed'
+          ? t`The selected times and materials are billed or processed already.`
+          : selection === 'severalCustomers'
           ? t`Select entries of one customer only.`
           : null;
   const button = (
