@@ -43,9 +43,9 @@ import { KindBadge, StatusBadge, formatDay, usePaymentMethodLabel, useReminderNa
 
 // The dialogs (forms, their checks) load when first opened, or once the page is idle.
 const loadDialogs = () => import('./invoice-dialogs');
-const PaymentDialog = lazy(() => loadDialogs().then((module) => ({ default: module.PaymentDialog })));
-const SendDialog = lazy(() => loadDialogs().then((module) => ({ default: module.SendDialog })));
-const RemindDialog = lazy(() => loadDialogs().then((module) => ({ default: module.RemindDialog })));
+const PaymentDialog = lazy(() => import('./invoice-dialogs').then((module) => ({ default: module.PaymentDialog })));
+const SendDialog = lazy(() => import('./invoice-dialogs').then((module) => ({ default: module.SendDialog })));
+const RemindDialog = lazy(() => import('./invoice-dialogs').then((module) => ({ default: module.RemindDialog })));
 
 /** The service period ends before its end instant: its last day is the one before. */
 const lastInstant = (end: string) => new Date(Date.parse(end) - 1).toISOString();

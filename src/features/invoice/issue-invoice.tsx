@@ -7,6 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconCircleCheck, IconDownload, IconFileInvoice } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -90,6 +91,7 @@ export function IssueInvoice({
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const [format, setFormat] = useState<IssuedInvoiceFormat>('pdf');
+  const phone = useMediaQuery('(max-width: 36em)');
   const issue = useMutation({
     mutationFn: async (request: InvoiceIssueRequest) => (await invoiceIssue({ body: request, throwOnError: true })).data.data,
     // Why issuing failed stays in the dialog (it may list what the profile lacks), not in a toast.
@@ -116,7 +118,7 @@ export function IssueInvoice({
     <Paper withBorder radius="md" p="sm" data-testid="invoice-issue">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <Stack gap={4}>
+          <Stack gap={4} w={phone ? '100%' : undefined}>
             <Text fz="sm" fw={500} id="invoice-issue-format">
               <Trans>Issue as</Trans>
             </Text>
@@ -125,6 +127,9 @@ export function IssueInvoice({
               value={format}
               onChange={(value) => setFormat(value as IssuedInvoiceFormat)}
               disabled={disabled || issue.isPending}
+              // Three long names do not fit side by side on a phone: one above the other there.
+              orientation={phone ? 'vertical' : 'horizontal'}
+              fullWidth={phone}
               data={[
                 { value: 'pdf', label: 'PDF' },
                 { value: 'zugferd', label: 'ZUGFeRD (PDF)' },
