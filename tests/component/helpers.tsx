@@ -3,7 +3,8 @@
  * The API is answered by contract-server.ts, its data comes from contract-data.ts.
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, render } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import { layoutActions } from '../../src/components/app-shell/layout-state';
 import { AppProviders } from '../../src/components/app-providers';
 import { activateLocale } from '../../src/lib/i18n';
@@ -86,4 +87,22 @@ export async function renderApp(path: string, { locale = 'de' }: { locale?: 'de'
     await router.load();
   });
   return { ...view, router, queryClient };
+}
+
+/**
+ * Waits for the dialog with this title while its code loads on first use (on a busy machine that
+ * takes a while). A plain selector: role queries over the whole page, every 50 ms, starve the lazy
+ * import.
+ */
+export function findLazyDialog(title: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
+        (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === title,
+      );
+      expect(found).toBeDefined();
+      return found!;
+    },
+    { timeout: 20_000, interval: 250 },
+  );
 }

@@ -11,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InvoicePreview, InvoicePreviewRequest } from '../../generated/api/types.gen';
 import { aiStatus, firm, page, tenantProfile } from './contract-data';
 import { serveContract } from './contract-server';
-import { injectSession, renderApp } from './helpers';
+import { findLazyDialog, injectSession, renderApp } from './helpers';
 import { issuedInvoice } from './issued-invoice-data';
 
 beforeAll(async () => {
@@ -102,18 +102,7 @@ async function openDialog() {
   const user = userEvent.setup();
   await renderApp(`/customer/${huber.id}`);
   await user.click(await screen.findByRole('button', { name: 'Rechnung vorbereiten' }));
-  // The dialog's code loads on first use; on a busy machine that takes a while.
-  const dialog = await waitFor(
-    () => {
-      // A plain selector: role queries over the whole page, every 50 ms, starve the lazy import.
-      const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-        (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === 'Rechnung vorbereiten',
-      );
-      expect(found).toBeDefined();
-      return found!;
-    },
-    { timeout: 20_000, interval: 250 },
-  );
+  const dialog = await findLazyDialog('Rechnung vorbereiten');
   return { user, dialog };
 }
 

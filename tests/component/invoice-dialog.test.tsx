@@ -13,7 +13,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CustomerActivity, InvoicePreview } from '../../generated/api/types.gen';
 import { activity as activityOf, firm, ids, page, tenantProfile } from './contract-data';
 import { failure, serveContract } from './contract-server';
-import { injectSession, renderApp } from './helpers';
+import { findLazyDialog, injectSession, renderApp } from './helpers';
 import { ISSUED_ID, issuedInvoice } from './issued-invoice-data';
 
 beforeAll(async () => {
@@ -103,17 +103,7 @@ async function openOn(user: ReturnType<typeof userEvent.setup>) {
   const list = await screen.findByRole('list', { name: 'Aktivitäten' });
   await user.click(within(screen.getByTestId('selection-bar')).getByRole('checkbox', { name: 'Alle angezeigten auswählen' }));
   await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Rechnung vorbereiten' }));
-  // A plain selector while the dialog loads: role queries over the whole page, every 50 ms, starve the lazy import.
-  const dialog = await waitFor(
-    () => {
-      const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-        (d) => document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent === 'Rechnung vorbereiten',
-      );
-      expect(found).toBeDefined();
-      return found!;
-    },
-    { timeout: 20_000, interval: 250 },
-  );
+  const dialog = await findLazyDialog('Rechnung vorbereiten');
   await within(dialog).findByTestId('invoice-positions');
   return { list, dialog };
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, controlUrl, field, seedAccount, shot, signInContext } from './journey';
+import { apiAs, appUrl, completeProfile, controlUrl, field, seedAccount, shot, signInContext } from './journey';
 
 let browser: Browser;
 
@@ -42,27 +42,7 @@ describe('e-invoice for an imported customer', () => {
     };
     await apiAs(owner, 'POST', '/api/ExternalSystem/ConnectExternalSystem', { system: 'lexoffice', apiKey: account.key });
     // A sole trader: tax number, no VAT id, no registration number yet.
-    await apiAs(owner, 'PUT', '/api/Management/UpdateTenant', {
-      name: 'Elektro Einzel',
-      companyName: 'Elektro Einzel e.K.',
-      street: 'Werkstattweg 3',
-      zip: '80331',
-      city: 'München',
-      country: 'DE',
-      phone: '+49 89 1234567',
-      email: 'info@elektro-einzel.de',
-      website: null,
-      vatId: null,
-      taxNumber: '143/123/45678',
-      iban: 'DE02120300000000202051',
-      bic: 'BYLADEM1001',
-      bankName: 'Stadtsparkasse',
-      defaultHourlyRate: 60,
-      smallBusiness: false,
-      invoiceLanguage: 'de',
-      timeZone: 'Europe/Berlin',
-      dailyTargetMinutes: 480,
-    });
+    await completeProfile(owner, { name: 'Elektro Einzel', companyName: 'Elektro Einzel e.K.', email: 'info@elektro-einzel.de', vatId: null });
 
     const context = await newContext(browser, { viewport: 'desktop' });
     await signInContext(context, owner);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, checkScreen, field, screenVariants, seedAccount, signInContext } from './journey';
+import { apiAs, appUrl, checkScreen, completeProfile, field, screenVariants, seedAccount, signInContext } from './journey';
 
 let browser: Browser;
 
@@ -31,27 +31,7 @@ let paid: Issued;
 describe('invoice register', () => {
   it('opens an issued invoice, downloads it again, records its payment and cancels another', async () => {
     owner = await seedAccount({ prefix: 'register' });
-    await apiAs(owner, 'PUT', '/api/Management/UpdateTenant', {
-      name: 'Elektro Register',
-      companyName: 'Elektro Register GmbH',
-      street: 'Werkstattweg 3',
-      zip: '80331',
-      city: 'München',
-      country: 'DE',
-      phone: '+49 89 1234567',
-      email: 'info@elektro-register.de',
-      website: null,
-      vatId: 'DE123456789',
-      taxNumber: '143/123/45678',
-      iban: 'DE02120300000000202051',
-      bic: 'BYLADEM1001',
-      bankName: 'Stadtsparkasse',
-      defaultHourlyRate: 60,
-      smallBusiness: false,
-      invoiceLanguage: 'de',
-      timeZone: 'Europe/Berlin',
-      dailyTargetMinutes: 480,
-    });
+    await completeProfile(owner, { name: 'Elektro Register', companyName: 'Elektro Register GmbH', email: 'info@elektro-register.de' });
     const customer = (await apiAs(owner, 'POST', '/api/Customers/Create', {
       companyName: 'Bäckerei Huber',
       street: 'Hauptstraße 5',

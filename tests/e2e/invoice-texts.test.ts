@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshotPath } from './browser';
-import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, completeProfile, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let account: SeededAccount;
 let browser: Browser;
@@ -21,27 +21,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-invoice-texts-'));
 beforeAll(async () => {
   account = await seedAccount({ prefix: 'rechnungstexte' });
   browser = await launchBrowser();
-  await apiAs(account, 'PUT', '/api/Management/UpdateTenant', {
-    name: 'Elektro Schneider',
-    companyName: 'Elektro Schneider GmbH',
-    street: 'Werkstattweg 3',
-    zip: '80331',
-    city: 'München',
-    country: 'DE',
-    phone: '+49 89 1234567',
-    email: 'info@elektro-schneider.de',
-    website: null,
-    vatId: 'DE123456789',
-    taxNumber: '143/123/45678',
-    iban: 'DE02120300000000202051',
-    bic: 'BYLADEM1001',
-    bankName: 'Stadtsparkasse',
-    defaultHourlyRate: 60,
-    smallBusiness: false,
-    invoiceLanguage: 'de',
-    timeZone: 'Europe/Berlin',
-    dailyTargetMinutes: 480,
-  });
+  await completeProfile(account);
   const customer = (await apiAs(account, 'POST', '/api/Customers/Create', {
     firstName: 'Erika',
     lastName: 'Mustermann',

@@ -14,7 +14,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, screenshotPath } from './browser';
-import { apiAs, appUrl, seedAccount, signInContext, type SeededAccount } from './journey';
+import { apiAs, appUrl, completeProfile, seedAccount, signInContext, type SeededAccount } from './journey';
 
 let account: SeededAccount;
 let browser: Browser;
@@ -126,27 +126,7 @@ describe('invoice', () => {
   });
 
   it('issues an XRechnung from the customer page, downloads the stored XML and shows the entries as invoiced', async () => {
-    await apiAs(account, 'PUT', '/api/Management/UpdateTenant', {
-      name: 'Elektro Schneider',
-      companyName: 'Elektro Schneider GmbH',
-      street: 'Werkstattweg 3',
-      zip: '80331',
-      city: 'München',
-      country: 'DE',
-      phone: '+49 89 1234567',
-      email: 'info@elektro-schneider.de',
-      website: null,
-      vatId: 'DE123456789',
-      taxNumber: '143/123/45678',
-      iban: 'DE02120300000000202051',
-      bic: 'BYLADEM1001',
-      bankName: 'Stadtsparkasse',
-      defaultHourlyRate: 60,
-      smallBusiness: false,
-      invoiceLanguage: 'de',
-      timeZone: 'Europe/Berlin',
-      dailyTargetMinutes: 480,
-    });
+    await completeProfile(account);
     const customer = (await apiAs(account, 'POST', '/api/Customers/Create', {
       companyName: 'Stadtwerke Garching',
       street: 'Rathausplatz 1',

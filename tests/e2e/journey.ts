@@ -177,6 +177,34 @@ export async function seedFirm(
   return { owner, members, customers };
 }
 
+/** A firm's letterhead that an invoice and an e-invoice need (`PUT /api/Management/UpdateTenant`). */
+const invoicingProfile = {
+  name: 'Elektro Schneider',
+  companyName: 'Elektro Schneider GmbH',
+  street: 'Werkstattweg 3',
+  zip: '80331',
+  city: 'München',
+  country: 'DE',
+  phone: '+49 89 1234567',
+  email: 'info@elektro-schneider.de',
+  website: null,
+  vatId: 'DE123456789',
+  taxNumber: '143/123/45678',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+  bankName: 'Stadtsparkasse',
+  defaultHourlyRate: 60,
+  smallBusiness: false,
+  invoiceLanguage: 'de',
+  timeZone: 'Europe/Berlin',
+  dailyTargetMinutes: 480,
+};
+
+/** Completes the firm's profile for invoicing; `over` changes single fields (name, VAT id …). */
+export function completeProfile(account: SeededAccount, over: Partial<Record<keyof typeof invoicingProfile, unknown>> = {}) {
+  return apiAs(account, 'PUT', '/api/Management/UpdateTenant', { ...invoicingProfile, ...over });
+}
+
 /**
  * Writes the account's session into the browser's storage before the app starts. The first-run
  * dialog of a new firm is put off ("later") unless `onboarding` asks for it.
