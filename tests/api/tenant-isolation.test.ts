@@ -86,6 +86,12 @@ async function seedFirm(firm: TestTenant) {
     firm.owner.userId,
     crypto.randomUUID(),
   ]);
+  // An API key of the firm (decision 0039).
+  await admin.query(`insert into api_keys (tenant_id, name, scope, areas, key_hash, key_hint, created_by) values ($1, 'Lohnbüro', 'read', '{time}', $2, 'abcd', $3)`, [
+    firm.tenantId,
+    crypto.randomBytes(32).toString('hex'),
+    firm.owner.userId,
+  ]);
 }
 
 async function asApp<T>(tenantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {

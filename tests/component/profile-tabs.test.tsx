@@ -27,7 +27,7 @@ beforeAll(async () => {
   await import('../../src/features/profile/company-form');
 });
 
-describe('/profile Company tab', { timeout: 30_000 }, () => {
+describe('/profile Company tab', { timeout: 60_000 }, () => {
   it('saves the details with IBAN and VAT id compacted and the daily target in minutes', async () => {
     setWindowWidth(1280);
     injectSession({ roles: ['Manager'] });
@@ -58,6 +58,29 @@ describe('/profile Company tab', { timeout: 30_000 }, () => {
       name: 'Elektro Schneider',
     });
     expect(await screen.findByText('Die Firmendaten wurden gespeichert.')).toBeInTheDocument();
+  });
+
+  it('sets how invoices are numbered and where they are issued, refusing a number format without a running number', async () => {
+    setWindowWidth(1280);
+    injectSession({ roles: ['Owner'] });
+    const server = serveContract({ managementGetTenant: tenant, managementUpdateTenant: ({ body }) => ({ ...tenant, ...(body as object) }), paymentsGetSettings: paymentSettings });
+    const user = userEvent.setup();
+    await renderApp('/profile?tab=0');
+    const format = await screen.findByRole('textbox', { name: /^Rechnungsnummern/ });
+    expect(format).toHaveValue('RE-{YYYY}-{NNNN}');
+    expect(screen.getByRole('checkbox', { name: 'Nummern jedes Jahr bei 1 beginnen' })).toBeChecked();
+    await user.clear(format);
+    await user.type(format, 'RE-{{YYYY}');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Dieses Format ist ungültig.')).toBeInTheDocument();
+    expect(server.calls('managementUpdateTenant')).toHaveLength(0);
+
+    await user.clear(format);
+    await user.type(format, '{{YY}/{{NNNNN}');
+    await user.click(screen.getByRole('checkbox', { name: 'Nummern jedes Jahr bei 1 beginnen' }));
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(server.calls('managementUpdateTenant')).toHaveLength(1));
+    expect(server.calls('managementUpdateTenant')[0].body).toMatchObject({ invoiceNumberFormat: '{YY}/{NNNNN}', invoiceNumberYearly: false, invoiceIssuer: 'fieldbook' });
   });
 
   it('shows the server\'s field error at the field', async () => {

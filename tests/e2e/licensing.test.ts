@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/platform/config';
 import { testClock, type TestClock } from '../support/clock';
 import { startFakeStripe, stripeEnv, type FakeStripe } from '../support/fake-stripe';
 import { freePort } from '../support/pg-global-setup';
+import { settleJobs } from '../support/test-server';
 import { launchBrowser, newContext } from './browser';
 import { expectPath, newDeviceId, PASSWORD, shot, signInContext, uniqueEmail, type SeededAccount } from './journey';
 
@@ -48,6 +49,8 @@ async function signUp(): Promise<SeededAccount> {
   const email = uniqueEmail('lizenz');
   const deviceId = newDeviceId();
   const session = (await call('POST', '/api/Auth/SignUp', deviceId, { email, password: PASSWORD, tenantName: 'Gartenbau Lindner', termsConfirmed: true, language: 'de' })) as SeededAccount['session'];
+  // Mail is sent by a job after the answer (decision 0040): wait until the queue is done.
+  await settleJobs(prepared.database);
   const mail = app.deps.mailer.outbox(50).find((m) => m.to === email)!;
   const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
   const confirmed = await fetch(link, { redirect: 'manual' });

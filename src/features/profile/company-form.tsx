@@ -35,7 +35,20 @@ const companySchema = z.object({
   dailyTargetHours: z.number().min(0).max(24),
   lateEntryDays: z.number().int().min(0).max(365),
   workingDays: z.array(z.string()).min(1),
+  // As the contract says: exactly one running number {N}…{NNNNNNNNN}, optionally {YYYY} or {YY},
+  // otherwise letters, digits and - _ / . # (the server also checks that a yearly sequence names the year).
+  invoiceNumberFormat: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^(?:[A-Za-z0-9\-_/.#]|\{N{1,9}\}|\{YYYY\}|\{YY\})*\{N{1,9}\}(?:[A-Za-z0-9\-_/.#]|\{YYYY\}|\{YY\})*$/),
 });
+
+// Placeholders of the invoice number, passed into the texts as values (braces in a message are Lingui's own).
+const NUMBER_PLACEHOLDER = '{NNNN}';
+const YEAR_PLACEHOLDER = '{YYYY}';
+const NUMBER_EXAMPLE = 'RE-{YYYY}-{NNNN}';
 
 /** Section titles of the form read as headings. */
 const sectionStyles = { legend: { fontWeight: 650, fontSize: 'var(--mantine-font-size-md)', marginBottom: 'var(--mantine-spacing-xs)' } };
@@ -205,6 +218,31 @@ export function CompanyForm({ tenant, editable }: { tenant: Tenant; editable: bo
                 </Text>
               </Stack>
             </Chip.Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <Select
+                label={t`Invoices are issued`}
+                description={t`In lexoffice, the register lists the vouchers sent there and no number is assigned here.`}
+                allowDeselect={false}
+                data={[
+                  { value: 'fieldbook', label: t`Here, with our own numbers` },
+                  { value: 'lexoffice', label: t`In lexoffice` },
+                ]}
+                {...form.getInputProps('invoiceIssuer')}
+              />
+              <TextInput
+                label={t`Invoice numbers`}
+                description={t`${NUMBER_PLACEHOLDER} is the running number with four digits, ${YEAR_PLACEHOLDER} the year; e.g. ${NUMBER_EXAMPLE}`}
+                placeholder={NUMBER_EXAMPLE}
+                maxLength={40}
+                disabled={form.values.invoiceIssuer === 'lexoffice'}
+                {...form.getInputProps('invoiceNumberFormat')}
+              />
+            </SimpleGrid>
+            <Checkbox
+              label={t`Start the numbers at 1 each year`}
+              disabled={form.values.invoiceIssuer === 'lexoffice'}
+              {...form.getInputProps('invoiceNumberYearly', { type: 'checkbox' })}
+            />
             <Checkbox
               label={t`Small business (§ 19 UStG)`}
               description={t`Invoices show no VAT and the legal note instead.`}

@@ -3,7 +3,7 @@
  * the form (which loads zod, @mantine/form and the number inputs with its data), so the onboarding
  * dialog can save with them too.
  */
-import type { Tenant, TenantHolidayRegion as HolidayRegion, TenantUpdateRequest } from '../../../generated/api/types.gen';
+import type { Tenant, TenantHolidayRegion as HolidayRegion, TenantInvoiceIssuer, TenantUpdateRequest } from '../../../generated/api/types.gen';
 
 export interface CompanyValues {
   name: string;
@@ -32,6 +32,11 @@ export interface CompanyValues {
   holidayRegion: HolidayRegion;
   /** How many days back an Employee may add working time afterwards. */
   lateEntryDays: number | '';
+  /** How issued invoices are numbered, e.g. `RE-{YYYY}-{NNNN}` (decision 0031). */
+  invoiceNumberFormat: string;
+  invoiceNumberYearly: boolean;
+  /** Where the firm issues its invoices: here (numbers of its own) or in lexoffice. */
+  invoiceIssuer: TenantInvoiceIssuer;
 }
 
 export function tenantToValues(tenant: Tenant): CompanyValues {
@@ -59,6 +64,9 @@ export function tenantToValues(tenant: Tenant): CompanyValues {
     workingDays: tenant.workingDays.map(String),
     holidayRegion: tenant.holidayRegion,
     lateEntryDays: tenant.lateEntryDays,
+    invoiceNumberFormat: tenant.invoiceNumberFormat,
+    invoiceNumberYearly: tenant.invoiceNumberYearly,
+    invoiceIssuer: tenant.invoiceIssuer,
   };
 }
 
@@ -91,5 +99,8 @@ export function valuesToBody(values: CompanyValues): TenantUpdateRequest {
     workingDays: values.workingDays.map(Number).sort(),
     holidayRegion: values.holidayRegion,
     lateEntryDays: values.lateEntryDays === '' ? 0 : Math.round(values.lateEntryDays),
+    invoiceNumberFormat: values.invoiceNumberFormat.trim(),
+    invoiceNumberYearly: values.invoiceNumberYearly,
+    invoiceIssuer: values.invoiceIssuer,
   };
 }
