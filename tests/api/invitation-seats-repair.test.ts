@@ -1,18 +1,20 @@
 /**
  * Migration 0033: seats held by open invitations in a database from before decision 0026 (seats go
- * to members who work) are released once. The database is brought to the state before 0033 (its
- * row in drizzle's journal removed, a seat given to an open invitation as the old seat filling
- * did), then migrated again: the seat is free, the members who work keep theirs, and the invited
- * member takes a free seat on accepting as any invited member does now.
+ * to members who work) are released once. The database is brought to the state before 0033 (a seat
+ * given to an open invitation as the old seat filling did), then 0033's statements run as the
+ * migrator runs them (drizzle runs only migrations newer than the last one applied, and later ones
+ * exist): the seat is free, the members who work keep theirs, and the invited member takes a free
+ * seat on accepting as any invited member does now. Migrating again changes nothing.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase } from '../../server/db/database';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { createFirm, type Firm, type SignedIn } from './roles-support';
 
-/** `when` of migration 0033 in server/db/migrations/meta/_journal.json. */
-const MIGRATION_0033 = 1795733000000;
+const MIGRATION_0033 = path.resolve(import.meta.dirname, '../../server/db/migrations/0033_release_invitation_seats.sql');
 
 type Details = {
   licenseCount: number;
@@ -65,14 +67,17 @@ describe('migration 0033: seats of open invitations', () => {
       );
       await client.query('ALTER TABLE licenses FORCE ROW LEVEL SECURITY');
       expect(given.rowCount).toBe(1);
-      await client.query('DELETE FROM drizzle.__drizzle_migrations WHERE created_at = $1', [MIGRATION_0033]);
     });
     const before = await details(firm.owner);
     expect(before.assignedCount).toBe(5);
     expect(before.licenses.map((l) => l.userId)).toContain(invitedId);
 
-    // The cluster-wide app role's password of every test file (tests/support/test-server.ts).
-    await migrateDatabase(server.adminUrl, 'test-app-role-password');
+    // 0033 as the migrator runs it: its statements in one transaction, as the administrating role.
+    await asAdmin(async (client) => {
+      await client.query('BEGIN');
+      for (const statement of fs.readFileSync(MIGRATION_0033, 'utf8').split('--> statement-breakpoint')) await client.query(statement);
+      await client.query('COMMIT');
+    });
 
     const after = await details(firm.owner);
     expect(after.licenseCount).toBe(5);
@@ -82,8 +87,8 @@ describe('migration 0033: seats of open invitations', () => {
       expect.arrayContaining([firm.owner.userId, firm.admin.userId, firm.manager.userId, firm.employee.userId]),
     );
     expect(after.members.find((m) => m.userId === invitedId)).toMatchObject({ hasLicense: false, invitationPending: true });
-    // Recorded once: migrating again changes nothing.
-    const applied = await asAdmin((client) => client.query('SELECT 1 FROM drizzle.__drizzle_migrations WHERE created_at = $1', [MIGRATION_0033]));
-    expect(applied.rowCount).toBe(1);
+    // Migrating again changes nothing (the cluster-wide app role's password of every test file).
+    await migrateDatabase(server.adminUrl, 'test-app-role-password');
+    expect((await details(firm.owner)).assignedCount).toBe(4);
   });
 });
