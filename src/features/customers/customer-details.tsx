@@ -36,17 +36,7 @@ import { useIsBackOffice } from '../../lib/session';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import type { CustomerTab } from './customer-tabs';
 import { CustomerFormModal, loadCustomerForm, useArchiveCustomer } from './customer-actions';
-
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div">{children || '–'}</Text>
-    </Stack>
-  );
-}
+import { Fact } from '../../components/fact';
 
 interface DetailTab {
   value: string;

@@ -40,6 +40,7 @@ import { TABULAR, formatDate, formatDateTime, formatMoney, formatNumber } from '
 import { showSuccess } from '../../lib/notifications';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { KindBadge, StatusBadge, formatDay, usePaymentMethodLabel, useReminderName } from './invoice-status';
+import { Fact } from '../../components/fact';
 
 // The dialogs (forms, their checks) load when first opened, or once the page is idle.
 const loadDialogs = () => import('./invoice-dialogs');
@@ -49,19 +50,6 @@ const RemindDialog = lazy(() => import('./invoice-dialogs').then((module) => ({ 
 
 /** The service period ends before its end instant: its last day is the one before. */
 const lastInstant = (end: string) => new Date(Date.parse(end) - 1).toISOString();
-
-function Fact({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="div" style={TABULAR}>
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 function Section({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
@@ -463,7 +451,7 @@ function InvoiceView({ invoice, receivable }: { invoice: IssuedInvoice; receivab
         ) : null}
         <Paper withBorder radius="md" p="lg">
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
-            <Fact label={<Trans>Customer</Trans>}>
+            <Fact tabular label={<Trans>Customer</Trans>}>
               <AnchorLink to="/customer/$id" params={{ id: summary.customerId }} fw={500}>
                 {summary.customerName}
               </AnchorLink>
@@ -473,19 +461,19 @@ function InvoiceView({ invoice, receivable }: { invoice: IssuedInvoice; receivab
                 </Text>
               ) : null}
             </Fact>
-            <Fact label={<Trans>Invoice date</Trans>}>{formatDay(summary.invoiceDate)}</Fact>
-            <Fact label={<Trans>Due</Trans>}>{formatDay(summary.dueDate)}</Fact>
-            <Fact label={<Trans>Service period</Trans>}>
+            <Fact tabular label={<Trans>Invoice date</Trans>}>{formatDay(summary.invoiceDate)}</Fact>
+            <Fact tabular label={<Trans>Due</Trans>}>{formatDay(summary.dueDate)}</Fact>
+            <Fact tabular label={<Trans>Service period</Trans>}>
               {formatDate(invoice.serviceFrom)} – {formatDate(lastInstant(invoice.serviceTo))}
             </Fact>
-            <Fact label={<Trans>Net</Trans>}>{formatMoney(summary.net)}</Fact>
-            <Fact label={<Trans>VAT</Trans>}>{formatMoney(invoice.vat)}</Fact>
-            <Fact label={<Trans>Gross</Trans>}>
+            <Fact tabular label={<Trans>Net</Trans>}>{formatMoney(summary.net)}</Fact>
+            <Fact tabular label={<Trans>VAT</Trans>}>{formatMoney(invoice.vat)}</Fact>
+            <Fact tabular label={<Trans>Gross</Trans>}>
               <Text fw={700} component="span">
                 {formatMoney(summary.gross)}
               </Text>
             </Fact>
-            <Fact label={<Trans>Open</Trans>}>{receivable ? formatMoney(receivable.open) : '–'}</Fact>
+            <Fact tabular label={<Trans>Open</Trans>}>{receivable ? formatMoney(receivable.open) : '–'}</Fact>
           </SimpleGrid>
         </Paper>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
