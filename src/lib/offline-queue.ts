@@ -270,11 +270,14 @@ export async function restoreOfflineData(queryClient: QueryClient, userId: strin
     const fresh = Date.now() - kept.savedAt < KEEP_MS;
     const state: DehydratedState = fresh ? kept.state : { ...kept.state, queries: [] };
     hydrate(queryClient, state);
-    // Kept to be read offline, not to be trusted: each restored answer is fetched anew when its
-    // screen opens (the firm's consent or license may have changed meanwhile); offline the kept
-    // answer stays on the screen while the fetch waits for the connection.
-    const restored = new Set(state.queries.map((query) => query.queryHash));
-    void queryClient.invalidateQueries({ predicate: (query) => restored.has(query.queryHash), refetchType: 'none' });
+    // Kept to be read offline, not to be trusted online: with a connection each restored answer is
+    // fetched anew when its screen opens (the firm's consent or license may have changed meanwhile).
+    // Without one they stay as they are: a route that loads its data first would wait for the
+    // connection instead of showing what was kept.
+    if (navigator.onLine && onlineManager.isOnline()) {
+      const restored = new Set(state.queries.map((query) => query.queryHash));
+      void queryClient.invalidateQueries({ predicate: (query) => restored.has(query.queryHash), refetchType: 'none' });
+    }
     for (const mutation of state.mutations) {
       const id = idempotencyKeyOf(mutation.state.variables);
       if (id) waited.add(id);
