@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import componentProject, { workers } from './tests/component/vitest.project';
 
+// Files that start the real server or worker as child processes, each with its own embedded
+// PostgreSQL, and wait on them: they keep a processor busy for minutes but need no parallel
+// workers. `npm test` runs them in the e2e lane, not beside the journeys (scripts/test.mjs).
+const processFiles = ['tests/api/server-start.test.ts', 'tests/api/backup-restore.test.ts', 'tests/api/jobs.test.ts', 'tests/api/outage.test.ts', 'tests/unit/client-package.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +18,7 @@ export default defineConfig({
           // tree, and the e2e files run beside them (scripts/test.mjs).
           testTimeout: 30_000,
           include: ['tests/unit/**/*.test.ts'],
+          exclude: processFiles,
         },
       },
       {
@@ -21,7 +27,22 @@ export default defineConfig({
           environment: 'node',
           maxWorkers: workers,
           include: ['tests/api/**/*.test.ts'],
+          exclude: processFiles,
           globalSetup: ['tests/support/pg-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'process',
+          environment: 'node',
+          include: processFiles,
+          globalSetup: ['tests/support/pg-global-setup.ts'],
+          fileParallelism: false,
+          // Not at the same time as the e2e journeys when both are selected (the e2e lane of
+          // scripts/test.mjs): Vitest runs projects of different groupOrder one group after the other.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },

@@ -1,5 +1,5 @@
 // The README's test command: Chromium for the end-to-end tests, the built app, then every
-// Vitest project (unit, api, component, e2e), in two lanes at once (see `lanes` below). Extra
+// Vitest project (unit, api, component, e2e, process), in two lanes at once (see `lanes` below). Extra
 // arguments go to one Vitest process. Ends with the plain line "N passed, N failed" that CI reads.
 //
 // The exit code is decided here from what ran, not from Vitest's exit status alone (a library
@@ -50,8 +50,9 @@ fs.mkdirSync(results, { recursive: true });
 
 /**
  * A full run (no arguments) goes in two lanes at once, one per processor of a 2-core machine: the
- * end-to-end files (one browser and one server, file after file) and the unit, api and component
- * files (Vitest's workers). In one Vitest process the groups run one after the other, and the
+ * end-to-end files (one browser and one server, file after file) and, in a group of their own
+ * (`groupOrder`), the files that start server processes (the "process" project); and the unit, api
+ * and component files (Vitest's workers). In one Vitest process the groups run one after the other, and the
  * e2e files alone keep about one processor busy. The node lane's output is kept in
  * test-results/lane-node.log and printed when it ends, so the two never interleave. With arguments
  * (a project, a file, a test name) it is one Vitest process as before.
@@ -59,7 +60,8 @@ fs.mkdirSync(results, { recursive: true });
 const lanes =
   args.length === 0
     ? [
-        { name: 'e2e', args: ['--project', 'e2e'], live: true },
+        // The e2e files and, not at the same time, the files that start server processes ("process").
+        { name: 'e2e', args: ['--project', 'e2e', '--project', 'process'], live: true },
         {
           name: 'node',
           args: ['--project', 'unit', '--project', 'api', '--project', 'component'],

@@ -57,7 +57,7 @@ describe('/profile Company tab', { timeout: 60_000 }, () => {
       timeZone: 'Europe/Berlin',
       name: 'Elektro Schneider',
     });
-    expect(await screen.findByText('Die Firmendaten wurden gespeichert.')).toBeInTheDocument();
+    expect(await screen.findByText('Die Firmendaten wurden gespeichert.', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('sets how invoices are numbered and where they are issued, refusing a number format without a running number', async () => {
