@@ -2051,9 +2051,10 @@ export const paymentsGetOverdue = <ThrowOnError extends boolean = false>(options
 /**
  * Send an issued invoice to the customer's e-mail address
  *
- * The mail text is the firm's template (or the built-in one) in the invoice's language; the
- * attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
- * firm's address. The sending is recorded on the invoice.
+ * The mail text is the firm's template (or the built-in one) in the chosen `language`, by
+ * default the invoice's; the attachment is the stored document, byte for byte: the ZUGFeRD PDF
+ * of a ZUGFeRD invoice, the XRechnung XML of an XRechnung invoice, or the PDF (`pdf`) of any
+ * invoice. A copy goes to the firm's address. The sending is recorded on the invoice.
  *
  */
 export const paymentsSend = <ThrowOnError extends boolean = false>(options: Options<PaymentsSendData, ThrowOnError>) => (options.client ?? client).post<PaymentsSendResponses, PaymentsSendErrors, ThrowOnError>({

@@ -2396,9 +2396,9 @@ export type OverdueInvoice = {
 };
 
 /**
- * The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+ * The stored PDF of the invoice (any format), its ZUGFeRD PDF or its XRechnung XML.
  */
-export type MailAttachment = 'zugferd' | 'xrechnung';
+export type MailAttachment = 'pdf' | 'zugferd' | 'xrechnung';
 
 export type DatevFile = {
     fileName: string;
@@ -7343,6 +7343,10 @@ export type PaymentsSendData = {
     body: {
         invoiceId: Id;
         attachment: MailAttachment;
+        /**
+         * The language of the mail's text; the invoice's language when left out.
+         */
+        language?: Language;
     };
     path?: never;
     query?: never;

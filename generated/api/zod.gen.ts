@@ -1741,9 +1741,13 @@ export const zOverdueInvoice = z.object({
 });
 
 /**
- * The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+ * The stored PDF of the invoice (any format), its ZUGFeRD PDF or its XRechnung XML.
  */
-export const zMailAttachment = z.enum(['zugferd', 'xrechnung']);
+export const zMailAttachment = z.enum([
+    'pdf',
+    'zugferd',
+    'xrechnung'
+]);
 
 export const zDatevFile = z.object({
     fileName: z.string(),
@@ -3241,7 +3245,8 @@ export const zPaymentsGetOverdueResponse = zEnvelope.and(z.object({
 
 export const zPaymentsSendBody = z.object({
     invoiceId: zId,
-    attachment: zMailAttachment
+    attachment: zMailAttachment,
+    language: zLanguage.optional()
 });
 
 /**

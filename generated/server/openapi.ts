@@ -2307,9 +2307,10 @@ export interface paths {
         put?: never;
         /**
          * Send an issued invoice to the customer's e-mail address
-         * @description The mail text is the firm's template (or the built-in one) in the invoice's language; the
-         *     attachment is the stored ZUGFeRD PDF or XRechnung XML, byte for byte. A copy goes to the
-         *     firm's address. The sending is recorded on the invoice.
+         * @description The mail text is the firm's template (or the built-in one) in the chosen `language`, by
+         *     default the invoice's; the attachment is the stored document, byte for byte: the ZUGFeRD PDF
+         *     of a ZUGFeRD invoice, the XRechnung XML of an XRechnung invoice, or the PDF (`pdf`) of any
+         *     invoice. A copy goes to the firm's address. The sending is recorded on the invoice.
          */
         post: operations["paymentsSend"];
         delete?: never;
@@ -5712,10 +5713,10 @@ export interface components {
             lastReminderLevel: number | null;
         };
         /**
-         * @description The stored ZUGFeRD PDF or XRechnung XML of the invoice.
+         * @description The stored PDF of the invoice (any format), its ZUGFeRD PDF or its XRechnung XML.
          * @enum {string}
          */
-        MailAttachment: "zugferd" | "xrechnung";
+        MailAttachment: "pdf" | "zugferd" | "xrechnung";
         DatevFile: {
             /** @example EXTF_Buchungsstapel_20261101_20261130.csv */
             fileName: string;
@@ -9798,6 +9799,8 @@ export interface operations {
                 "application/json": {
                     invoiceId: components["schemas"]["Id"];
                     attachment: components["schemas"]["MailAttachment"];
+                    /** @description The language of the mail's text; the invoice's language when left out. */
+                    language?: components["schemas"]["Language"];
                 };
             };
         };

@@ -46,7 +46,7 @@ interface Issue {
   language?: 'de' | 'en';
   buyerName?: string;
   email?: string | null;
-  format?: 'zugferd' | 'xrechnung';
+  format?: 'pdf' | 'zugferd' | 'xrechnung';
 }
 
 /** An issued invoice as the register stores it, with its PDF and XML bytes. */
@@ -226,6 +226,44 @@ describe('sending by mail', () => {
     expect(mail.subject).toBe(`Invoice ${invoice.number} from Elektro Schneider GmbH`);
     expect(mail.attachments[0]!.content.equals(invoice.xml)).toBe(true);
     expect(mail.attachments[0]!.contentType).toBe('application/xml');
+  });
+
+  it('mails a plain PDF invoice with its stored PDF, in the language the firm chooses, with the firm’s English template', async () => {
+    const settings = (await firm.owner.api.GET('/api/Payments/GetSettings')).data!.data!;
+    const saved = await firm.owner.api.PUT('/api/Payments/UpdateSettings', {
+      body: { terms: settings.terms, reminderFees: settings.reminderFees, datev: settings.datev, mailTexts: { ...settings.mailTexts, subjectEn: 'Your invoice {number}', bodyEn: 'Dear {customer},\n\nplease find {number} over {amount} attached.' } },
+    });
+    expect(saved.response.status).toBe(200);
+    const invoice = await issue({ dueDate: '2026-12-10', format: 'pdf', language: 'de', buyerName: 'Smith Ltd' });
+    const count = smtp.mails.length;
+    // A plain PDF invoice has no ZUGFeRD or XRechnung document: those are refused and nothing is sent.
+    for (const attachment of ['zugferd', 'xrechnung']) {
+      const refused = await rawCall(server.baseUrl, 'POST', '/api/Payments/Send', json(firm.owner, { invoiceId: invoice.id, attachment }));
+      expect(refused.status, attachment).toBe(400);
+      expect(refused.body.errorMessages[0].message).toBe('Diese Rechnung wurde nicht in diesem Format ausgestellt. Wählen Sie den gespeicherten Anhang der Rechnung.');
+    }
+    const badLanguage = await rawCall(server.baseUrl, 'POST', '/api/Payments/Send', json(firm.owner, { invoiceId: invoice.id, attachment: 'pdf', language: 'fr' }));
+    expect(badLanguage.status).toBe(400);
+    await server.settleJobs();
+    expect(smtp.mails).toHaveLength(count);
+
+    const sent = await firm.owner.api.POST('/api/Payments/Send', { body: { invoiceId: invoice.id, attachment: 'pdf', language: 'en' } });
+    expect(sent.response.status).toBe(200);
+    await server.settleJobs();
+    expect(smtp.mails).toHaveLength(count + 1);
+    const mail = smtp.mails.at(-1)!;
+    expect(mail.subject).toBe(`Your invoice ${invoice.number}`);
+    expect(plain(mail.text)).toContain(`Dear Smith Ltd,\n\nplease find ${invoice.number} over €1,190.00 attached.`);
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]!.filename).toBe(`${invoice.number}.pdf`);
+    expect(mail.attachments[0]!.contentType).toBe('application/pdf');
+    expect(mail.attachments[0]!.content.equals(invoice.pdf)).toBe(true);
+    expect(sent.data!.data!.mails).toEqual([expect.objectContaining({ kind: 'invoice', language: 'en', attachmentName: `${invoice.number}.pdf` })]);
+
+    // Without a choice the mail speaks the invoice's language (German, the firm's German template).
+    await firm.owner.api.POST('/api/Payments/Send', { body: { invoiceId: invoice.id, attachment: 'pdf' } });
+    await server.settleJobs();
+    expect(smtp.mails.at(-1)!.subject).toBe(`Ihre Rechnung ${invoice.number} von Elektro Schneider GmbH`);
   });
 
   it('refuses a customer without e-mail address and sends nothing', async () => {

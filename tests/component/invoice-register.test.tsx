@@ -14,7 +14,7 @@ import { customer, emptyFirm, firm, page } from './contract-data';
 /** A page of the register as `Invoice/Register` answers it. */
 const registerPage = (items: IssuedInvoiceSummary[], totalCount = items.length) => ({ items, totalCount });
 import { failure, serveContract, type ContractServer } from './contract-server';
-import { injectSession, renderApp } from './helpers';
+import { findLazyDialog, injectSession, renderApp } from './helpers';
 
 const huber = firm('Bäckerei Huber', { email: 'info@baeckerei-huber.de' });
 const meier = customer({ firstName: 'Eva', lastName: 'Meier', displayName: 'Eva Meier' });
@@ -185,7 +185,7 @@ describe('/invoice/{id}', { timeout: 40_000 }, () => {
     expect(screen.getByRole('button', { name: 'RE-2026-0004.pdf herunterladen' })).toBeInTheDocument();
 
     await user.click(screen.getAllByRole('button', { name: 'Zahlung erfassen' })[0]);
-    const dialog = await screen.findByRole('dialog', { name: 'Zahlung erfassen' });
+    const dialog = await findLazyDialog('Zahlung erfassen');
     const amount = within(dialog).getByRole('textbox', { name: /Betrag/ });
     await user.clear(amount);
     await user.type(amount, '300');
@@ -241,6 +241,29 @@ describe('/invoice/{id}', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Zahlung erfassen' })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Zahlungserinnerung' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Weitere Aktionen für RE-2026-0004' })).not.toBeInTheDocument();
+  });
+
+  it('mails a plain PDF invoice with its PDF attached, in the language chosen', async () => {
+    injectSession({ roles: ['Manager'] });
+    server.use({
+      invoiceGetIssued: issued({}, { format: 'pdf' }),
+      paymentsGetForInvoice: receivable(),
+      paymentsSend: receivable({
+        mails: [{ id: '2c3d4e5f-6071-4a8b-9c0d-1e2f3a4b5c6d', kind: 'invoice', sentAtUtc: '2026-11-20T10:00:00.000Z', to: 'info@baeckerei-huber.de', copyTo: null, language: 'en', attachmentName: 'RE-2026-0004.pdf', fee: 0, payBy: null, sentByName: 'Anna Schneider' }],
+      }),
+    });
+    const user = userEvent.setup();
+    await renderApp(`/invoice/${invoiceIds.open}`);
+    await user.click(await screen.findByRole('button', { name: 'Per E-Mail senden' }));
+    const dialog = await findLazyDialog('Per E-Mail senden');
+    expect(await within(dialog).findByRole('radio', { name: 'PDF der Rechnung' })).toBeChecked();
+    expect(selectInput(/Sprache der E-Mail/, dialog)).toHaveValue('Deutsch');
+    await user.click(selectInput(/Sprache der E-Mail/, dialog));
+    await user.click(await screen.findByRole('option', { name: 'Englisch' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    await waitFor(() => expect(server.calls('paymentsSend')).toHaveLength(1));
+    expect(server.calls('paymentsSend')[0].body).toEqual({ invoiceId: invoiceIds.open, attachment: 'pdf', language: 'en' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says when the invoice does not exist', async () => {

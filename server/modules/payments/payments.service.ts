@@ -188,12 +188,15 @@ export class PaymentsService {
       const invoice = await this.invoiceOr404(tx, ctx, body.invoiceId);
       const to = invoice.buyer.email;
       if (!to) throw new AppError('BAD_REQUEST', 'payments.noEmail');
+      // Any invoice's stored PDF may go as `pdf` (a firm that issues plain PDFs mails them too); `zugferd`
+      // names the PDF of a ZUGFeRD invoice, `xrechnung` the stored XML.
       const document = await issuedDocument(tx, ctx.tenantId, invoice.id, body.attachment === 'xrechnung' ? 'xml' : 'pdf');
       if (!document?.content || !document.fileName || (body.attachment === 'zugferd' && invoice.format !== 'zugferd')) {
-        throw new AppError('BAD_REQUEST', 'BAD_REQUEST', { fieldErrors: { attachment: ['BAD_REQUEST'] } });
+        throw new AppError('BAD_REQUEST', 'payments.noSuchAttachment', { fieldErrors: { attachment: ['payments.noSuchAttachment'] } });
       }
       const settings = await repo.findSettings(tx);
-      const language: Lang = invoice.language === 'en' ? 'en' : 'de';
+      // The firm chooses the mail's language; the invoice's language is the default.
+      const language: Lang = (body.language ?? invoice.language) === 'en' ? 'en' : 'de';
       const subjectTemplate = (language === 'en' ? settings?.mailSubjectEn : settings?.mailSubjectDe) ?? defaultMailText(language, 'payments.mailSubject');
       const bodyTemplate = (language === 'en' ? settings?.mailBodyEn : settings?.mailBodyDe) ?? defaultMailText(language, 'payments.mailBody');
       const values = {

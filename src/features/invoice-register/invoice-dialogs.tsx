@@ -132,19 +132,28 @@ export function PaymentDialog({ opened, onClose, receivable }: { opened: boolean
   );
 }
 
-/** The attachments the invoice has stored: the ZUGFeRD PDF (for a ZUGFeRD invoice) and the XRechnung XML. */
+/**
+ * The attachments the invoice has stored: the ZUGFeRD PDF of a ZUGFeRD invoice, the XRechnung XML
+ * (and its readable PDF) of an XRechnung invoice, the PDF of a plain PDF invoice.
+ */
 function mailAttachments(invoice: IssuedInvoice): MailAttachment[] {
+  const stored = (document: string) => invoice.documents.some((d) => d.document === document);
+  if (invoice.summary.format === 'zugferd') return ['zugferd'];
   const chosen: MailAttachment[] = [];
-  if (invoice.summary.format === 'zugferd') chosen.push('zugferd');
-  if (invoice.documents.some((d) => d.document === 'xml') && invoice.summary.format === 'xrechnung') chosen.push('xrechnung');
+  if (invoice.summary.format === 'xrechnung' && stored('xml')) chosen.push('xrechnung');
+  if (stored('pdf')) chosen.push('pdf');
   return chosen;
 }
+
+type MailLanguage = 'de' | 'en';
 
 function SendForm({ invoice, onClose }: { invoice: IssuedInvoice; onClose: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const choices = mailAttachments(invoice);
-  const form = useForm<{ attachment: MailAttachment | '' }>({ initialValues: { attachment: choices[0] ?? '' } });
+  const form = useForm<{ attachment: MailAttachment | ''; language: MailLanguage }>({
+    initialValues: { attachment: choices[0] ?? '', language: invoice.language === 'en' ? 'en' : 'de' },
+  });
   const send = useMutation({
     ...paymentsSendMutation(),
     onSuccess: async () => {
@@ -152,30 +161,43 @@ function SendForm({ invoice, onClose }: { invoice: IssuedInvoice; onClose: () =>
       showSuccess(t`The invoice was sent to ${invoice.buyer.email ?? ''}.`);
       onClose();
     },
+    onError: (error) => applyServerFieldErrors(form, error),
   });
   const to = invoice.buyer.email;
-  const language = invoice.language === 'en' ? t`English` : t`German`;
+  const attachmentLabel = (choice: MailAttachment) =>
+    choice === 'zugferd' ? t`ZUGFeRD PDF (PDF with the e-invoice inside)` : choice === 'xrechnung' ? t`XRechnung XML` : t`PDF of the invoice`;
   return (
     <form
       noValidate
       onSubmit={form.onSubmit((values) => {
-        if (values.attachment) send.mutate({ body: { invoiceId: invoice.summary.id, attachment: values.attachment } });
+        if (values.attachment) send.mutate({ body: { invoiceId: invoice.summary.id, attachment: values.attachment, language: values.language } });
       })}
     >
       <Stack gap="sm">
         <TextInput label={t`To`} value={to ?? ''} readOnly variant="filled" error={to ? undefined : t`The customer has no email address.`} />
-        <TextInput label={t`Language of the mail`} value={language} readOnly variant="filled" description={t`The invoice's language; the text is the company's template.`} />
+        <Select
+          label={t`Language of the mail`}
+          description={t`The text is the company's template in this language.`}
+          required
+          allowDeselect={false}
+          data={[
+            { value: 'de', label: t`German` },
+            { value: 'en', label: t`English` },
+          ]}
+          comboboxProps={{ withinPortal: true }}
+          {...form.getInputProps('language')}
+        />
         {choices.length > 0 ? (
           <Radio.Group label={t`Attachment`} required {...form.getInputProps('attachment')}>
             <Stack gap={6} mt={6}>
               {choices.map((choice) => (
-                <Radio key={choice} value={choice} label={choice === 'zugferd' ? t`ZUGFeRD PDF (PDF with the e-invoice inside)` : t`XRechnung XML`} data-autofocus={choice === choices[0] || undefined} />
+                <Radio key={choice} value={choice} label={attachmentLabel(choice)} data-autofocus={choice === choices[0] || undefined} />
               ))}
             </Stack>
           </Radio.Group>
         ) : (
           <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-            <Trans>Only invoices issued as ZUGFeRD or XRechnung can be mailed from here, with the e-invoice attached. Download the PDF and send it yourself.</Trans>
+            <Trans>This invoice has no stored document to attach.</Trans>
           </Alert>
         )}
         <Text fz="xs" c="dimmed">
