@@ -149,6 +149,37 @@ describe('the invoice export', () => {
     expect((lex.invoices.get(data.voucherId)!.body as { address: unknown }).address).toEqual({ contactId: customer.externalId });
   });
 
+  it('lists what a lexoffice firm finalized there in the register, with lexoffice\'s number and link, and assigns no number of its own', async () => {
+    expect((await connect(firm.owner, key)).status).toBe(200);
+    await server.database.withTenant(firm.tenantId, (tx) => tx.update(tenants).set({ invoiceIssuer: 'lexoffice' }).where(eq(tenants.tenantId, firm.tenantId)));
+    const customer = await newCustomer(firm.owner, 'Schreinerei Vogel');
+    await insertTimeTrack(server, firm.owner, customer.id, { startedAt: new Date('2026-10-12T08:00:00Z'), seconds: 7200 });
+    // Issuing here is refused to a firm that issues in lexoffice, and nothing is bound.
+    const { finalize: _f, archive: _a, ...period } = lexofficeExportBody(customer.id);
+    const refused = await call(manager, 'POST', '/api/Invoice/Issue', { ...period, format: 'pdf' });
+    expect(codeOf(refused), refused.text).toBe('INVOICE_ISSUED_ELSEWHERE');
+    const answer = await call(manager, 'POST', '/api/Invoice/ExportToLexOffice/export-to-lexoffice', lexofficeExportBody(customer.id, { finalize: true }));
+    expect(answer.status, answer.text).toBe(200);
+    const data = answer.body!.data as { voucherId: string; voucherNumber: string; documentUrl: string };
+    const register = await call(manager, 'GET', `/api/Invoices?page=1&pageSize=10&customerId=${customer.id}`);
+    expect(register.status, register.text).toBe(200);
+    const listed = (register.body!.data as { totalCount: number; items: Record<string, unknown>[] });
+    expect(listed.totalCount).toBe(1);
+    expect(listed.items[0]).toMatchObject({ source: 'lexoffice', number: data.voucherNumber, externalUrl: data.documentUrl, customerName: 'Schreinerei Vogel', status: null, kind: 'invoice' });
+    expect(data.documentUrl).toBe(`https://app.lexware.test/permalink/invoices/view/${data.voucherId}`);
+    // The search finds it by lexoffice's number; the firm's own sequence and register stay empty.
+    const searched = await call(manager, 'GET', `/api/Invoices?page=1&pageSize=10&filter=${encodeURIComponent(data.voucherNumber)}`);
+    expect((searched.body!.data as { items: { number: string }[] }).items.map((i) => i.number)).toEqual([data.voucherNumber]);
+    const own = await server.database.withTenant(firm.tenantId, (tx) =>
+      tx.execute<{ issued: number; sequences: number }>(sql`select (select count(*)::int from issued_invoices) as issued, (select count(*)::int from invoice_number_sequences) as sequences`),
+    );
+    expect(own.rows[0]).toEqual({ issued: 0, sequences: 0 });
+    // Another firm does not see it.
+    const foreign = await call(other.owner, 'GET', `/api/Invoices?page=1&pageSize=50&filter=${encodeURIComponent(data.voucherNumber)}`);
+    expect((foreign.body!.data as { totalCount: number }).totalCount).toBe(0);
+    await server.database.withTenant(firm.tenantId, (tx) => tx.update(tenants).set({ invoiceIssuer: 'fieldbook' }).where(eq(tenants.tenantId, firm.tenantId)));
+  });
+
   it('sends what makes lexoffice show the preview totals: VAT per rate on the rate net, not per line', async () => {
     const customer = await newCustomer(firm.owner, 'Rundungskunde');
     const material = (text: string, quantity: number, unitPrice: number, vatRate: number) =>
