@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, checkScreen, completeProfile, createCustomer, field, screenVariants, seedAccount, signInContext } from './journey';
+import { apiAs, appUrl, checkScreen, completeProfile, createCustomer, field, screenVariants, seedAccount, shot, signInContext } from './journey';
 
 let browser: Browser;
 
@@ -22,9 +22,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The firm of the journey and its paid invoice, for the screenshots after it. */
+/** The firm of the journey and its invoices (the paid and cancelled one, the one billed again), for the screenshots after it. */
 let owner: Awaited<ReturnType<typeof seedAccount>>;
 let paid: { id: string; number: string };
+let open: { id: string; number: string };
 
 const bytesOf = async (download: Download) => fs.readFileSync((await download.path())!);
 
@@ -108,6 +109,7 @@ describe('invoice register', () => {
 
     // The released entries are billed again in the dialog, with the next number.
     const second = await issueInDialog(page, customer.id, 'Fehlerstromschutzschalter');
+    open = { id: second.id, number: second.number };
     const next = (n: string) => `${n.slice(0, -4)}${String(Number(n.slice(-4)) + 1).padStart(4, '0')}`;
     expect(creditNumber).toBe(next(first.number));
     expect(second.number).toBe(next(creditNumber!));
@@ -140,8 +142,8 @@ describe('invoice register', () => {
     await context.close();
   });
 
-  it('shows the register and an invoice in four looks', async () => {
-    expect(paid, 'the journey above seeds the firm').toBeDefined();
+  it('shows the register, an invoice and its mail dialog in four looks', async () => {
+    expect(open, 'the journey above seeds the firm').toBeDefined();
     for (const variant of screenVariants) {
       const de = variant.lang === 'de';
       const look = await newContext(browser, { viewport: variant.viewport, colorScheme: variant.scheme, locale: de ? 'de-DE' : 'en-GB' });
@@ -151,6 +153,11 @@ describe('invoice register', () => {
       await checkScreen(screen, `invoice-register-${variant.name}`, de ? 'Rechnungen' : 'Invoices');
       await screen.goto(`${appUrl}/invoice/${paid.id}`);
       await checkScreen(screen, `invoice-page-${variant.name}`, new RegExp(paid.number));
+      await screen.goto(`${appUrl}/invoice/${open.id}`);
+      await screen.getByRole('heading', { level: 1, name: new RegExp(open.number) }).waitFor();
+      await screen.getByRole('button', { name: de ? 'Per E-Mail senden' : 'Send by email', exact: true }).click();
+      await screen.getByRole('dialog', { name: de ? 'Per E-Mail senden' : 'Send by email' }).getByRole('radio', { name: de ? 'PDF der Rechnung' : 'PDF of the invoice' }).waitFor();
+      await shot(screen, `invoice-send-dialog-${variant.name}`, false);
       await look.close();
     }
   });
