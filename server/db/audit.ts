@@ -21,7 +21,8 @@ export type AuditEntity =
   | 'invoice_mail'
   // a call made with an API key (decision 0039): `{ operationId, method, path, status }`
   | 'api_key';
-export type AuditAction = 'create' | 'update' | 'delete' | 'call';
+// `read`: a stored document handed out (an issued invoice's download, decision 0041): `{ event, details }`.
+export type AuditAction = 'create' | 'update' | 'delete' | 'call' | 'read';
 
 export interface AuditEntry {
   actorId: string;

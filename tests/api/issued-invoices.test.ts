@@ -88,6 +88,17 @@ describe('issuing', () => {
     }
     const xml = Buffer.from(await (await fetch(`${server.baseUrl}/api/Invoices/${invoice.summary.id}/Documents/xml`, { headers: firm.owner.auth })).arrayBuffer()).toString('utf8');
     expect(xml).toContain('RE-2026-0001');
+    // Each download is in the audit trail, shown in the invoice's history with the file's name.
+    const detail = (await firm.owner.api.GET('/api/Invoices/{id}', { params: { path: { id: invoice.summary.id } } })).data!.data!;
+    const files = Object.fromEntries((invoice.documents as { document: string; fileName: string }[]).map((d) => [d.document, d.fileName]));
+    expect(detail.history.map((h) => [h.action, h.details])).toEqual([
+      ['issued', null],
+      ['downloaded', files.pdf],
+      ['downloaded', files.pdf],
+      ['downloaded', files.xml],
+      ['downloaded', files.xml],
+      ['downloaded', files.xml],
+    ]);
 
     expect(await entryState(firm.tenantId, 'time_tracks', trackId)).toEqual({ invoice_id: invoice.summary.id, processed: true });
     expect(await entryState(firm.tenantId, 'information_entries', materialId)).toEqual({ invoice_id: invoice.summary.id, processed: true });

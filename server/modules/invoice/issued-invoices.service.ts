@@ -408,7 +408,12 @@ export class IssuedInvoicesService {
 
   /** The bytes of a document exactly as issued. */
   async document(ctx: RequestContext, id: string, which: 'pdf' | 'xml') {
-    const found = await inTenant(this.deps.database, ctx, (tx) => issuedDocument(tx, ctx.tenantId, id, which));
+    const found = await inTenant(this.deps.database, ctx, async (tx) => {
+      const document = await issuedDocument(tx, ctx.tenantId, id, which);
+      // Every hand-out of the stored document is in the audit trail and the invoice's history (decision 0041).
+      if (document) await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'issued_invoice', entityId: id, action: 'read', changes: { event: 'downloaded', details: document.fileName } });
+      return document;
+    });
     if (!found) throw notFound();
     return { ...found, contentType: which === 'pdf' ? 'application/pdf' : 'application/xml' };
   }
