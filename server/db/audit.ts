@@ -19,9 +19,12 @@ export type AuditEntity =
   // payments of issued invoices and their mails (decision 0032)
   | 'invoice_payment'
   | 'invoice_mail'
+  // a DATEV export handed to the tax advisor (decision 0032): `{ event, details }`, one row per export
+  | 'datev_export'
   // a call made with an API key (decision 0039): `{ operationId, method, path, status }`
   | 'api_key';
-// `read`: a stored document handed out (an issued invoice's download, decision 0041): `{ event, details }`.
+// `read`: a stored document or an export handed out (an issued invoice's download, decision 0041;
+// a DATEV export): `{ event, details }`.
 export type AuditAction = 'create' | 'update' | 'delete' | 'call' | 'read';
 
 export interface AuditEntry {

@@ -363,5 +363,11 @@ describe('DATEV export', () => {
     const again = await tenant.owner.api.GET('/api/Payments/DatevExport', { params: { query: { from: '2026-12-01', to: '2026-12-31' } } });
     const december = Buffer.from(again.data!.data!.contentBase64, 'base64').toString('latin1').split('\r\n')[2]!.split(';');
     expect(december[6]).toBe('10002');
+    // each export handed to the tax advisor is in the audit trail, with its period and who took it
+    const exports = await server.database.withTenant(tenant.tenantId, (tx) => tx.select().from(auditLog).where(eq(auditLog.entity, 'datev_export')).orderBy(auditLog.at));
+    expect(exports.map((row) => [row.actorId, row.action, (row.changes as { details: { from: string; withPayments: boolean; bookingCount: number } }).details])).toEqual([
+      [tenant.owner.userId, 'read', expect.objectContaining({ from: '2026-11-01', withPayments: true, bookingCount: 5 })],
+      [tenant.owner.userId, 'read', expect.objectContaining({ from: '2026-12-01', withPayments: false })],
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 /** Payment terms, payments, mails, reminders and the DATEV export (decision 0032). */
+import { randomUUID } from 'node:crypto';
 import { inTenant } from '../../platform/tenant-transaction';
 import type { Deps } from '../../platform/handler';
 import type { RequestContext } from '../../platform/context';
@@ -322,7 +323,15 @@ export class PaymentsService {
         label: `Fieldbook ${dayText('de', query.from)}-${dayText('de', query.to)}`,
         bookings,
       });
-      return { fileName: extfFileName(query.from, query.to), contentType: 'text/csv' as const, contentBase64: file.toString('base64'), bookingCount: bookings.length };
+      const fileName = extfFileName(query.from, query.to);
+      await recordAudit(tx, ctx.tenantId, {
+        actorId: ctx.userId,
+        entity: 'datev_export',
+        entityId: randomUUID(),
+        action: 'read',
+        changes: { event: 'datevExport', details: { from: query.from, to: query.to, withPayments: query.withPayments ?? false, bookingCount: bookings.length, fileName } },
+      });
+      return { fileName, contentType: 'text/csv' as const, contentBase64: file.toString('base64'), bookingCount: bookings.length };
     });
   }
 
