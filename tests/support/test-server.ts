@@ -82,6 +82,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
   const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
   const app = await buildServer({ config, database, clock: options.clock }, { logStream: options.logStream });
+  // The api-s3 project must not pass by quietly using the directory.
+  if (storage.env.STORAGE_DRIVER === 's3' && !app.deps.storage.description.startsWith('bucket ')) throw new Error('FIELDBOOK_TEST_STORAGE=s3, but the server does not use the bucket');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
