@@ -4,7 +4,10 @@ import componentProject, { workers } from './tests/component/vitest.project';
 // Files that start the real server or worker as child processes, each with its own embedded
 // PostgreSQL, and wait on them: they keep a processor busy for minutes but need no parallel
 // workers. `npm test` runs them in the e2e lane, not beside the journeys (scripts/test.mjs).
-const processFiles = ['tests/api/server-start.test.ts', 'tests/api/backup-restore.test.ts', 'tests/api/jobs.test.ts', 'tests/api/outage.test.ts', 'tests/unit/client-package.test.ts'];
+const processFiles = ['tests/api/server-start.test.ts', 'tests/api/storage-s3.test.ts', 'tests/api/backup-restore.test.ts', 'tests/api/jobs.test.ts', 'tests/api/outage.test.ts', 'tests/unit/client-package.test.ts'];
+
+// Files whose calls store or read files: run a second time against the bucket driver ('api-s3').
+const s3Files = ['tests/api/images.test.ts', 'tests/api/work-confirmations.test.ts', 'tests/api/tenant-logo.test.ts'];
 
 export default defineConfig({
   test: {
@@ -28,6 +31,20 @@ export default defineConfig({
           maxWorkers: workers,
           include: ['tests/api/**/*.test.ts'],
           exclude: processFiles,
+          globalSetup: ['tests/support/pg-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The file tests again with the files in a bucket of a local S3-compatible server
+        // (FIELDBOOK_TEST_STORAGE=s3, tests/support/test-server.ts, decision 0045).
+        test: {
+          name: 'api-s3',
+          environment: 'node',
+          maxWorkers: workers,
+          include: s3Files,
+          env: { FIELDBOOK_TEST_STORAGE: 's3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
           globalSetup: ['tests/support/pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,

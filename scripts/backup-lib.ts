@@ -8,7 +8,10 @@
  * the consistent state of the moment the copy ended. (The system pg_dump, if any, is usually
  * older than the embedded PostgreSQL and refuses to dump it; the package ships no pg_dump.)
  * Stored files are copied after the database: a file is written before the row that names it is
- * committed, so every photo or PDF the backup's database knows is in the archive.
+ * committed, so every photo or PDF the backup's database knows is in the archive. With the files in
+ * a bucket (STORAGE_DRIVER=s3, decision 0045) the bucket's objects are copied into the archive's
+ * `files/` the same way, checksums verified; a restore with STORAGE_DRIVER=s3 puts them into the
+ * configured bucket again.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +19,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { freePort } from '../server/platform/free-port';
+import { LocalFileStorage, type FileStorage } from '../server/platform/storage';
+import { copyFiles, describeSummary } from './storage-move-lib';
 
 export const MANIFEST = 'fieldbook-backup.json';
 
@@ -83,7 +88,8 @@ export function runningPort(pgDir: string): number | undefined {
   return Number(lines[3]) || undefined;
 }
 
-export async function backup(options: { dataDir: string; target: string; log: (line: string) => void }) {
+/** `files`: the store the installation uses when it is not the local directory (a bucket). */
+export async function backup(options: { dataDir: string; target: string; files?: FileStorage; log: (line: string) => void }) {
   const { dataDir, target, log } = options;
   const pgDir = path.join(dataDir, 'postgres');
   if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
@@ -127,11 +133,18 @@ export async function backup(options: { dataDir: string; target: string; log: (l
       copyTree(pgDir, path.join(staging, 'postgres'), (relative) => (relative === 'postmaster.pid' ? 'skip' : 'copy'));
     }
     if (asRoot) execFileSync('chown', ['-R', '--reference', pgDir, path.join(staging, 'postgres')]);
-    const files = path.join(dataDir, 'files');
-    if (fs.existsSync(files)) copyTree(files, path.join(staging, 'files'));
+    if (options.files) {
+      const into = new LocalFileStorage(path.join(staging, 'files'));
+      const copied = await copyFiles({ from: options.files, to: into, log });
+      log(describeSummary(copied, options.files, into));
+      if (copied.failed.length > 0) throw new Error(`${copied.failed.length} file(s) could not be copied from the ${options.files.description}; no backup written.`);
+    } else {
+      const files = path.join(dataDir, 'files');
+      if (fs.existsSync(files)) copyTree(files, path.join(staging, 'files'));
+    }
     fs.copyFileSync(secretsFile, path.join(staging, 'secrets.json'));
     fs.chmodSync(path.join(staging, 'secrets.json'), 0o600);
-    fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify({ createdAt: new Date().toISOString(), online: !!port }, null, 2));
+    fs.writeFileSync(path.join(staging, MANIFEST), JSON.stringify({ createdAt: new Date().toISOString(), online: !!port, files: options.files ? 's3' : 'local' }, null, 2));
     execFileSync('tar', ['-czf', target, '-C', staging, '.']);
     fs.chmodSync(target, 0o600);
   } finally {

@@ -1,5 +1,5 @@
 // The README's test command: Chromium for the end-to-end tests, the built app, then every
-// Vitest project (unit, api, component, e2e, process), in two lanes at once (see `lanes` below). Extra
+// Vitest project (unit, api, api-s3, component, e2e, process), in two lanes at once (see `lanes` below). Extra
 // arguments go to one Vitest process. Ends with the plain line "N passed, N failed" that CI reads.
 //
 // The exit code is decided here from what ran, not from Vitest's exit status alone (a library
@@ -64,7 +64,7 @@ const lanes =
         { name: 'e2e', args: ['--project', 'e2e', '--project', 'process'], live: true },
         {
           name: 'node',
-          args: ['--project', 'unit', '--project', 'api', '--project', 'component'],
+          args: ['--project', 'unit', '--project', 'api', '--project', 'api-s3', '--project', 'component'],
           live: false,
           // The processors the e2e lane leaves: one on a 2-core machine.
           env: { FIELDBOOK_TEST_WORKERS: String(Math.max(1, os.availableParallelism() - 1)) },

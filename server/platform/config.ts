@@ -107,6 +107,27 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** On SIGTERM: how long running requests and jobs may take to finish before they are handed back. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
+  /** Where files live (decision 0045): `local` = DATA_DIR/files, `s3` = the S3-compatible bucket below. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+      message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+    }),
+  S3_REGION: z.string().trim().min(1).max(64).default('us-east-1'),
+  /** Another S3-compatible service than AWS (MinIO, Hetzner, Ceph, ...); AWS by default. */
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  /** `true` for services that address buckets in the path (MinIO and most self-hosted ones). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Without them the AWS default chain applies (AWS_* variables, an instance or pod role). */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
 });
 
 export interface ExternalProvider {
@@ -170,7 +191,22 @@ export interface Config {
   jobs: JobsConfig;
   /** Graceful stop on SIGTERM (`main.ts`). */
   shutdown: { drainSeconds: number; timeoutSeconds: number };
+  /** Where photos, signatures, PDFs and logos live (`platform/storage.ts`, decision 0045). */
+  storage: StorageConfig;
 }
+
+/** An S3-compatible bucket; the keys are optional (the AWS default credential chain otherwise). */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/** The driver in use; `s3` is also given with the local driver when S3_BUCKET is set (the move command uses it). */
+export type StorageConfig = { driver: 'local'; s3?: S3StorageConfig } | { driver: 's3'; s3: S3StorageConfig };
 
 export interface JobsConfig {
   /** Work the queues in the server process; else only send jobs (a separate `npm run worker` works them). */
@@ -226,6 +262,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PRICE_ID are needed together');
   }
+  if (!!e.S3_ACCESS_KEY_ID !== !!e.S3_SECRET_ACCESS_KEY) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed together');
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: is needed with STORAGE_DRIVER=s3');
+  }
+  const s3: S3StorageConfig | undefined = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      }
+    : undefined;
+  const storage: StorageConfig = e.STORAGE_DRIVER === 's3' && s3 ? { driver: 's3', s3 } : { driver: 'local', s3 };
   const dataDir = path.resolve(e.DATA_DIR);
   const secrets = loadOrCreateSecrets(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -307,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mailRetryLimit: e.MAIL_RETRY_LIMIT,
     },
     shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
+    storage,
     webauthn: {
       rpId: e.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
       rpName: e.WEBAUTHN_RP_NAME,

@@ -61,7 +61,7 @@ export async function sendStoredFile(reply: FastifyReply, storage: FileStorage, 
       .status(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`)
       .header('Content-Length', String(range.end - range.start + 1))
-      .send(storage.stream(file.key, range));
+      .send(await storage.stream(file.key, range));
   }
-  return reply.status(200).header('Content-Length', String(info.size)).send(storage.stream(file.key));
+  return reply.status(200).header('Content-Length', String(info.size)).send(await storage.stream(file.key));
 }

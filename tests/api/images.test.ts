@@ -37,10 +37,9 @@ afterAll(async () => {
 
 const UPLOAD = '/api/Images/UploadWorkDocImage';
 
-/** The files stored for a tenant (photos and thumbnails). */
-function storedFiles(tenantId: string): string[] {
-  const dir = path.join(server.config.dataDir, 'files', tenantId, 'images');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+/** The files stored for a tenant (photos and thumbnails), in the directory or the bucket. */
+function storedFiles(tenantId: string): Promise<string[]> {
+  return server.storedKeys(`${tenantId}/images`);
 }
 
 async function imageCount(tenantId: string) {
@@ -57,11 +56,11 @@ async function download(member: Member, id: string, headers: Record<string, stri
 }
 
 async function refused(form: FormData, status: number, code: string, member: Member = employee) {
-  const before = { files: storedFiles(member.tenantId), rows: await imageCount(member.tenantId) };
+  const before = { files: await storedFiles(member.tenantId), rows: await imageCount(member.tenantId) };
   const answer = await postForm(server, member, UPLOAD, form);
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body.errorMessages[0].code).toBe(code);
-  expect(storedFiles(member.tenantId)).toEqual(before.files);
+  expect(await storedFiles(member.tenantId)).toEqual(before.files);
   expect(await imageCount(member.tenantId)).toBe(before.rows);
   return answer.body;
 }
@@ -189,7 +188,7 @@ describe('Images/UploadWorkDocImage', () => {
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     const cut = full.subarray(0, full.length - data.length / 2);
-    const before = { files: storedFiles(firm.tenantId), rows: await imageCount(firm.tenantId) };
+    const before = { files: await storedFiles(firm.tenantId), rows: await imageCount(firm.tenantId) };
     const response = await fetch(server.baseUrl + UPLOAD, {
       method: 'POST',
       body: cut,
@@ -198,7 +197,7 @@ describe('Images/UploadWorkDocImage', () => {
     const answer = await checked('POST', server.baseUrl + UPLOAD, response);
     expect(answer.status).toBe(400);
     expect(answer.body.errorMessages[0].code).toBe('BAD_REQUEST');
-    expect(storedFiles(firm.tenantId)).toEqual(before.files);
+    expect(await storedFiles(firm.tenantId)).toEqual(before.files);
     expect(await imageCount(firm.tenantId)).toBe(before.rows);
   });
 
@@ -246,10 +245,10 @@ describe('Images/UploadWorkDocImage', () => {
   it('stores a retried upload once (same id) and refuses another record\'s id with 409', async () => {
     const id = crypto.randomUUID();
     const first = await uploadImage(server, employee, customer.id, { id, description: 'Erster Versuch' });
-    const files = storedFiles(firm.tenantId);
+    const files = await storedFiles(firm.tenantId);
     const again = await uploadImage(server, employee, customer.id, { id, description: 'Zweiter Versuch' });
     expect(again).toEqual(first);
-    expect(storedFiles(firm.tenantId)).toEqual(files);
+    expect(await storedFiles(firm.tenantId)).toEqual(files);
     const elsewhere = await newCustomer(owner);
     await refused(imageForm({ customerId: elsewhere.id, id }, { data: await jpeg(32, 32), name: 'a.jpg', type: 'image/jpeg' }), 409, 'CONFLICT');
   });

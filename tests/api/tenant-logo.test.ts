@@ -3,8 +3,6 @@
  * within 1200 × 600 px without metadata, read by every member, set or removed only by the back
  * office, and each firm sees only its own.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,8 +107,7 @@ describe('the firm logo', () => {
     expect((await remove(racing.owner)).status).toBe(200);
     expect((await profile()).logoUpdatedAtUtc).toBeNull();
     expect((await getLogo(racing.owner)).status).toBe(404);
-    const folder = path.join(server.config.dataDir, 'files', racing.tenantId);
-    const left = fs.existsSync(folder) ? fs.readdirSync(folder).filter((name) => name.startsWith('logo')) : [];
+    const left = (await server.storedKeys(racing.tenantId)).filter((name) => name.startsWith('logo'));
     expect(left).toEqual([]);
   }, 120_000);
 
@@ -132,7 +129,7 @@ describe('the firm logo', () => {
     const replaced = await getLogo(older.owner);
     expect(replaced.status).toBe(200);
     expect(Buffer.from(await replaced.arrayBuffer()).equals(png)).toBe(false);
-    const names = fs.readdirSync(path.join(server.config.dataDir, 'files', older.tenantId)).filter((name) => name.startsWith('logo'));
+    const names = (await server.storedKeys(older.tenantId)).filter((name) => name.startsWith('logo'));
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^logo-\d+\.png$/);
   });

@@ -79,9 +79,8 @@ async function lockState(tenantId: string, infoIds: string[], trackIds: string[]
   }));
 }
 
-function storedPdfs(tenantId: string) {
-  const dir = path.join(server.config.dataDir, 'files', tenantId, 'confirmations');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+async function storedPdfs(tenantId: string) {
+  return (await server.storedKeys(`${tenantId}/confirmations`)).length;
 }
 
 describe('POST /api/WorkConfirmations (all open entries)', () => {
@@ -190,11 +189,11 @@ describe('POST /api/WorkConfirmations (all open entries)', () => {
   });
 
   it('answers NO_ACTIVITIES_SELECTED when nothing is open any more, and stores nothing', async () => {
-    const before = storedPdfs(firm.tenantId);
+    const before = await storedPdfs(firm.tenantId);
     const answer = await confirm(owner, { customerId: customer.id, signee: 'Thomas Huber' });
     expect(answer.status).toBe(400);
     expect(answer.body.errorMessages[0].code).toBe('NO_ACTIVITIES_SELECTED');
-    expect(storedPdfs(firm.tenantId)).toBe(before);
+    expect(await storedPdfs(firm.tenantId)).toBe(before);
   });
 
   it('answers a retry with the same id with the stored confirmation; another customer\'s retry with 409', async () => {
@@ -260,12 +259,12 @@ describe('POST /api/WorkConfirmations (chosen entries)', () => {
     const neighbour = await newCustomer(owner);
     const mine = await newEntry(owner, { customerId: customer.id, subType: 'note', text: 'meins' });
     const theirs = await newEntry(owner, { customerId: neighbour.id, subType: 'note', text: 'Nachbar' });
-    const before = { state: await lockState(firm.tenantId, [mine.id, theirs.id]), pdfs: storedPdfs(firm.tenantId) };
+    const before = { state: await lockState(firm.tenantId, [mine.id, theirs.id]), pdfs: await storedPdfs(firm.tenantId) };
     const answer = await confirm(owner, { customerId: customer.id, signee: 'A', confirmedInfoIds: [mine.id, theirs.id] });
     expect(answer.status).toBe(404);
     expect(answer.body.errors.confirmedInfoIds).toHaveLength(1);
     expect(await lockState(firm.tenantId, [mine.id, theirs.id])).toEqual(before.state);
-    expect(storedPdfs(firm.tenantId)).toBe(before.pdfs);
+    expect(await storedPdfs(firm.tenantId)).toBe(before.pdfs);
   });
 
   it('refuses a signature over another tenant\'s entries with 404 and stores nothing in either tenant', async () => {
@@ -274,7 +273,7 @@ describe('POST /api/WorkConfirmations (chosen entries)', () => {
     const foreignTrack = await insertTimeTrack(server, other.owner, foreignCustomer.id);
     const customer = await newCustomer(owner);
     await newEntry(owner, { customerId: customer.id, subType: 'note', text: 'eigen' });
-    const before = { mine: storedPdfs(firm.tenantId), theirs: await lockState(other.tenantId, [foreignEntry.id], [foreignTrack]) };
+    const before = { mine: await storedPdfs(firm.tenantId), theirs: await lockState(other.tenantId, [foreignEntry.id], [foreignTrack]) };
 
     const attempts: Record<string, string | string[]>[] = [
       { customerId: customer.id, confirmedInfoIds: [foreignEntry.id] },
@@ -286,7 +285,7 @@ describe('POST /api/WorkConfirmations (chosen entries)', () => {
       const answer = await confirm(owner, { signee: 'Eindringling', ...fields });
       expect(answer.status, JSON.stringify(fields)).toBe(404);
     }
-    expect(storedPdfs(firm.tenantId)).toBe(before.mine);
+    expect(await storedPdfs(firm.tenantId)).toBe(before.mine);
     expect(await lockState(other.tenantId, [foreignEntry.id], [foreignTrack])).toEqual(before.theirs);
   });
 
@@ -332,11 +331,11 @@ describe('POST /api/WorkConfirmations (bad input)', () => {
       { data: signature.subarray(0, 60), name: 'signature.png', type: 'image/png' },
       { data: big, name: 'signature.png', type: 'image/png' },
     ]) {
-      const before = storedPdfs(firm.tenantId);
+      const before = await storedPdfs(firm.tenantId);
       const answer = await confirm(owner, { customerId: customer.id, signee: 'A' }, file);
       expect(answer.status, `${file.data.length} bytes`).toBe(400);
       expect(answer.body.errorMessages[0].code).toBe('INVALID_IMAGE');
-      expect(storedPdfs(firm.tenantId)).toBe(before);
+      expect(await storedPdfs(firm.tenantId)).toBe(before);
     }
   });
 

@@ -15,6 +15,7 @@ import type { Clock } from '../../server/platform/clock';
 import { ensureDatabase } from '../../server/db/embedded';
 import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
 import { caller } from './http';
+import { startLocalS3 } from './s3';
 
 const TEST_APP_ROLE_PASSWORD = 'test-app-role-password';
 
@@ -24,6 +25,8 @@ export interface TestServer {
   config: Config;
   database: Database;
   adminUrl: string;
+  /** The stored files' keys under `prefix` (e.g. `<tenantId>/images`), sorted, in whichever store the server uses. */
+  storedKeys: (prefix: string) => Promise<string[]>;
   /** Waits until no job is waiting or running (mails are stored as jobs and sent by the worker, decision 0040). */
   settleJobs: () => Promise<void>;
   close: () => Promise<void>;
@@ -42,8 +45,19 @@ export async function settleJobs(database: Database, timeoutMs = 15_000) {
   }
 }
 
+/**
+ * FIELDBOOK_TEST_STORAGE=s3 (the `api-s3` project) runs the same file tests with the files in a
+ * bucket of a local S3-compatible server, one per test server (decision 0045).
+ */
+async function testStorage(): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
+  if (process.env.FIELDBOOK_TEST_STORAGE !== 's3') return { env: {}, close: async () => undefined };
+  const s3 = await startLocalS3();
+  return { env: s3.env(await s3.createBucket()), close: s3.close };
+}
+
 export async function startTestServer(env: Record<string, string> = {}, options: { clock?: Clock; logStream?: { write(line: string): void } } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-data-'));
+  const storage = await testStorage();
   const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
   const base = new URL(inject('pgAdminBaseUrl'));
   base.pathname = `/${dbName}`;
@@ -60,6 +74,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     // Mails are jobs (decision 0040): a failed attempt is retried after a second here, not half a minute.
     MAIL_RETRY_DELAY_SECONDS: '1',
     JOBS_POLL_SECONDS: '0.5',
+    ...storage.env,
     ...env,
   });
   await ensureDatabase(adminUrl, dbName);
@@ -67,6 +82,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
   const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
   const app = await buildServer({ config, database, clock: options.clock }, { logStream: options.logStream });
+  // The api-s3 project must not pass by quietly using the directory.
+  if (storage.env.STORAGE_DRIVER === 's3' && !app.deps.storage.description.startsWith('bucket ')) throw new Error('FIELDBOOK_TEST_STORAGE=s3, but the server does not use the bucket');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return {
@@ -75,10 +92,16 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     config,
     database,
     adminUrl,
+    storedKeys: async (prefix) => {
+      const keys: string[] = [];
+      for await (const file of app.deps.storage.list(prefix)) keys.push(file.key.slice(prefix.length + 1));
+      return keys.sort();
+    },
     settleJobs: () => settleJobs(database),
     close: async () => {
       await app.close();
       await database.close();
+      await storage.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -21,6 +21,41 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
   });
 
+  it('keeps files in DATA_DIR/files by default and in the bucket with STORAGE_DRIVER=s3, refusing incomplete S3 settings', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ driver: 'local', s3: undefined });
+    const s3 = loadConfig({
+      DATA_DIR: dataDir(),
+      STORAGE_DRIVER: 's3',
+      S3_BUCKET: 'fieldbook-files',
+      S3_REGION: 'eu-central',
+      S3_ENDPOINT: 'https://fsn1.objects.example/',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'AKIA1',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    }).storage;
+    expect(s3).toEqual({
+      driver: 's3',
+      s3: { bucket: 'fieldbook-files', region: 'eu-central', endpoint: 'https://fsn1.objects.example', forcePathStyle: true, accessKeyId: 'AKIA1', secretAccessKey: 'secret' },
+    });
+    // The move command reads the bucket's settings while the server still uses the directory.
+    expect(loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'fieldbook-files' }).storage).toMatchObject({ driver: 'local', s3: { bucket: 'fieldbook-files', region: 'us-east-1', forcePathStyle: false } });
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(refused({ STORAGE_DRIVER: 's3' })).toContain('S3_BUCKET: is needed with STORAGE_DRIVER=s3');
+    expect(refused({ STORAGE_DRIVER: 'ftp' })).toContain('STORAGE_DRIVER');
+    expect(refused({ STORAGE_DRIVER: 's3', S3_BUCKET: 'Not_A_Bucket' })).toContain('S3_BUCKET: must be a bucket name');
+    expect(refused({ STORAGE_DRIVER: 's3', S3_BUCKET: 'fieldbook-files', S3_ENDPOINT: 'ftp://x' })).toContain('S3_ENDPOINT');
+    expect(refused({ STORAGE_DRIVER: 's3', S3_BUCKET: 'fieldbook-files', S3_ACCESS_KEY_ID: 'AKIA1' })).toContain('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed together');
+    expect(refused({ S3_FORCE_PATH_STYLE: 'yes' })).toContain('S3_FORCE_PATH_STYLE');
+  });
+
   it('takes values from the environment', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
