@@ -18,6 +18,7 @@ import { ExternalSystemService } from './external-system';
 import { AiService } from './ai';
 import { PaymentsService } from './payments';
 import { ApiKeysService } from './api-keys';
+import { WebhooksService } from './webhooks';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
@@ -46,6 +47,7 @@ export function createServices(deps: Deps) {
     ai: new AiService(deps),
     payments: new PaymentsService(deps),
     apiKeys: new ApiKeysService(deps),
+    webhooks: new WebhooksService(deps),
   };
 }
 
