@@ -173,7 +173,7 @@ export class Jobs {
 
   /** Stores the next attempt of a delivery, in `tx`, due after `afterSeconds`. */
   async sendWebhookAttempt(tx: Tx, job: WebhookJob, afterSeconds = 0) {
-    await this.boss.send(QUEUES.webhook, job, { db: transactionDb(tx), ...(afterSeconds > 0 ? { startAfter: afterSeconds } : {}) });
+    await this.boss.send(QUEUES.webhook, job, { db: transactionDb(tx), ...(afterSeconds > 0 ? { startAfter: new Date(Date.now() + afterSeconds * 1000) } : {}) });
     this.sentSinceNudge = true;
   }
 

@@ -30,7 +30,7 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
   return 'v1=' + crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
 }
 
-/** Networks no delivery goes to: everything that is not the public internet. */
+/** Networks no delivery goes to: everything that is not the public internet. (IPv4 mapped into IPv6 is checked as IPv4: a mapped range in the list would also match every IPv4 address.) */
 const blocked = new net.BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -53,7 +53,6 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['100::', 64],
   ['2001:db8::', 32],
