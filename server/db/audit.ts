@@ -19,9 +19,10 @@ export type AuditEntity =
   // payments of issued invoices and their mails (decision 0032)
   | 'invoice_payment'
   | 'invoice_mail'
-  // a call made with an API key (decision 0039): `{ operationId, method, path, status }`
+  // a call made with an API key (decision 0039): `{ operationId, method, path, status }`; a refused
+  // one (`refused`, decision 0044) also names its `reason`
   | 'api_key';
-export type AuditAction = 'create' | 'update' | 'delete' | 'call';
+export type AuditAction = 'create' | 'update' | 'delete' | 'call' | 'refused';
 
 export interface AuditEntry {
   actorId: string;

@@ -46,7 +46,7 @@ export function createServices(deps: Deps) {
     localisation: new LocalisationService(deps),
     ai: new AiService(deps),
     payments: new PaymentsService(deps),
-    apiKeys: new ApiKeysService(deps),
+    apiKeys: new ApiKeysService(deps, subscription),
     webhooks: new WebhooksService(deps),
   };
 }
