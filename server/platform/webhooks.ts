@@ -14,7 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 export const WEBHOOK_HEADERS = {
   id: 'Fieldbook-Webhook-Id',
@@ -75,10 +75,10 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, 'ipv4');
 }
 
-export type AddressProblem = 'webhooks.urlInvalid' | 'webhooks.urlNotHttps' | 'webhooks.urlPrivate' | 'webhooks.urlUnresolved';
+type AddressProblem = 'webhooks.urlInvalid' | 'webhooks.urlNotHttps' | 'webhooks.urlPrivate' | 'webhooks.urlUnresolved';
 
 /** What is wrong with a URL's form (scheme, credentials, host), before any name is resolved. */
-export function urlFormProblem(raw: string, allowPrivate: boolean): AddressProblem | undefined {
+function urlFormProblem(raw: string, allowPrivate: boolean): AddressProblem | undefined {
   let url: URL;
   try {
     url = new URL(raw);
@@ -115,7 +115,7 @@ export async function urlProblem(raw: string, allowPrivate: boolean): Promise<Ad
   return addresses.every(isPublicAddress) ? undefined : 'webhooks.urlPrivate';
 }
 
-export interface AttemptOutcome {
+interface AttemptOutcome {
   /** The receiver's HTTP status, when it answered. */
   status?: number;
   /** Why there was no 2xx: refused address, timeout, connection error, or the start of the answer. */
