@@ -134,7 +134,7 @@ describe('/profile Developers tab', { timeout: 90_000 }, () => {
     await user.click(within(shown).getByRole('button', { name: 'Fertig' }));
     await waitFor(() => expect(screen.queryByText(hookSecret)).not.toBeInTheDocument());
 
-    await user.click(within(card).getByRole('button', { name: 'Zustellungen', exact: true }));
+    await user.click(within(card).getByRole('button', { name: /^Zustellungen$/ }));
     const list = await within(card).findByRole('list', { name: 'Zustellungen' });
     expect(within(list).getByText('Fehlgeschlagen')).toBeInTheDocument();
     expect(within(list).getByText('HTTP 500')).toBeInTheDocument();
