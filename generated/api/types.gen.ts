@@ -258,6 +258,83 @@ export type CreatedApiKey = {
 };
 
 /**
+ * What happened. `data` of the delivered body names the record by id (fetch it with an API
+ * key): `customer.*` `{ customerId }`; `time_entry.created` (a customer time was recorded)
+ * `{ timeTrackId, customerId }`; `work_confirmation.signed` `{ workConfirmationId, customerId }`;
+ * `invoice.issued`, `invoice.paid` and `invoice.cancelled` `{ invoiceId, number }` (for
+ * `invoice.cancelled` also `creditNoteId`); `member.joined` `{ userId }`.
+ *
+ */
+export type WebhookEvent = 'customer.created' | 'customer.updated' | 'time_entry.created' | 'work_confirmation.signed' | 'invoice.issued' | 'invoice.paid' | 'invoice.cancelled' | 'member.joined';
+
+export type Webhook = {
+    id: Id;
+    url: string;
+    events: Array<WebhookEvent>;
+    /**
+     * The secret's last four characters.
+     */
+    secretHint: string;
+    createdAt: DateTime;
+    createdByName: string;
+    pausedAt: DateTime | null;
+    /**
+     * `member`: paused by hand; `failing`: the address failed for a day and the Owner was mailed.
+     */
+    pausedBecause: 'member' | 'failing' | null;
+};
+
+export type WebhookRequest = {
+    /**
+     * The receiver's `https` address (no user name or password in it).
+     */
+    url: string;
+    events: Array<WebhookEvent>;
+};
+
+export type CreatedWebhook = {
+    webhook: Webhook;
+    /**
+     * The signing secret, shown this once (see "Webhooks" in the description of the API).
+     */
+    secret: string;
+};
+
+export type WebhookChange = {
+    url?: string;
+    events?: Array<WebhookEvent>;
+    /**
+     * `true` pauses, `false` resumes.
+     */
+    paused?: boolean;
+};
+
+export type WebhookDelivery = {
+    id: Id;
+    /**
+     * The event's id, sent as `Fieldbook-Webhook-Id`; a re-sent delivery keeps it.
+     */
+    eventId: Id;
+    event: WebhookEvent;
+    /**
+     * `pending`: waiting for its first or next attempt; `delivered`: answered 2xx; `failed`: given up after a day, or its webhook was paused or changed address.
+     */
+    state: 'pending' | 'delivered' | 'failed';
+    attempts: number;
+    createdAt: DateTime;
+    lastAttemptAt: DateTime | null;
+    /**
+     * The HTTP status the receiver last answered (null when it could not be reached).
+     */
+    lastStatus: number | null;
+    /**
+     * Why the last attempt failed without an answer (refused address, timeout, connection), or the start of the answer's body.
+     */
+    lastError: string | null;
+    nextAttemptAt: DateTime | null;
+};
+
+/**
  * A new password; at least 8 characters, not on the list of common passwords, no composition rules.
  */
 export type AuthPassword = string;
@@ -3259,6 +3336,270 @@ export type ApiKeysRevokeResponses = {
 };
 
 export type ApiKeysRevokeResponse = ApiKeysRevokeResponses[keyof ApiKeysRevokeResponses];
+
+export type WebhooksGetAllData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/Webhooks/GetAll';
+};
+
+export type WebhooksGetAllErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type WebhooksGetAllError = WebhooksGetAllErrors[keyof WebhooksGetAllErrors];
+
+export type WebhooksGetAllResponses = {
+    /**
+     * The firm's webhooks.
+     */
+    200: Envelope & {
+        data: {
+            items: Array<Webhook>;
+        };
+    };
+};
+
+export type WebhooksGetAllResponse = WebhooksGetAllResponses[keyof WebhooksGetAllResponses];
+
+export type WebhooksCreateData = {
+    body: WebhookRequest;
+    path?: never;
+    query?: never;
+    url: '/api/Webhooks/Create';
+};
+
+export type WebhooksCreateErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type WebhooksCreateError = WebhooksCreateErrors[keyof WebhooksCreateErrors];
+
+export type WebhooksCreateResponses = {
+    /**
+     * The new webhook and, this once, its secret.
+     */
+    200: Envelope & {
+        data: CreatedWebhook;
+    };
+};
+
+export type WebhooksCreateResponse = WebhooksCreateResponses[keyof WebhooksCreateResponses];
+
+export type WebhooksUpdateData = {
+    body: WebhookChange;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Webhooks/Update/{id}';
+};
+
+export type WebhooksUpdateErrors = {
+    /**
+     * Validation or business rule failed; `errors` maps fields to messages.
+     */
+    400: ErrorEnvelope;
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type WebhooksUpdateError = WebhooksUpdateErrors[keyof WebhooksUpdateErrors];
+
+export type WebhooksUpdateResponses = {
+    /**
+     * The webhook as it is now.
+     */
+    200: Envelope & {
+        data: Webhook;
+    };
+};
+
+export type WebhooksUpdateResponse = WebhooksUpdateResponses[keyof WebhooksUpdateResponses];
+
+export type WebhooksDeleteData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Webhooks/Delete/{id}';
+};
+
+export type WebhooksDeleteErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type WebhooksDeleteError = WebhooksDeleteErrors[keyof WebhooksDeleteErrors];
+
+export type WebhooksDeleteResponses = {
+    /**
+     * Deleted.
+     */
+    200: Envelope;
+};
+
+export type WebhooksDeleteResponse = WebhooksDeleteResponses[keyof WebhooksDeleteResponses];
+
+export type WebhooksGetDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Webhooks/GetDeliveries/{id}';
+};
+
+export type WebhooksGetDeliveriesErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type WebhooksGetDeliveriesError = WebhooksGetDeliveriesErrors[keyof WebhooksGetDeliveriesErrors];
+
+export type WebhooksGetDeliveriesResponses = {
+    /**
+     * The deliveries.
+     */
+    200: Envelope & {
+        data: {
+            items: Array<WebhookDelivery>;
+        };
+    };
+};
+
+export type WebhooksGetDeliveriesResponse = WebhooksGetDeliveriesResponses[keyof WebhooksGetDeliveriesResponses];
+
+export type WebhooksResendData = {
+    body?: never;
+    path: {
+        /**
+         * The id of the record.
+         */
+        id: Id;
+    };
+    query?: never;
+    url: '/api/Webhooks/Resend/{id}';
+};
+
+export type WebhooksResendErrors = {
+    /**
+     * No valid access token.
+     */
+    401: ErrorEnvelope;
+    /**
+     * The caller's role may not do this, or a license is missing.
+     */
+    403: ErrorEnvelope;
+    /**
+     * No such record in the caller's tenant.
+     */
+    404: ErrorEnvelope;
+    /**
+     * The entry is locked by a work confirmation or archived, or conflicts with another.
+     */
+    409: ErrorEnvelope;
+    /**
+     * Any other error (500 with a generic message, 501 for calls not built yet, 503 SERVICE_UNAVAILABLE with Retry-After while the database is unreachable).
+     */
+    default: ErrorEnvelope;
+};
+
+export type WebhooksResendError = WebhooksResendErrors[keyof WebhooksResendErrors];
+
+export type WebhooksResendResponses = {
+    /**
+     * The new delivery, waiting to be sent.
+     */
+    200: Envelope & {
+        data: WebhookDelivery;
+    };
+};
+
+export type WebhooksResendResponse = WebhooksResendResponses[keyof WebhooksResendResponses];
 
 export type AuthSignUpData = {
     body: AuthSignUpRequest;

@@ -266,6 +266,72 @@ export const zCreatedApiKey = z.object({
 });
 
 /**
+ * What happened. `data` of the delivered body names the record by id (fetch it with an API
+ * key): `customer.*` `{ customerId }`; `time_entry.created` (a customer time was recorded)
+ * `{ timeTrackId, customerId }`; `work_confirmation.signed` `{ workConfirmationId, customerId }`;
+ * `invoice.issued`, `invoice.paid` and `invoice.cancelled` `{ invoiceId, number }` (for
+ * `invoice.cancelled` also `creditNoteId`); `member.joined` `{ userId }`.
+ *
+ */
+export const zWebhookEvent = z.enum([
+    'customer.created',
+    'customer.updated',
+    'time_entry.created',
+    'work_confirmation.signed',
+    'invoice.issued',
+    'invoice.paid',
+    'invoice.cancelled',
+    'member.joined'
+]);
+
+export const zWebhook = z.object({
+    id: zId,
+    url: z.string().max(2000),
+    events: z.array(zWebhookEvent).max(8),
+    secretHint: z.string().max(4),
+    createdAt: zDateTime,
+    createdByName: z.string().max(200),
+    pausedAt: zDateTime.nullable(),
+    pausedBecause: z.union([
+        z.literal('member'),
+        z.literal('failing')
+    ]).nullable()
+});
+
+export const zWebhookRequest = z.object({
+    url: z.string().min(1).max(2000),
+    events: z.array(zWebhookEvent).min(1).max(8)
+});
+
+export const zCreatedWebhook = z.object({
+    webhook: zWebhook,
+    secret: z.string().max(100)
+});
+
+export const zWebhookChange = z.object({
+    url: z.string().min(1).max(2000).optional(),
+    events: z.array(zWebhookEvent).min(1).max(8).optional(),
+    paused: z.boolean().optional()
+});
+
+export const zWebhookDelivery = z.object({
+    id: zId,
+    eventId: zId,
+    event: zWebhookEvent,
+    state: z.enum([
+        'pending',
+        'delivered',
+        'failed'
+    ]),
+    attempts: z.int().gte(0).lte(1000),
+    createdAt: zDateTime,
+    lastAttemptAt: zDateTime.nullable(),
+    lastStatus: z.int().gte(100).lte(599).nullable(),
+    lastError: z.string().max(500).nullable(),
+    nextAttemptAt: zDateTime.nullable()
+});
+
+/**
  * A new password; at least 8 characters, not on the list of common passwords, no composition rules.
  */
 export const zAuthPassword = z.string().min(8).max(128);
@@ -2205,6 +2271,70 @@ export const zApiKeysRevokePath = z.object({
  */
 export const zApiKeysRevokeResponse = zEnvelope.and(z.object({
     data: zApiKey
+}));
+
+/**
+ * The firm's webhooks.
+ */
+export const zWebhooksGetAllResponse = zEnvelope.and(z.object({
+    data: z.object({
+        items: z.array(zWebhook).max(1000)
+    })
+}));
+
+export const zWebhooksCreateBody = zWebhookRequest;
+
+/**
+ * The new webhook and, this once, its secret.
+ */
+export const zWebhooksCreateResponse = zEnvelope.and(z.object({
+    data: zCreatedWebhook
+}));
+
+export const zWebhooksUpdateBody = zWebhookChange;
+
+export const zWebhooksUpdatePath = z.object({
+    id: zId
+});
+
+/**
+ * The webhook as it is now.
+ */
+export const zWebhooksUpdateResponse = zEnvelope.and(z.object({
+    data: zWebhook
+}));
+
+export const zWebhooksDeletePath = z.object({
+    id: zId
+});
+
+/**
+ * Deleted.
+ */
+export const zWebhooksDeleteResponse = zEnvelope;
+
+export const zWebhooksGetDeliveriesPath = z.object({
+    id: zId
+});
+
+/**
+ * The deliveries.
+ */
+export const zWebhooksGetDeliveriesResponse = zEnvelope.and(z.object({
+    data: z.object({
+        items: z.array(zWebhookDelivery).max(50)
+    })
+}));
+
+export const zWebhooksResendPath = z.object({
+    id: zId
+});
+
+/**
+ * The new delivery, waiting to be sent.
+ */
+export const zWebhooksResendResponse = zEnvelope.and(z.object({
+    data: zWebhookDelivery
 }));
 
 export const zAuthSignUpBody = zAuthSignUpRequest;

@@ -184,6 +184,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/Webhooks/GetAll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the firm's webhooks
+         * @description Every webhook of the firm, newest first, with whether it is paused and why. The signing
+         *     secret is never shown again; `secretHint` holds its last four characters.
+         */
+        get: operations["webhooksGetAll"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Webhooks/Create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a webhook
+         * @description Registers an `https` address for the chosen events and answers the signing secret once, in
+         *     `secret` (stored encrypted, since the server signs with it). Addresses that are or resolve
+         *     to loopback, private, link-local or other non-public networks are refused (400) unless the
+         *     server is configured with `WEBHOOK_ALLOW_PRIVATE=true` (self-hosted installations, which
+         *     may then also use `http`). A firm has at most 20 webhooks (`CONFLICT` beyond).
+         */
+        post: operations["webhooksCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Webhooks/Update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change, pause or resume a webhook
+         * @description Changes the address or the events, or pauses (`paused: true`) and resumes (`paused: false`)
+         *     the webhook. A paused webhook gets no new deliveries; resuming clears a pause the server set
+         *     after a day of failures. The secret stays.
+         */
+        post: operations["webhooksUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Webhooks/Delete/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description The webhook and its deliveries are removed; deliveries still due are not sent.
+         */
+        delete: operations["webhooksDelete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Webhooks/GetDeliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest deliveries of a webhook
+         * @description The 50 newest deliveries, newest first, each with its state and the last answer.
+         */
+        get: operations["webhooksGetDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/Webhooks/Resend/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Sends the same event (same body, same `Fieldbook-Webhook-Id`) again as a new delivery, with
+         *     a fresh timestamp and signature; the receiver can tell a repetition by the id. The id in
+         *     the path is the delivery's. A paused webhook is not sent to (`CONFLICT`).
+         */
+        post: operations["webhooksResend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/Auth/SignUp": {
         parameters: {
             query?: never;
@@ -3121,6 +3250,81 @@ export interface components {
              * @example fbk_1X9m8aQp3Zr2c7Vh0Lk5Nw4Ts6Ue1Yb9Gd2Jf8Hq3Mx7Pa0Rc5Wv4Ky6Se1Ot9Ui2Lb8Nd3Fg7Hj0Kz5Mq4x7Qa
              */
             secret: string;
+        };
+        /**
+         * @description What happened. `data` of the delivered body names the record by id (fetch it with an API
+         *     key): `customer.*` `{ customerId }`; `time_entry.created` (a customer time was recorded)
+         *     `{ timeTrackId, customerId }`; `work_confirmation.signed` `{ workConfirmationId, customerId }`;
+         *     `invoice.issued`, `invoice.paid` and `invoice.cancelled` `{ invoiceId, number }` (for
+         *     `invoice.cancelled` also `creditNoteId`); `member.joined` `{ userId }`.
+         * @example invoice.paid
+         * @enum {string}
+         */
+        WebhookEvent: "customer.created" | "customer.updated" | "time_entry.created" | "work_confirmation.signed" | "invoice.issued" | "invoice.paid" | "invoice.cancelled" | "member.joined";
+        Webhook: {
+            id: components["schemas"]["Id"];
+            /** @example https://hooks.example.com/fieldbook */
+            url: string;
+            events: components["schemas"]["WebhookEvent"][];
+            /**
+             * @description The secret's last four characters.
+             * @example 9xQe
+             */
+            secretHint: string;
+            createdAt: components["schemas"]["DateTime"];
+            /** @example Anna Berger */
+            createdByName: string;
+            pausedAt: components["schemas"]["DateTime"] | null;
+            /** @description `member`: paused by hand; `failing`: the address failed for a day and the Owner was mailed. */
+            pausedBecause: ("member" | "failing") | null;
+        };
+        WebhookRequest: {
+            /**
+             * @description The receiver's `https` address (no user name or password in it).
+             * @example https://hooks.example.com/fieldbook
+             */
+            url: string;
+            /**
+             * @example [
+             *       "invoice.paid",
+             *       "work_confirmation.signed"
+             *     ]
+             */
+            events: components["schemas"]["WebhookEvent"][];
+        };
+        CreatedWebhook: {
+            webhook: components["schemas"]["Webhook"];
+            /**
+             * @description The signing secret, shown this once (see "Webhooks" in the description of the API).
+             * @example whsec_3q2-7wX0Yz8mKc1VbN5rT4uJ6hG9fD2sA0pL7eQ1xW
+             */
+            secret: string;
+        };
+        WebhookChange: {
+            /** @example https://hooks.example.com/fieldbook */
+            url?: string;
+            events?: components["schemas"]["WebhookEvent"][];
+            /** @description `true` pauses, `false` resumes. */
+            paused?: boolean;
+        };
+        WebhookDelivery: {
+            id: components["schemas"]["Id"];
+            /** @description The event's id, sent as `Fieldbook-Webhook-Id`; a re-sent delivery keeps it. */
+            eventId: components["schemas"]["Id"];
+            event: components["schemas"]["WebhookEvent"];
+            /**
+             * @description `pending`: waiting for its first or next attempt; `delivered`: answered 2xx; `failed`: given up after a day, or its webhook was paused or changed address.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+            attempts: number;
+            createdAt: components["schemas"]["DateTime"];
+            lastAttemptAt: components["schemas"]["DateTime"] | null;
+            /** @description The HTTP status the receiver last answered (null when it could not be reached). */
+            lastStatus: number | null;
+            /** @description Why the last attempt failed without an answer (refused address, timeout, connection), or the start of the answer's body. */
+            lastError: string | null;
+            nextAttemptAt: components["schemas"]["DateTime"] | null;
         };
         /**
          * Format: password
@@ -6754,6 +6958,186 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooksGetAll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The firm's webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            items: components["schemas"]["Webhook"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooksCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookRequest"];
+            };
+        };
+        responses: {
+            /** @description The new webhook and, this once, its secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["CreatedWebhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooksUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The webhook as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Webhook"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooksDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooksGetDeliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            items: components["schemas"]["WebhookDelivery"][];
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooksResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the record. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, waiting to be sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["WebhookDelivery"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -21,11 +21,12 @@ export type AuditEntity =
   | 'invoice_mail'
   // a DATEV export handed to the tax advisor (decision 0032): `{ event, details }`, one row per export
   | 'datev_export'
-  // a call made with an API key (decision 0039): `{ operationId, method, path, status }`
+  // a call made with an API key (decision 0039): `{ operationId, method, path, status }`; a refused
+  // one (`refused`, decision 0044) also names its `reason`
   | 'api_key';
 // `read`: a stored document or an export handed out (an issued invoice's download, decision 0041;
 // a DATEV export): `{ event, details }`.
-export type AuditAction = 'create' | 'update' | 'delete' | 'call' | 'read';
+export type AuditAction = 'create' | 'update' | 'delete' | 'call' | 'read' | 'refused';
 
 export interface AuditEntry {
   actorId: string;

@@ -19,3 +19,4 @@ export * from './schema/idempotency';
 export * from './schema/invoicing';
 export * from './schema/payments';
 export * from './schema/api-keys';
+export * from './schema/webhooks';

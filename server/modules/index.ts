@@ -21,6 +21,7 @@ import { externalSystemHandlers } from './external-system';
 import { aiHandlers } from './ai';
 import { paymentsHandlers } from './payments';
 import { apiKeysHandlers } from './api-keys';
+import { webhooksHandlers } from './webhooks';
 
 export const handlers: OperationHandlers = {
   ...authHandlers,
@@ -42,6 +43,7 @@ export const handlers: OperationHandlers = {
   ...aiHandlers,
   ...paymentsHandlers,
   ...apiKeysHandlers,
+  ...webhooksHandlers,
 };
 
 /** Fastify route options of single operations, such as the larger body limit of the imports. */

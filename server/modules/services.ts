@@ -18,6 +18,7 @@ import { ExternalSystemService } from './external-system';
 import { AiService } from './ai';
 import { PaymentsService } from './payments';
 import { ApiKeysService } from './api-keys';
+import { WebhooksService } from './webhooks';
 
 export function createServices(deps: Deps) {
   const subscription = new SubscriptionService(deps);
@@ -45,7 +46,8 @@ export function createServices(deps: Deps) {
     localisation: new LocalisationService(deps),
     ai: new AiService(deps),
     payments: new PaymentsService(deps),
-    apiKeys: new ApiKeysService(deps),
+    apiKeys: new ApiKeysService(deps, subscription),
+    webhooks: new WebhooksService(deps),
   };
 }
 

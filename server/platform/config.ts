@@ -103,6 +103,13 @@ const envSchema = z.object({
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Attempts after the first before a mail counts as failed (about 4 hours at the defaults). */
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(20).default(8),
+  /** Webhook deliveries may go to loopback, private and link-local addresses, and over http (self-hosted installations; decision 0044). */
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** The first retry of a failed webhook delivery waits this long; each further one twice as long, at most an hour, for a day. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** On SIGTERM: how long `/ready` answers 503 while requests are still served, before the server stops listening. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(0),
   /** On SIGTERM: how long running requests and jobs may take to finish before they are handed back. */
@@ -214,6 +221,12 @@ export interface JobsConfig {
   pollSeconds: number;
   mailRetryDelaySeconds: number;
   mailRetryLimit: number;
+  /** Webhook deliveries (decision 0044). */
+  webhooks: { allowPrivate: boolean; retryDelaySeconds: number; timeoutSeconds: number };
+  /** The data keys that seal webhook secrets (`secret-box.ts`). */
+  dataKeys: string[];
+  /** The app's address, for links in mails sent by jobs. */
+  publicUrl: string;
 }
 
 /** Bounds on waiting for PostgreSQL, in milliseconds (`db/database.ts`). */
@@ -358,6 +371,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollSeconds: e.JOBS_POLL_SECONDS,
       mailRetryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
       mailRetryLimit: e.MAIL_RETRY_LIMIT,
+      webhooks: { allowPrivate: e.WEBHOOK_ALLOW_PRIVATE, retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS, timeoutSeconds: 10 },
+      dataKeys: e.DATA_ENCRYPTION_KEYS ? e.DATA_ENCRYPTION_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : secrets.dataKeys,
+      publicUrl,
     },
     shutdown: { drainSeconds: e.SHUTDOWN_DRAIN_SECONDS, timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS },
     storage,

@@ -362,6 +362,19 @@ const de = {
   'apiKeys.readOnly': 'Dieser API-Schlüssel darf nur lesen.',
   'apiKeys.tooMany': 'Es gibt bereits {limit} aktive API-Schlüssel; bitte widerrufen Sie zuerst einen.',
   'apiKeys.nameRequired': 'Bitte geben Sie dem Schlüssel einen Namen.',
+  'webhooks.urlInvalid': 'Bitte geben Sie eine gültige Adresse ohne Benutzername und Passwort an.',
+  'webhooks.urlNotHttps': 'Die Adresse muss mit https:// beginnen.',
+  'webhooks.urlPrivate': 'Diese Adresse liegt in einem privaten oder lokalen Netz; dorthin werden keine Webhooks gesendet.',
+  'webhooks.urlUnresolved': 'Der Name dieser Adresse ist nicht auffindbar.',
+  'webhooks.tooMany': 'Es gibt bereits {limit} Webhooks; bitte löschen Sie zuerst einen.',
+  'webhooks.paused': 'Der Webhook ist pausiert; bitte setzen Sie ihn zuerst fort.',
+  'webhooks.deleted': 'Der Webhook wurde gelöscht.',
+  'webhooks.resent': 'Die Zustellung wird erneut gesendet.',
+  'webhooks.pausedMail.subject': 'Webhook an {address} pausiert',
+  'webhooks.pausedMail.greeting': 'Guten Tag,',
+  'webhooks.pausedMail.body': 'Die Adresse {url} hat einen Tag lang keine Zustellung angenommen. Fieldbook hat den Webhook deshalb pausiert und sendet ihm nichts mehr, bis Sie ihn in Ihrem Profil unter „Entwickler“ fortsetzen. Dort sehen Sie auch die letzten Antworten der Adresse.',
+  'webhooks.pausedMail.action': 'Webhooks ansehen',
+  'webhooks.pausedMail.footer': 'Diese Nachricht geht an die Inhaberin oder den Inhaber der Firma.',
 } as const;
 
 export type MessageKey = keyof typeof de;
@@ -718,6 +731,19 @@ const en: Record<MessageKey, string> = {
   'apiKeys.readOnly': 'This API key may only read.',
   'apiKeys.tooMany': '{limit} API keys are active already; please revoke one first.',
   'apiKeys.nameRequired': 'Please give the key a name.',
+  'webhooks.urlInvalid': 'Please enter a valid address without user name or password.',
+  'webhooks.urlNotHttps': 'The address must start with https://.',
+  'webhooks.urlPrivate': 'This address is in a private or local network; webhooks are not sent there.',
+  'webhooks.urlUnresolved': 'The name of this address cannot be found.',
+  'webhooks.tooMany': '{limit} webhooks exist already; please delete one first.',
+  'webhooks.paused': 'The webhook is paused; please resume it first.',
+  'webhooks.deleted': 'The webhook has been deleted.',
+  'webhooks.resent': 'The delivery is being sent again.',
+  'webhooks.pausedMail.subject': 'Webhook to {address} paused',
+  'webhooks.pausedMail.greeting': 'Hello,',
+  'webhooks.pausedMail.body': 'The address {url} has not accepted a delivery for a day. Fieldbook has therefore paused the webhook and sends it nothing until you resume it in your profile under "Developers", where you also see the address\'s last answers.',
+  'webhooks.pausedMail.action': 'View webhooks',
+  'webhooks.pausedMail.footer': 'This message goes to the owner of the firm.',
 };
 
 const catalogues: Record<'de' | 'en', Record<string, string>> = { de, en };

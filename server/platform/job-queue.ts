@@ -16,6 +16,8 @@ export const QUEUES = {
   mail: 'mail',
   /** Expired one-time links, sessions, refresh tokens, idempotency keys and passkey challenges. */
   cleanup: 'cleanup',
+  /** One attempt of one webhook delivery (decision 0044); its retries are new jobs it sends itself. */
+  webhook: 'webhook',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -40,6 +42,9 @@ export async function installJobQueue(pool: pg.Pool) {
     await boss.createQueue(QUEUES.mail, { name: QUEUES.mail, retentionMinutes: 7 * 24 * 60 });
     await boss.createQueue(QUEUES.cleanup, { name: QUEUES.cleanup, retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 15 * 60 });
     await boss.schedule(QUEUES.cleanup, CLEANUP_CRON);
+    // A webhook attempt records its own outcome and sends the next attempt; pg-boss retries only
+    // an attempt whose process died or whose database work failed.
+    await boss.createQueue(QUEUES.webhook, { name: QUEUES.webhook, retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60, retentionMinutes: 7 * 24 * 60 });
   } finally {
     await boss.stop({ graceful: false, close: false });
   }

@@ -10,8 +10,13 @@
  * - Cleanup: hourly (pg-boss's schedule, once across processes), every firm's expired rows in that
  *   firm's tenant transaction, so row-level security holds in the worker as in a request.
  *
+ * - Webhooks: an event stores one delivery per webhook that wants it and its first attempt as a
+ *   job, in the event's transaction (`webhookEvent`); each attempt records its answer and sends the
+ *   next one with a growing pause, for a day (decision 0044).
+ *
  * Failed attempts and jobs given up are counted on `/metrics` and logged with the job's id.
  */
+import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/database';
@@ -21,6 +26,12 @@ import type { JobsConfig } from './config';
 import { JOB_SCHEMA, QUEUES, queueDb, type QueueName } from './job-queue';
 import type { Mail, Mailer } from './mail';
 import type { Metrics } from './metrics';
+import { translate } from './i18n';
+import { actionMail } from './mail';
+import { SecretBox } from './secret-box';
+import { WEBHOOK_HEADERS, postWebhook, signWebhook } from './webhooks';
+import * as hooks from '../db/webhooks';
+import type { WebhookEventType } from '../db/webhooks';
 
 /** A mail as a job stores it: attachments as base64, so that the data is JSON. */
 interface MailJob {
@@ -43,7 +54,19 @@ export interface JobsDeps {
   log: JobLog;
 }
 
+/** A webhook attempt as a job stores it: which firm's delivery. */
+interface WebhookJob {
+  tenantId: string;
+  deliveryId: string;
+}
+
 const TENANT_PAGE = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest pause between two attempts of a delivery. */
+const MAX_RETRY_PAUSE_SECONDS = 3600;
+
+/** The context a webhook's secret is sealed for: a sealed secret copied to another webhook does not open. */
+export const webhookSecretContext = (tenantId: string, webhookId: string) => `webhook:${tenantId}:${webhookId}`;
 
 /** pg-boss's statements inside a drizzle transaction: the job is stored, or not, with the transaction's other changes. */
 function transactionDb(tx: Tx): PgBoss.Db {
@@ -60,6 +83,7 @@ export class Jobs {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<QueueName, string>();
   private started = false;
+  private readonly secretBox: SecretBox;
   /** A job was sent since the last nudge: the worker of this process looks at once instead of at its next poll. */
   private sentSinceNudge = false;
 
@@ -77,6 +101,7 @@ export class Jobs {
       supervise: work,
       schedule: work,
     });
+    this.secretBox = new SecretBox(deps.config.dataKeys);
     this.boss.on('error', (error: Error) => deps.log.error({ err: error }, 'job queue error'));
   }
 
@@ -92,6 +117,7 @@ export class Jobs {
     const options = { pollingIntervalSeconds: this.deps.config.pollSeconds, batchSize: 1, includeMetadata: true as const };
     this.workerIds.set(QUEUES.mail, await this.boss.work<MailJob>(QUEUES.mail, options, ([job]) => this.run(job, () => this.deliver(job.data))));
     this.workerIds.set(QUEUES.cleanup, await this.boss.work(QUEUES.cleanup, options, ([job]) => this.run(job, () => this.cleanup())));
+    this.workerIds.set(QUEUES.webhook, await this.boss.work<WebhookJob>(QUEUES.webhook, options, ([job]) => this.run(job, () => this.attemptWebhook(job.data))));
   }
 
   /**
@@ -124,6 +150,31 @@ export class Jobs {
     this.sentSinceNudge = true;
     if (!tx) this.nudge();
     return id;
+  }
+
+  /**
+   * Something happened that webhooks may want: one delivery per webhook of the firm that wants the
+   * event (and is not paused), each with its first attempt as a job, all in `tx`, the event's own
+   * transaction. So an event rolled back is delivered to nobody, and one committed exactly once
+   * per webhook (an attempt may repeat only when a process dies in it; the receiver sees the same
+   * `Fieldbook-Webhook-Id`).
+   */
+  async webhookEvent(tx: Tx, tenantId: string, event: WebhookEventType, data: Record<string, unknown>) {
+    const targets = await hooks.webhooksFor(tx, event);
+    if (targets.length === 0) return;
+    const now = this.deps.clock.now();
+    const eventId = crypto.randomUUID();
+    const body = JSON.stringify({ id: eventId, type: event, createdAt: now.toISOString(), data });
+    for (const target of targets) {
+      const delivery = await hooks.insertDelivery(tx, { tenantId, webhookId: target.id, eventId, event, body, createdAt: now, nextAttemptAt: now });
+      await this.sendWebhookAttempt(tx, { tenantId, deliveryId: delivery.id });
+    }
+  }
+
+  /** Stores the next attempt of a delivery, in `tx`, due after `afterSeconds`. */
+  async sendWebhookAttempt(tx: Tx, job: WebhookJob, afterSeconds = 0) {
+    await this.boss.send(QUEUES.webhook, job, { db: transactionDb(tx), ...(afterSeconds > 0 ? { startAfter: new Date(Date.now() + afterSeconds * 1000) } : {}) });
+    this.sentSinceNudge = true;
   }
 
   /** Sends a job now (tests, operators): the hourly cleanup at once. */
@@ -166,6 +217,85 @@ export class Jobs {
       ...mail,
       attachments: attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.base64, 'base64') })),
     });
+  }
+
+  /**
+   * One attempt of a webhook delivery: posts the stored body, signed now, then records the answer.
+   * A 2xx delivers it and ends the webhook's failing; anything else sends the next attempt after
+   * a pause twice as long as the last (at most an hour), until the delivery is a day old. A webhook
+   * whose address has failed for a day is paused and its Owner mailed. A paused or deleted
+   * webhook gets no attempt.
+   */
+  private async attemptWebhook({ tenantId, deliveryId }: WebhookJob) {
+    const { database, clock, config } = this.deps;
+    const target = await database.withTenant(tenantId, (tx) => hooks.lockDelivery(tx, deliveryId));
+    if (!target || target.delivery.state !== 'pending') return;
+    if (target.pausedAt) {
+      await database.withTenant(tenantId, (tx) => hooks.updateDelivery(tx, deliveryId, { state: 'failed', nextAttemptAt: null, lastError: 'webhook paused' }));
+      return;
+    }
+    const secret = this.secretBox.open(target.secretSealed, webhookSecretContext(tenantId, target.delivery.webhookId));
+    const timestamp = Math.floor(clock.now().getTime() / 1000);
+    const outcome = secret
+      ? await postWebhook(
+          target.url,
+          {
+            [WEBHOOK_HEADERS.id]: target.delivery.eventId,
+            [WEBHOOK_HEADERS.event]: target.delivery.event,
+            [WEBHOOK_HEADERS.timestamp]: String(timestamp),
+            [WEBHOOK_HEADERS.signature]: signWebhook(secret, timestamp, target.delivery.body),
+          },
+          target.delivery.body,
+          { allowPrivate: config.webhooks.allowPrivate, timeoutMs: config.webhooks.timeoutSeconds * 1000 },
+        )
+      : { error: 'secret cannot be opened' };
+    const delivered = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
+    await database.withTenant(tenantId, async (tx) => {
+      const now = clock.now();
+      const current = await hooks.lockDelivery(tx, deliveryId);
+      if (!current || current.delivery.state !== 'pending') return;
+      const attempts = current.delivery.attempts + 1;
+      const answer = { attempts, lastAttemptAt: now, lastStatus: outcome.status ?? null, lastError: outcome.error?.slice(0, 500) ?? null };
+      if (delivered) {
+        await hooks.updateDelivery(tx, deliveryId, { ...answer, state: 'delivered', nextAttemptAt: null });
+        if (current.failingSince) await hooks.updateWebhook(tx, current.delivery.webhookId, { failingSince: null });
+        return;
+      }
+      const failingSince = current.failingSince ?? now;
+      if (!current.failingSince) await hooks.updateWebhook(tx, current.delivery.webhookId, { failingSince });
+      if (!current.pausedAt && now.getTime() - failingSince.getTime() >= DAY_MS) {
+        await hooks.updateDelivery(tx, deliveryId, { ...answer, state: 'failed', nextAttemptAt: null });
+        await hooks.updateWebhook(tx, current.delivery.webhookId, { pausedAt: now, pausedBecause: 'failing' });
+        await this.mailPaused(tx, current.url);
+        return;
+      }
+      if (now.getTime() - current.delivery.createdAt.getTime() >= DAY_MS) {
+        await hooks.updateDelivery(tx, deliveryId, { ...answer, state: 'failed', nextAttemptAt: null });
+        return;
+      }
+      const pause = Math.min(config.webhooks.retryDelaySeconds * 2 ** (attempts - 1), MAX_RETRY_PAUSE_SECONDS);
+      await hooks.updateDelivery(tx, deliveryId, { ...answer, nextAttemptAt: new Date(now.getTime() + pause * 1000) });
+      await this.sendWebhookAttempt(tx, { tenantId, deliveryId }, pause);
+    });
+  }
+
+  /** Tells the firm's Owner that a webhook was paused after a day of failures. */
+  private async mailPaused(tx: Tx, url: string) {
+    const owner = await hooks.ownerOfFirm(tx);
+    if (!owner) return;
+    const lang = owner.language;
+    const address = new URL(url).host;
+    await this.sendMail(
+      actionMail({
+        to: owner.email,
+        subject: translate(lang, 'webhooks.pausedMail.subject', { address }),
+        greeting: translate(lang, 'webhooks.pausedMail.greeting'),
+        paragraphs: [translate(lang, 'webhooks.pausedMail.body', { url })],
+        action: { label: translate(lang, 'webhooks.pausedMail.action'), url: `${this.deps.config.publicUrl.replace(/\/$/, '')}/profile?tab=5` },
+        footer: translate(lang, 'webhooks.pausedMail.footer'),
+      }),
+      tx,
+    );
   }
 
   /** Every firm's expired rows, each firm in its own tenant transaction (row-level security holds). */

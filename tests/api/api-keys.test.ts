@@ -98,6 +98,8 @@ describe('API keys', () => {
       .poll(async () => (await admin.query("select actor_id, action, changes from audit_log where entity = 'api_key' and entity_id = $1 order by at", [key.id])).rows)
       .toEqual([
         { actor_id: scene.owner.userId, action: 'call', changes: { operationId: 'customersCreate', method: 'POST', path: '/api/Customers/Create', status: 200 } },
+        // The call outside the key's areas was refused, and that is in the trail too.
+        { actor_id: scene.owner.userId, action: 'refused', changes: { operationId: 'productsGetAll', method: 'GET', path: '/api/Products/GetAll', status: 403, reason: 'out_of_scope' } },
       ]);
   });
 
@@ -114,6 +116,16 @@ describe('API keys', () => {
     const forged = secret.slice(0, -6) + (secret.endsWith('AAAAAA') ? 'BBBBBB' : 'AAAAAA');
     expect((await withKey(forged, 'GET', customersList)).status).toBe(401);
     expect((await withKey('fbk_nonsense', 'GET', customersList)).status).toBe(401);
+
+    // The revoked key's refusals are in the trail, once a minute however often it calls.
+    expect((await withKey(secret, 'GET', customersList)).status).toBe(401);
+    const { rows } = await admin.query("select action, changes from audit_log where entity = 'api_key' and entity_id = $1 and action = 'refused'", [key.id]);
+    expect(rows).toEqual([
+      {
+        action: 'refused',
+        changes: { operationId: 'customersGetAll', method: 'GET', path: '/api/Customers/GetAll', status: 401, reason: 'revoked', further: 'not recorded for a minute' },
+      },
+    ]);
   });
 
   it('gives each key its own rate limit', async () => {
@@ -125,6 +137,11 @@ describe('API keys', () => {
     expect(codeOf(refused.body)).toBe('RATE_LIMITED');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await withKey(calm.secret, 'GET', customersList)).status).toBe(200);
+
+    // A flood of refused calls is one row of the audit trail a minute.
+    for (let i = 0; i < 5; i++) expect((await withKey(busy.secret, 'GET', customersList)).status).toBe(429);
+    const { rows } = await admin.query("select changes from audit_log where entity = 'api_key' and entity_id = $1 and action = 'refused'", [busy.key.id]);
+    expect(rows).toEqual([{ changes: { operationId: 'customersGetAll', method: 'GET', path: '/api/Customers/GetAll', status: 429, reason: 'rate_limited', further: 'not recorded for a minute' } }]);
   });
 
   it('sees only its own firm under row-level security', async () => {

@@ -85,6 +85,12 @@ describe('contract routes', () => {
       'apiKeysGetAll',
       'apiKeysCreate',
       'apiKeysRevoke',
+      'webhooksGetAll',
+      'webhooksCreate',
+      'webhooksUpdate',
+      'webhooksDelete',
+      'webhooksGetDeliveries',
+      'webhooksResend',
     ];
     const ops = allOperations();
     expect(ops).toHaveLength(85 + added.length);

@@ -181,6 +181,13 @@ describe('with Stripe (a local fake following its API)', () => {
   let firm: Firm;
   let other: Firm;
   let subscriptionId: string;
+  /** A key the Owner made during the trial (decision 0044: keys are licensed like a Manager). */
+  let apiKey: string;
+  const workWithKey = () =>
+    fetch(`${server.baseUrl}/api/Customers/GetAll?page=1&pageSize=5&isDescending=false`, { headers: { Authorization: `Bearer ${apiKey}` } }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as unknown,
+    }));
 
   beforeAll(async () => {
     stripe = await startFakeStripe({ unitAmount: 1290 });
@@ -189,6 +196,8 @@ describe('with Stripe (a local fake following its API)', () => {
     stripe.webhookUrl = `${server.baseUrl}/api/Subscription/StripeWebhook`;
     firm = await createFirm(server, 'Garten Krause GmbH');
     other = await createFirm(server, 'Maler Vogt');
+    const made = await firm.owner.call('POST', '/api/ApiKeys/Create', { body: { name: 'Lohnbüro', scope: 'read', areas: ['customers'] } });
+    apiKey = data<{ secret: string }>(made).secret;
   });
   afterAll(async () => {
     await server?.close();
@@ -234,6 +243,14 @@ describe('with Stripe (a local fake following its API)', () => {
     expect(data<Details>(await details(firm.owner)).status).toBe('expired');
   });
 
+  it("refuses the firm's API keys after the trial with the license error a Manager gets, and audits it", async () => {
+    const refused = await workWithKey();
+    expect(refused.status).toBe(403);
+    expect(codeOf(refused.body)).toBe('NO_ACTIVE_LICENSE_MANAGER_TRIAL');
+    const { rows } = await server.database.withTenant(firm.tenantId, (tx) => tx.execute(sql`select changes from audit_log where entity = 'api_key' and action = 'refused'`));
+    expect(rows.map((r) => (r.changes as { reason: string }).reason)).toContain('NO_ACTIVE_LICENSE_MANAGER_TRIAL');
+  });
+
   it('buys licenses through the checkout: the paid webhook events activate the subscription and hand out the seats', async () => {
     const bought = await checkout(firm.owner, 3, '/profile?tab=2');
     expect(bought.status).toBe(200);
@@ -252,6 +269,8 @@ describe('with Stripe (a local fake following its API)', () => {
     expect(licensed(d, firm.employee.userId)).toBe(false);
     expect((await work(firm.owner)).status).toBe(200);
     expect(codeOf((await work(firm.employee)).body)).toBe('NO_LICENSE');
+    // The Owner holds a license again: the key made in their name works again.
+    expect((await workWithKey()).status).toBe(200);
     // The other firm is still expired.
     expect(codeOf((await work(other.owner)).body)).toBe('NO_ACTIVE_LICENSE_MANAGER_TRIAL');
   });

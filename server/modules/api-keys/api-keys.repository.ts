@@ -46,6 +46,15 @@ export async function revokeApiKey(tx: Tx, id: string, at: Date) {
   await tx.update(apiKeys).set({ revokedAt: at }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt)));
 }
 
+/** The key with this id and hash, whether usable or not (a revoked key's refusals are audited). */
+export async function findApiKeyByHash(tx: Tx, id: string, keyHash: string) {
+  const [row] = await tx
+    .select({ id: apiKeys.id, createdBy: apiKeys.createdBy })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.keyHash, keyHash)));
+  return row;
+}
+
 /**
  * The key with this id and hash if it may be used now (not revoked, its maker not archived), its
  * last use noted in the same statement.

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../platform/auth';
 import type { Lang } from '../../platform/i18n';
 import { inTenant } from '../../platform/tenant-transaction';
 import { recordAudit } from '../../db/audit';
+import type { SubscriptionService } from '../subscription';
 import * as repo from './api-keys.repository';
 import { apiKeyRefusal, hashApiKey, makeApiKey, parseApiKey } from './api-keys.rules';
 
@@ -36,7 +37,10 @@ const toDto = (row: repo.ApiKeyRow): ApiKey => ({
 export type ApiKeyCaller = AuthContext & { apiKeyId: string };
 
 export class ApiKeysService {
-  constructor(private readonly deps: Deps) {}
+  constructor(
+    private readonly deps: Deps,
+    private readonly subscription: SubscriptionService,
+  ) {}
 
   async list(ctx: RequestContext): Promise<{ items: ApiKey[] }> {
     return inTenant(this.deps.database, ctx, async (tx) => ({ items: (await repo.listApiKeys(tx)).map(toDto) }));
@@ -77,17 +81,45 @@ export class ApiKeysService {
   /**
    * The caller of a request that carries an API key: the key must exist in the firm it names,
    * match its hash, be neither revoked nor made by an archived member (401 otherwise), stay within
-   * its rate limit (429) and allow the operation by scope and area (403). Acts as a technical
-   * member with the back office's role (Manager) in the name of the key's maker.
+   * its rate limit (429), be licensed like its maker as a Manager (the firm's license error, as
+   * members get it: decision 0044) and allow the operation by scope and area (403). Acts as a
+   * technical member with the back office's role (Manager) in the name of the key's maker.
+   * Refusals of a real key are in the audit trail too; a revoked or rate-limited key's at most
+   * once a minute, so that a flood of calls cannot flood the trail.
    */
   async authenticate(key: string, info: OperationInfo, lang: Lang): Promise<ApiKeyCaller> {
     const named = parseApiKey(key);
     if (!named) throw new AppError('UNAUTHORIZED', 'apiKeys.invalid');
-    const used = await this.deps.database.withTenant(named.tenantId, (tx) => repo.useApiKey(tx, named.id, hashApiKey(key), this.deps.clock.now()));
-    if (!used) throw new AppError('UNAUTHORIZED', 'apiKeys.invalid');
-    await this.deps.rateLimiter.take([{ key: `api-key:${used.id}`, limits: { windowSeconds: 60, max: this.deps.config.apiKeyRateLimitPerMinute } }]);
+    const hash = hashApiKey(key);
+    const { used, licenseError } = await this.deps.database.withTenant(named.tenantId, async (tx) => {
+      const found = await repo.useApiKey(tx, named.id, hash, this.deps.clock.now());
+      return {
+        used: found,
+        licenseError: found ? await this.subscription.refusal(tx, named.tenantId, { id: found.createdBy, role: 'Manager' }) : null,
+      };
+    });
+    const call = { operationId: info.operationId, method: info.method, path: info.path };
+    if (!used) {
+      const known = await this.deps.database.withTenant(named.tenantId, (tx) => repo.findApiKeyByHash(tx, named.id, hash));
+      if (known) await this.recordRefusal(named.tenantId, known, { ...call, status: 401, reason: 'revoked' }, true);
+      throw new AppError('UNAUTHORIZED', 'apiKeys.invalid');
+    }
+    const caller = { id: used.id, createdBy: used.createdBy };
+    try {
+      await this.deps.rateLimiter.take([{ key: `api-key:${used.id}`, limits: { windowSeconds: 60, max: this.deps.config.apiKeyRateLimitPerMinute } }]);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RATE_LIMITED') await this.recordRefusal(named.tenantId, caller, { ...call, status: 429, reason: 'rate_limited' }, true);
+      throw error;
+    }
+    if (licenseError) {
+      await this.recordRefusal(named.tenantId, caller, { ...call, status: licenseError.statusCode, reason: licenseError.code });
+      throw licenseError;
+    }
     const refusal = apiKeyRefusal(info, used.scope, used.areas);
-    if (refusal) throw new AppError('FORBIDDEN', refusal);
+    if (refusal) {
+      await this.recordRefusal(named.tenantId, caller, { ...call, status: 403, reason: refusal === 'apiKeys.readOnly' ? 'read_only' : 'out_of_scope' });
+      throw new AppError('FORBIDDEN', refusal);
+    }
     return {
       sessionId: used.id,
       userId: used.createdBy,
@@ -99,6 +131,35 @@ export class ApiKeysService {
       deviceId: '',
       apiKeyId: used.id,
     };
+  }
+
+  /**
+   * A refused call of a real key in the audit trail: operation, status and why. `oncePerMinute`
+   * (revoked, rate limited): only the first such refusal of a key in a minute is written, the
+   * row saying so, so that an attacker's flood of calls is one row a minute.
+   */
+  private async recordRefusal(
+    tenantId: string,
+    key: { id: string; createdBy: string },
+    refusal: { operationId: string; method: string; path: string; status: number; reason: string },
+    oncePerMinute = false,
+  ) {
+    if (oncePerMinute) {
+      try {
+        await this.deps.rateLimiter.take([{ key: `api-key-refusal:${key.id}:${refusal.reason}`, limits: { windowSeconds: 60, max: 1 } }]);
+      } catch {
+        return;
+      }
+    }
+    await this.deps.database.withTenant(tenantId, (tx) =>
+      recordAudit(tx, tenantId, {
+        actorId: key.createdBy,
+        entity: 'api_key',
+        entityId: key.id,
+        action: 'refused',
+        changes: { ...refusal, ...(oncePerMinute ? { further: 'not recorded for a minute' } : {}) },
+      }),
+    );
   }
 
   /** One line in the audit trail per call made with a key: which operation, and its status. */

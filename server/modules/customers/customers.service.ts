@@ -140,7 +140,11 @@ export class CustomersService {
     const fields = normaliseCustomer(input);
     rejectInvalid(ctx, customerViolations(fields));
     try {
-      const row = await inTenant(database, ctx, (tx) => insertCustomer(tx, ctx.tenantId, fields, ctx.userId));
+      const row = await inTenant(database, ctx, async (tx) => {
+        const inserted = await insertCustomer(tx, ctx.tenantId, fields, ctx.userId);
+        await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'customer.created', { customerId: inserted.id });
+        return inserted;
+      });
       return toCustomer(row);
     } catch (error) {
       if (isUniqueViolation(error, EXTERNAL_ID_CONSTRAINT)) throw externalIdTaken(ctx);
@@ -153,9 +157,11 @@ export class CustomersService {
     const fields = normaliseCustomer(input);
     rejectInvalid(ctx, customerViolations(fields));
     try {
-      const row = await inTenant(database, ctx, (tx) =>
-        updateCustomer(tx, ctx.tenantId, input.id, { ...fields, ...(input.archived === undefined ? {} : { archived: input.archived }) }),
-      );
+      const row = await inTenant(database, ctx, async (tx) => {
+        const updated = await updateCustomer(tx, ctx.tenantId, input.id, { ...fields, ...(input.archived === undefined ? {} : { archived: input.archived }) });
+        if (updated) await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'customer.updated', { customerId: updated.id });
+        return updated;
+      });
       if (!row) throw notFound();
       return toCustomer(row);
     } catch (error) {

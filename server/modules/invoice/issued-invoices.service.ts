@@ -231,6 +231,7 @@ export class IssuedInvoicesService {
         action: 'create',
         changes: { after: { number, kind: 'invoice', grossCents: composed.totals.grossCents, format: body.format, entries: bound } },
       });
+      await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'invoice.issued', { invoiceId: id, number });
       return this.detailIn(tx, ctx, id, zoneOrDefault(tenant.timeZone));
     });
   }
@@ -375,6 +376,7 @@ export class IssuedInvoicesService {
           changes: { event: 'cancelled', details: number, released: released.informationIds.length + released.timeTrackIds.length },
         },
       ]);
+      await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'invoice.cancelled', { invoiceId: original.id, number: original.number, creditNoteId: cancellationId });
       return this.detailIn(tx, ctx, cancellationId, zoneOrDefault(tenant.timeZone));
     });
   }

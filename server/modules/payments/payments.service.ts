@@ -140,6 +140,8 @@ export class PaymentsService {
         action: 'create',
         changes: { after: { invoiceId: invoice.id, number: invoice.number, paidOn: body.paidOn, amountCents, method: body.method, note: payment.note } },
       });
+      // Paid once this payment settles what was open.
+      if (amountCents === openCents) await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'invoice.paid', { invoiceId: invoice.id, number: invoice.number });
       return this.receivableIn(tx, ctx, invoice);
     });
   }

@@ -167,6 +167,7 @@ export class TimeTracksService {
         action: 'update',
         changes: { ...diff(auditFields(row), auditFields(updated)), via: 'stop' },
       });
+      await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'time_entry.created', { timeTrackId: row.id, customerId: row.customerId });
       return this.reload(tx, ctx, row.id, now.getTime());
     });
   }
@@ -195,6 +196,7 @@ export class TimeTracksService {
         action: 'create',
         changes: { after: auditFields(row), via: 'manual' },
       });
+      await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'time_entry.created', { timeTrackId: row.id, customerId: row.customerId });
       return this.reload(tx, ctx, row.id, nowMs);
     });
   }

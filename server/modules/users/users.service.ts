@@ -210,9 +210,11 @@ export class UsersService {
       const link = await this.auth.links.consumeLink(body.userId, body.token, 'invite', tx);
       if (link.state !== 'valid') throw linkError(link.state);
       const now = new Date();
+      const joining = !(await accounts.getUser(tx, body.userId))?.activatedAt;
       const user = await accounts.updateUser(tx, body.userId, { passwordHash, activatedAt: now, emailConfirmedAt: now });
       if (user.archived) throw new AppError('USER_ARCHIVED', 'auth.linkInvalid');
       await this.subscription.seatOnAcceptance(tx, user.id);
+      if (joining) await this.deps.jobs.webhookEvent(tx, tenantId, 'member.joined', { userId: user.id });
       // The password is kept even when licensing refuses the session: the member signs in once a
       // license is assigned.
       const refusal = await this.subscription.refusal(tx, tenantId, user);

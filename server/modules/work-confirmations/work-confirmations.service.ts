@@ -295,6 +295,7 @@ export class WorkConfirmationsService {
           ...covered.imageIds.map((entityId): AuditEntry => ({ actorId: ctx.userId, entity: 'image', entityId, action: 'update', changes: lock })),
         ];
         await recordAudit(tx, ctx.tenantId, audit);
+        await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'work_confirmation.signed', { workConfirmationId: row.id, customerId: row.customerId });
         return toConfirmation(row, covered);
       });
     } catch (error) {

@@ -1,7 +1,8 @@
 /**
  * The Developers tab of /profile (decision 0039): the API reference and the raw contract, and the
  * firm's API keys for Owner and Admin: list with scope, areas and last use, a dialog that makes a
- * key and shows it once with a copy button, revoking with a confirmation.
+ * key and shows it once with a copy button, revoking with a confirmation; below, the webhooks
+ * (`webhooks-section.tsx`, decision 0044).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -39,6 +40,7 @@ import { describeApiError } from '../../lib/error-messages';
 import { formatDateTime } from '../../lib/format';
 import { showSuccess } from '../../lib/notifications';
 import { hasRoles, useSession } from '../../lib/session';
+import { WebhooksSection } from './webhooks-section';
 
 const AREAS: ApiKeyArea[] = ['customers', 'products', 'time', 'activities', 'invoices'];
 
@@ -327,10 +329,13 @@ export function DevelopersTab() {
     <Stack gap="lg">
       <ReferenceCard />
       {lead ? (
-        <KeyList />
+        <>
+          <KeyList />
+          <WebhooksSection />
+        </>
       ) : (
         <EmptyState bare icon={IconKey} title={<Trans>API keys</Trans>}>
-          <Trans>The owner and admins make and revoke the company's API keys here.</Trans>
+          <Trans>The owner and admins make and revoke the company's API keys and webhooks here.</Trans>
         </EmptyState>
       )}
     </Stack>
