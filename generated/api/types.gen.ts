@@ -1077,7 +1077,7 @@ export type ImageUpload = {
     latitude?: number;
     longitude?: number;
     /**
-     * When the photo was taken; now when left out.
+     * When the photo was taken; now when left out. May lie before the member's account (the camera roll), not more than a minute ahead of the server's clock (400 `VALIDATION_ERROR`).
      */
     createdAtUtc?: string;
 };
@@ -1206,7 +1206,7 @@ export type InformationCreate = {
      */
     durationSeconds?: number | null;
     /**
-     * When the work happened; now when left out.
+     * When the work happened; now when left out. May lie before the member's account (recorded late), not more than a minute ahead of the server's clock (400 `VALIDATION_ERROR`).
      */
     occurredAtUtc?: string | null;
 };
@@ -1224,7 +1224,7 @@ export type InformationUpdate = {
     vatRate?: VatRate | null;
     durationSeconds?: number | null;
     /**
-     * When the work happened; left out keeps the value.
+     * When the work happened; left out keeps the value. Not more than a minute ahead of the server's clock.
      */
     occurredAtUtc?: string | null;
 };
@@ -2751,7 +2751,7 @@ export type WorkConfirmationUpload = {
      */
     id?: string;
     /**
-     * When the customer signed; now when left out.
+     * When the customer signed; now when left out. Not more than a minute ahead of the server's clock and not before the member's account began (400 `VALIDATION_ERROR`).
      */
     createdAtUtc?: string;
     language?: Language;
