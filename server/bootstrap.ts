@@ -10,6 +10,8 @@ import { ensureDatabase, startEmbeddedPostgres } from './db/embedded';
 
 export interface PreparedDatabase {
   database: Database;
+  /** The superuser's connection (the embedded server's, or DATABASE_URL). */
+  adminUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
   const database = connectDatabase(config.databaseAppUrl ?? appUrlFrom(adminUrl, config.appRolePassword), undefined, config.databaseTimeouts);
   return {
     database,
+    adminUrl,
     stop: async () => {
       await database.close();
       await stopEmbedded?.();

@@ -1154,7 +1154,7 @@ export type ImageUpload = {
     latitude?: number;
     longitude?: number;
     /**
-     * When the photo was taken; now when left out.
+     * When the photo was taken; now when left out. May lie before the member's account (the camera roll), not more than a minute ahead of the server's clock (400 `VALIDATION_ERROR`).
      */
     createdAtUtc?: string;
 };
@@ -1283,7 +1283,7 @@ export type InformationCreate = {
      */
     durationSeconds?: number | null;
     /**
-     * When the work happened; now when left out.
+     * When the work happened; now when left out. May lie before the member's account (recorded late), not more than a minute ahead of the server's clock (400 `VALIDATION_ERROR`).
      */
     occurredAtUtc?: string | null;
 };
@@ -1301,7 +1301,7 @@ export type InformationUpdate = {
     vatRate?: VatRate | null;
     durationSeconds?: number | null;
     /**
-     * When the work happened; left out keeps the value.
+     * When the work happened; left out keeps the value. Not more than a minute ahead of the server's clock.
      */
     occurredAtUtc?: string | null;
 };
@@ -2828,7 +2828,7 @@ export type WorkConfirmationUpload = {
      */
     id?: string;
     /**
-     * When the customer signed; now when left out.
+     * When the customer signed; now when left out. Not more than a minute ahead of the server's clock and not before the member's account began (400 `VALIDATION_ERROR`).
      */
     createdAtUtc?: string;
     language?: Language;

@@ -4352,7 +4352,7 @@ export interface components {
             longitude?: number;
             /**
              * Format: date-time
-             * @description When the photo was taken; now when left out.
+             * @description When the photo was taken; now when left out. May lie before the member's account (the camera roll), not more than a minute ahead of the server's clock (400 `VALIDATION_ERROR`).
              * @example 2026-11-20T08:30:00Z
              */
             createdAtUtc?: string;
@@ -4513,7 +4513,7 @@ export interface components {
             durationSeconds?: number | null;
             /**
              * Format: date-time
-             * @description When the work happened; now when left out.
+             * @description When the work happened; now when left out. May lie before the member's account (recorded late), not more than a minute ahead of the server's clock (400 `VALIDATION_ERROR`).
              * @example 2026-11-20T10:30:00Z
              */
             occurredAtUtc?: string | null;
@@ -4543,7 +4543,7 @@ export interface components {
             durationSeconds?: number | null;
             /**
              * Format: date-time
-             * @description When the work happened; left out keeps the value.
+             * @description When the work happened; left out keeps the value. Not more than a minute ahead of the server's clock.
              * @example 2026-11-20T10:30:00Z
              */
             occurredAtUtc?: string | null;
@@ -6387,7 +6387,7 @@ export interface components {
             id?: string;
             /**
              * Format: date-time
-             * @description When the customer signed; now when left out.
+             * @description When the customer signed; now when left out. Not more than a minute ahead of the server's clock and not before the member's account began (400 `VALIDATION_ERROR`).
              * @example 2026-11-20T15:10:00Z
              */
             createdAtUtc?: string;

@@ -266,4 +266,64 @@ describe('Times recorded offline (atUtc)', () => {
     expect(skewed.status).toBe(200);
     expect(await count(firm.tenantId, timeTracks)).toBe(before + 1);
   });
+  it("takes an entry's or photo's moment before the member existed (recorded late), refuses one in the future on its own field and records nothing", async () => {
+    const member = await firm.member('Employee');
+    const future = new Date(clock.now().getTime() + 2 * 60_000).toISOString();
+    const entries = await count(firm.tenantId, informationEntries);
+    for (const body of [note('Zähler abgelesen'), { customerId: customer.id, subType: 'material', text: 'Kabel', unit: 'm', quantity: 2 }, { customerId: customer.id, subType: 'time', durationSeconds: 600 }]) {
+      const refused = await send(member, '/api/Information/Create', { ...body, occurredAtUtc: future }, newKey());
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.errorMessages[0].code).toBe('VALIDATION_ERROR');
+      expect(refused.body.errors).toEqual({ occurredAtUtc: [expect.stringMatching(/Zukunft/)] });
+    }
+    expect(await count(firm.tenantId, informationEntries)).toBe(entries);
+    const late = await send(member, '/api/Information/Create', { ...note('Nachgetragen'), occurredAtUtc: '2026-01-15T08:00:00.000Z' }, newKey());
+    expect(late.status, JSON.stringify(late.body)).toBe(201);
+    expect(late.body.data.occurredAtUtc).toBe('2026-01-15T08:00:00.000Z');
+    const created = await send(member, '/api/Information/Create', note('Heute'), newKey());
+    const moved = await rawCall(server.baseUrl, 'PUT', '/api/Information/Update', {
+      body: JSON.stringify({ id: created.body.data.id, text: 'Heute', occurredAtUtc: future }),
+      headers: { ...member.auth, 'Content-Type': 'application/json' },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(400);
+    expect(Object.keys(moved.body.errors)).toEqual(['occurredAtUtc']);
+
+    const photos = await count(firm.tenantId, images);
+    const photo = (createdAtUtc: string) => imageForm({ customerId: customer.id, createdAtUtc }, { data: jpegData, name: 'IMG_0002.jpg', type: 'image/jpeg' });
+    const jpegData = await jpeg();
+    const refusedPhoto = await sendForm(member, '/api/Images/UploadWorkDocImage', photo(future), newKey());
+    const refusedBody = await refusedPhoto.json();
+    expect(refusedPhoto.status, JSON.stringify(refusedBody)).toBe(400);
+    expect(refusedBody.errors).toEqual({ createdAtUtc: [expect.stringMatching(/Zukunft/)] });
+    expect(await count(firm.tenantId, images)).toBe(photos);
+    const oldPhoto = await sendForm(member, '/api/Images/UploadWorkDocImage', photo('2026-09-01T08:00:00.000Z'), newKey());
+    expect(oldPhoto.status).toBe(200);
+  });
+
+  it('refuses a signature dated in the future or before the member existed, on createdAtUtc, and records nothing', async () => {
+    const member = await firm.member('Employee');
+    const signed = await newCustomer(owner, 'Schreinerei Vogt');
+    const entry = await send(member, '/api/Information/Create', { customerId: signed.id, subType: 'note', text: 'Tür eingebaut' }, newKey());
+    const confirmations = await count(firm.tenantId, workConfirmations);
+    const png = await signaturePng();
+    const form = (createdAtUtc: string) => {
+      const f = new FormData();
+      f.append('customerId', signed.id);
+      f.append('signee', 'Frau Vogt');
+      f.append('createdAtUtc', createdAtUtc);
+      f.append('confirmedInfoIds', entry.body.data.id);
+      f.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'signature.png');
+      return f;
+    };
+    const future = new Date(clock.now().getTime() + 2 * 60_000).toISOString();
+    for (const [createdAtUtc, message] of [[future, /Zukunft/], ['2020-01-01T08:00:00.000Z', /Beginn Ihres Zugangs/]] as const) {
+      const answer = await sendForm(member, '/api/WorkConfirmations', form(createdAtUtc), newKey());
+      const body = await answer.json();
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(body.errors).toEqual({ createdAtUtc: [expect.stringMatching(message)] });
+    }
+    expect(await count(firm.tenantId, workConfirmations)).toBe(confirmations);
+    const taken = await sendForm(member, '/api/WorkConfirmations', form(new Date(clock.now().getTime() - 60_000).toISOString()), newKey());
+    expect(taken.status).toBe(200);
+  });
 });

@@ -33,6 +33,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     controlUrl: string;
+    /** For a journey that runs a second server process on the same database and kills it (offline-day). */
+    databaseUrl: string;
+    dataDir: string;
   }
 }
 
@@ -121,6 +124,8 @@ export default async function setup(project: TestProject) {
   await app.listen({ port, host: 'localhost' });
   project.provide('appUrl', appUrl);
   project.provide('controlUrl', control.url);
+  project.provide('databaseUrl', prepared.adminUrl);
+  project.provide('dataDir', dataDir);
   return async () => {
     await app.close();
     await prepared.stop();

@@ -26,6 +26,7 @@ import { tenantTimeZone } from '../../db/tenant-settings';
 import { customerName as customerNameOf } from '../../platform/display-names';
 import type { Deps } from '../../platform/handler';
 import { inTenant } from '../../platform/tenant-transaction';
+import { ACTED_AT_SKEW_MS } from '../../platform/acted-at';
 
 export type Image = components['schemas']['Image'];
 
@@ -73,6 +74,8 @@ export function readUploadForm(ctx: RequestContext, form: MultipartForm): Upload
   const latitude = fields.number('latitude', { minimum: -90, maximum: 90 });
   const longitude = fields.number('longitude', { minimum: -180, maximum: 180 });
   const takenAt = fields.dateTime('createdAtUtc');
+  // A photo may be older than the member's account (the camera roll), never ahead of the clock (decision 0043).
+  if (takenAt && takenAt.getTime() > ctx.now.getTime() + ACTED_AT_SKEW_MS) fields.fieldError('createdAtUtc', 'clientTime.future');
   if ((latitude === undefined) !== (longitude === undefined) && !fields.errors.latitude && !fields.errors.longitude) {
     fields.fieldError(latitude === undefined ? 'latitude' : 'longitude', 'validation.required');
   }

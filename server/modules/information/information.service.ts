@@ -38,6 +38,7 @@ import {
 } from './information.repository';
 import type { Deps } from '../../platform/handler';
 import { inTenant } from '../../platform/tenant-transaction';
+import { notInFuture } from '../../platform/acted-at';
 
 export type Information = components['schemas']['Information'];
 export type InformationCreate = components['schemas']['InformationCreate'];
@@ -155,7 +156,7 @@ export class InformationService {
         subType,
         text: fields.text,
         durationSeconds: fields.durationSeconds,
-        occurredAt: input.occurredAtUtc ? new Date(input.occurredAtUtc) : ctx.now,
+        occurredAt: input.occurredAtUtc ? notInFuture(ctx, new Date(input.occurredAtUtc), 'occurredAtUtc') : ctx.now,
       };
       if (subType === 'material') {
         let source = null;
@@ -182,7 +183,7 @@ export class InformationService {
       let values: Partial<InformationValues> = {
         text: fields.text,
         durationSeconds: fields.durationSeconds,
-        ...(input.occurredAtUtc ? { occurredAt: new Date(input.occurredAtUtc) } : {}),
+        ...(input.occurredAtUtc ? { occurredAt: notInFuture(ctx, new Date(input.occurredAtUtc), 'occurredAtUtc') } : {}),
       };
       if (subType === 'material') {
         let source = null;

@@ -40,6 +40,7 @@ import { zoneOrDefault } from '../../platform/time-zone';
 import type { Deps } from '../../platform/handler';
 import type { FileStorage } from '../../platform/storage';
 import { inTenant } from '../../platform/tenant-transaction';
+import { ACTED_AT_SKEW_MS, actedAt } from '../../platform/acted-at';
 import { findTenant } from '../../db/tenant-settings';
 
 export type WorkConfirmation = components['schemas']['WorkConfirmation'];
@@ -73,6 +74,7 @@ export function readConfirmationForm(ctx: RequestContext, form: MultipartForm): 
   const imageIds = fields.uuidList('confirmedImageIds', MAX_IDS);
   const id = fields.uuid('id');
   const signedAt = fields.dateTime('createdAtUtc');
+  if (signedAt && signedAt.getTime() > ctx.now.getTime() + ACTED_AT_SKEW_MS) fields.fieldError('createdAtUtc', 'clientTime.future');
   const language = fields.oneOf('language', ['de', 'en'] as const);
   const place = fields.string('place', { maxLength: 200 });
   if (!form.file) fields.fieldError('file', 'validation.required');
@@ -172,6 +174,8 @@ export class WorkConfirmationsService {
           if (stored && stored.customerId === input.customerId) return toConfirmation(stored, await coveredIds(tx, ctx.tenantId, stored.id));
           if (stored) throw new AppError('CONFLICT', 'confirmations.idTaken');
         }
+        // Signed on the member's device: not before the member's account began (decision 0043).
+        await actedAt(tx, ctx, input.signedAt, 'createdAtUtc');
         const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
         if (!customer) throw notFound();
 
