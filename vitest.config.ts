@@ -6,6 +6,10 @@ import componentProject, { workers } from './tests/component/vitest.project';
 // workers. `npm test` runs them in the e2e lane, not beside the journeys (scripts/test.mjs).
 const processFiles = ['tests/api/server-start.test.ts', 'tests/api/storage-s3.test.ts', 'tests/api/backup-restore.test.ts', 'tests/api/jobs.test.ts', 'tests/api/outage.test.ts', 'tests/unit/client-package.test.ts'];
 
+// A field day offline in Chromium with the server killed during the sync: minutes long, a slow
+// check run by `npm run test:field-day`, not by `npm test` (the lanes name their projects).
+const fieldDay = ['tests/e2e/offline-day.test.ts'];
+
 // Files whose calls store or read files: run a second time against the bucket driver ('api-s3').
 const s3Files = ['tests/api/images.test.ts', 'tests/api/work-confirmations.test.ts', 'tests/api/tenant-logo.test.ts'];
 
@@ -70,10 +74,20 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: fieldDay,
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
           // A guard against a hang, not a speed check: the api and component lane runs beside it (scripts/test.mjs).
           testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'field-day',
+          environment: 'node',
+          include: fieldDay,
+          globalSetup: ['tests/e2e/global-setup.ts'],
           hookTimeout: 180_000,
         },
       },
