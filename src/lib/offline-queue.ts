@@ -36,6 +36,7 @@ import {
 } from '../../generated/api/@tanstack/react-query.gen';
 import { ApiError, RefreshTokenError, toApiError } from './api-error';
 import { describeApiError } from './error-messages';
+import { uploadPhoto, type PhotoUploadVariables } from './photo-upload';
 
 const QUEUED = {
   timerStart: timeTracksStartMutation,
@@ -45,6 +46,8 @@ const QUEUED = {
   clockOut: userTimeTracksStopMutation,
   entryCreate: informationCreateMutation,
   confirmationCreate: workConfirmationsCreateMutation,
+  // Through XMLHttpRequest for its progress (`photo-upload.ts`); the photo's File is kept as it is.
+  photoUpload: () => ({ mutationFn: (variables: PhotoUploadVariables) => uploadPhoto(variables) }),
 };
 
 export type QueuedName = keyof typeof QUEUED;

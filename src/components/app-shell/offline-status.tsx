@@ -51,6 +51,7 @@ function RefusedItem({ change, onAsk }: { change: RefusedChange; onAsk: () => vo
     clockOut: t`Clocked out`,
     entryCreate: subType === 'material' ? t`Material` : subType === 'time' ? t`Time entry` : t`Note`,
     confirmationCreate: t`Work confirmation`,
+    photoUpload: t`Photo`,
   };
   const discard = () => {
     // The question stands alone: the open list would cover its dialog.
