@@ -14,6 +14,7 @@ import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-
 import { onlineManager, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
+import { keepCatalogue } from '../../lib/offline-catalogue';
 import {
   discardRefused,
   getRefused,
@@ -105,6 +106,8 @@ export function OfflineStatus() {
   useEffect(() => {
     void restoreOfflineData(queryClient, userId);
   }, [queryClient, userId]);
+  // The firm's products for the material capture offline (decision 0042).
+  useEffect(() => keepCatalogue(userId), [userId]);
 
   if (online && waiting === 0 && refused.length === 0) return null;
   const label =
