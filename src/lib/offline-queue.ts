@@ -166,6 +166,23 @@ export function isWaiting(mutation: AnyMutation): boolean {
   return mutation.state.status === 'pending' && (mutation.state.isPaused || (nameOf(mutation) !== null && mutation.state.failureCount > 0));
 }
 
+/** A change that waits, as the lists show it beside what the server sent (decision 0042). */
+export interface WaitingChange {
+  /** Its idempotency key. */
+  id: string;
+  name: QueuedName;
+  variables: unknown;
+  /** When it was made on the device (ms). */
+  submittedAt: number;
+}
+
+/** The waiting change a mutation is (null: not a queued change), for `useMutationState`'s `select`. */
+export function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number } }): WaitingChange | null {
+  const name = nameOf(mutation);
+  if (!name) return null;
+  return { id: idempotencyKeyOf(mutation.state.variables) ?? '', name, variables: mutation.state.variables, submittedAt: mutation.state.submittedAt };
+}
+
 // ---- keeping it on the device -------------------------------------------------------------------
 
 interface Snapshot {

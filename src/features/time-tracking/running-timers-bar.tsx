@@ -7,8 +7,8 @@
  * window gets focus).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Tooltip, VisuallyHidden } from '@mantine/core';
+import { IconCloudUpload, IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
@@ -20,9 +20,41 @@ import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
-import { queuedMutation } from '../../lib/offline-queue';
+import { queuedMutation, type WaitingChange } from '../../lib/offline-queue';
+import { bodyOf, madeAt, nameInCache, useWaitingList } from '../../components/waiting-changes';
 
-function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; answeredAt: number; now: number; onStopped: () => void }) {
+/** A timer started without a connection: it runs from the moment tapped; it can be stopped once the server has it. */
+function WaitingTimerChip({ change, now }: { change: WaitingChange; now: number }) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const name = nameInCache(queryClient, bodyOf(change).customerId) ?? t`Customer`;
+  const elapsed = formatClock(Math.max(0, Math.floor((now - new Date(madeAt(change)).getTime()) / 1000)));
+  return (
+    <div className={classes.timerChip} data-testid="waiting-timer" title={t`Waiting for a connection`}>
+      <IconCloudUpload size={14} aria-hidden="true" />
+      <span className={classes.timerName}>{name}</span>
+      <span className={classes.timerClock} role="timer" aria-label={t`Running for ${elapsed}`}>
+        {elapsed}
+      </span>
+      <VisuallyHidden>{t`Waiting for a connection`}</VisuallyHidden>
+    </div>
+  );
+}
+
+function TimerChip({
+  track,
+  answeredAt,
+  now,
+  stopWaits,
+  onStopped,
+}: {
+  track: TimeTrack;
+  answeredAt: number;
+  now: number;
+  /** Stopped without a connection: the stop waits to be sent. */
+  stopWaits: boolean;
+  onStopped: () => void;
+}) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const position = useGpsPosition();
@@ -35,6 +67,16 @@ function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; an
   });
   const elapsed = formatClock(elapsedSince(track.durationSeconds, answeredAt, now));
   const name = track.customerName;
+  if (stopWaits) {
+    return (
+      <div className={classes.timerChip} data-testid="waiting-timer" title={t`Waiting for a connection`}>
+        <IconCloudUpload size={14} aria-hidden="true" />
+        <span className={classes.timerName}>{name}</span>
+        <span className={classes.timerClock}>{t`Stopped`}</span>
+        <VisuallyHidden>{t`Waiting for a connection`}</VisuallyHidden>
+      </div>
+    );
+  }
   return (
     <div className={classes.timerChip} data-testid="running-timer" title={track.description ?? undefined}>
       <span className={classes.pulse} aria-hidden="true" />
@@ -68,6 +110,9 @@ export function RunningTimersBar() {
   const now = useNow();
   const [starting, setStarting] = useState(false);
   const running = timers.data?.data.items ?? [];
+  // What waits for the connection shows beside what the server said (decision 0042).
+  const waitingStarts = useWaitingList((change) => change.name === 'timerStart');
+  const waitingStops = new Set(useWaitingList((change) => change.name === 'timerStop').map((change) => bodyOf(change).id));
   const startButton = useRef<HTMLButtonElement>(null);
   // A stopped timer's chip (and its focused stop button) leaves: keep the focus in the bar.
   const keepFocus = () => {
@@ -79,7 +124,17 @@ export function RunningTimersBar() {
         <WorkingTimeControl variant="compact" />
         <div className={classes.timers}>
           {running.map((track) => (
-            <TimerChip key={track.id} track={track} answeredAt={timers.dataUpdatedAt} now={now} onStopped={() => requestAnimationFrame(keepFocus)} />
+            <TimerChip
+              key={track.id}
+              track={track}
+              answeredAt={timers.dataUpdatedAt}
+              now={now}
+              stopWaits={waitingStops.has(track.id)}
+              onStopped={() => requestAnimationFrame(keepFocus)}
+            />
+          ))}
+          {waitingStarts.map((change) => (
+            <WaitingTimerChip key={change.id} change={change} now={now} />
           ))}
         </div>
         <Button
@@ -94,7 +149,7 @@ export function RunningTimersBar() {
           <Trans>Timer</Trans>
         </Button>
       </div>
-      <StartTimerDialog opened={starting} onClose={() => setStarting(false)} runningCustomerIds={new Set(running.map((r) => r.customerId))} />
+      <StartTimerDialog opened={starting} onClose={() => setStarting(false)} runningCustomerIds={new Set([...running.map((r) => r.customerId), ...waitingStarts.map((change) => bodyOf(change).customerId ?? '')])} />
     </section>
   );
 }
