@@ -25,6 +25,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   informationCreateMutation,
   timeTracksStartMutation,
@@ -36,6 +37,7 @@ import {
 } from '../../generated/api/@tanstack/react-query.gen';
 import { ApiError, RefreshTokenError, toApiError } from './api-error';
 import { describeApiError } from './error-messages';
+import { showWarning } from './notifications';
 import { uploadPhoto, type PhotoUploadVariables } from './photo-upload';
 
 const QUEUED = {
@@ -203,6 +205,8 @@ let owner: string | null = null;
 let client: QueryClient | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let saving: Promise<void> = Promise.resolve();
+/** The last write to the device failed (and the member was told). */
+let storageRefused = false;
 /** While the kept snapshot is read, nothing is written over it. */
 let restoring = false;
 
@@ -247,8 +251,19 @@ export function flushOfflineData(): Promise<void> {
     .then(async () => {
       const { keyval: kv, store } = await keyval();
       await kv.set(key, data, store);
+      storageRefused = false;
     })
-    .catch(() => undefined);
+    .catch(() => {
+      // The browser's storage is full (or refused): what waits stays in memory only. Said once, not
+      // silently (decision 0042): the member keeps the app open until it is sent, or frees space.
+      if (storageRefused || !client?.getMutationCache().getAll().some(isWaiting)) return;
+      storageRefused = true;
+      showWarning(i18n._(msg`The device's storage is full: changes that wait for the connection are kept only while the app stays open. Keep it open until they are sent, or free space on the device.`), {
+        title: i18n._(msg`Not saved on this device`),
+        group: 'offline-storage',
+        autoClose: 30_000,
+      });
+    });
   return saving;
 }
 
