@@ -7,10 +7,9 @@
 import 'fake-indexeddb/auto';
 import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { clearCatalogue, findCatalogueEan, keepCatalogue, refreshCatalogue, searchCatalogue } from '../../src/lib/offline-catalogue';
-import { clearOfflineData, flushOfflineData, keepOfflineData, queuedMutation, registerQueuedChanges, restoreOfflineData } from '../../src/lib/offline-queue';
+import { clearOfflineData, queuedMutation, registerQueuedChanges } from '../../src/lib/offline-queue';
 import { activity, firm, ids, information, page, product } from './contract-data';
 import { serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
@@ -112,48 +111,5 @@ describe('the product catalogue on the device', () => {
     keepCatalogue(ids.me)();
     expect(await searchCatalogue('nym')).toBeNull();
   });
-
-  it('searches the kept catalogue in the material capture offline', async () => {
-    injectSession();
-    const cable = product();
-    serveContract({ customersGet: huber, customerActivitiesByCustomer: page([]), productsGetAll: page([cable], { pageSize: 500 }) });
-    const stop = keepCatalogue(ids.me);
-    await refreshCatalogue(true);
-    stop();
-    const user = userEvent.setup();
-    await renderApp(`/customer/${huber.id}`);
-    await screen.findByText('Noch keine Aktivitäten');
-    onlineManager.setOnline(false);
-    await user.click(screen.getByRole('button', { name: 'Material' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Material erfassen' }, { timeout: 10_000 });
-    expect(within(dialog).getByText('Offline: Suche im Katalog, der auf diesem Gerät gespeichert ist.')).toBeInTheDocument();
-    await user.type(within(dialog).getByRole('textbox', { name: 'Produkt' }), 'nym');
-    expect(await screen.findByRole('option', { name: /Kabel NYM-J 3x1,5 mm²/ }, { timeout: 5000 })).toBeInTheDocument();
-  }, 60_000);
 });
 
-describe('a full browser storage', () => {
-  it('says that what waits is kept only while the app stays open, instead of failing silently', async () => {
-    injectSession();
-    serveContract({ customersGet: huber, customerActivitiesByCustomer: page([]), productsGetAll: page([]) });
-    const { queryClient } = await renderApp(`/customer/${huber.id}`);
-    await screen.findByText('Noch keine Aktivitäten');
-    const stop = keepOfflineData(queryClient);
-    await restoreOfflineData(queryClient, ids.me);
-    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
-      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    });
-    try {
-      onlineManager.setOnline(false);
-      queue(queryClient, 'entryCreate', { body: { customerId: huber.id, subType: 'note', text: 'Kein Platz' }, headers: { 'Idempotency-Key': 'key-storage-full' } });
-      await screen.findByRole('list', { name: 'Wartet auf Verbindung' });
-      await flushOfflineData();
-      expect(await screen.findByText('Nicht auf diesem Gerät gespeichert')).toBeInTheDocument();
-      expect(screen.getByText(/Der Speicher des Geräts ist voll/)).toBeInTheDocument();
-    } finally {
-      put.mockRestore();
-      stop();
-      queryClient.getMutationCache().clear();
-    }
-  }, 60_000);
-});
