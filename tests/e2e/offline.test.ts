@@ -258,9 +258,9 @@ describe('the installable app', () => {
   it('keeps a photo taken offline across a reload and uploads it once; finds a product by its EAN offline (decision 0042)', async () => {
     const account = await seedAccount({ prefix: 'offline-photo' });
     const site = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', city: 'Garching', country: 'DE' })) as { id: string };
-    await apiAs(account, 'POST', '/api/Products/Create', { name: 'Schuko-Steckdose weiß', ean: '4011377123456', unit: 'Stk', netPrice: 4.2, vatRate: 19 });
+    await apiAs(account, 'POST', '/api/Products/Create', { name: 'Schuko-Steckdose weiß', ean: '4006381333931', unit: 'Stk', netPrice: 4.2, vatRate: 19 });
     const photos = async () =>
-      ((await apiAs(account, 'GET', `/api/Images/GetAll?customerId=${site.id}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10`)) as { items: { id: string }[] }).items;
+      ((await apiAs(account, 'GET', `/api/Images/GetAll?customerId=${site.id}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true`)) as { items: { id: string }[] }).items;
     await withContext({ viewport: 'phone' }, async (context) => {
       await signInContext(context, account);
       const page = await context.newPage();
@@ -287,7 +287,7 @@ describe('the installable app', () => {
       );
 
       await context.setOffline(true);
-      await material.getByRole('textbox', { name: 'Produkt' }).fill('4011377123456');
+      await material.getByLabel('Produkt', { exact: true }).fill('4006381333931');
       await page.getByRole('option', { name: /Schuko-Steckdose weiß/ }).click();
       await material.getByText('Offline: Suche im Katalog, der auf diesem Gerät gespeichert ist.').waitFor();
       await page.keyboard.press('Escape');
@@ -299,7 +299,7 @@ describe('the installable app', () => {
       await dialog.getByTestId('photo-file-input').setInputFiles({ name: 'Zaehlerschrank.jpg', mimeType: 'image/jpeg', buffer: jpeg });
       await dialog.getByRole('button', { name: 'Hochladen' }).click();
       await dialog.getByText('Wartet auf Verbindung').waitFor();
-      await dialog.getByRole('button', { name: 'Schließen' }).click();
+      await dialog.locator('button').filter({ hasText: 'Schließen' }).click();
       const waiting = page.getByRole('list', { name: 'Wartet auf Verbindung' });
       await waiting.getByRole('listitem', { name: 'Foto' }).waitFor();
 
@@ -311,7 +311,7 @@ describe('the installable app', () => {
 
       await context.setOffline(false);
       await waiting.waitFor({ state: 'detached', timeout: 20_000 });
-      expect(await photos()).toHaveLength(1);
+      await expect.poll(photos, { timeout: 10_000 }).toHaveLength(1);
       // Sent once: a reload online sends nothing again.
       await page.reload();
       await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
