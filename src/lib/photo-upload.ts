@@ -16,7 +16,7 @@ import { getDeviceId } from './session';
 
 const UPLOAD_PATH = '/api/Images/UploadWorkDocImage';
 
-export interface PhotoUpload {
+interface PhotoUpload {
   file: Blob;
   fileName: string;
   customerId: string;
