@@ -38,7 +38,7 @@ import {
 import { ApiError, RefreshTokenError, toApiError } from './api-error';
 import { describeApiError } from './error-messages';
 import { showWarning } from './notifications';
-import { uploadPhoto, type PhotoUploadVariables } from './photo-upload';
+import type { PhotoUploadVariables } from './photo-upload';
 
 const QUEUED = {
   timerStart: timeTracksStartMutation,
@@ -49,7 +49,8 @@ const QUEUED = {
   entryCreate: informationCreateMutation,
   confirmationCreate: workConfirmationsCreateMutation,
   // Through XMLHttpRequest for its progress (`photo-upload.ts`); the photo's File is kept as it is.
-  photoUpload: () => ({ mutationFn: (variables: PhotoUploadVariables) => uploadPhoto(variables) }),
+  // Loaded with the first upload, outside the routes' first JavaScript (their budget).
+  photoUpload: () => ({ mutationFn: async (variables: PhotoUploadVariables) => (await import('./photo-upload')).uploadPhoto(variables) }),
 };
 
 export type QueuedName = keyof typeof QUEUED;

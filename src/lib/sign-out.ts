@@ -5,7 +5,6 @@
  * (`offline-queue.ts`, `offline-catalogue.ts`; the user menu warns first when changes still wait).
  */
 import { usersUpdateMe } from '../../generated/api/sdk.gen';
-import { clearCatalogue } from './offline-catalogue';
 import { clearOfflineData } from './offline-queue';
 import { clearSession, getSession } from './session';
 
@@ -20,5 +19,5 @@ export async function signOut(): Promise<void> {
   }
   clearSession('logout');
   // The firm's data leaves the device with the member: kept screens, queue, photos (decision 0038).
-  await Promise.all([clearOfflineData(), clearCatalogue()]);
+  await Promise.all([clearOfflineData(), import('./offline-catalogue').then(({ clearCatalogue }) => clearCatalogue())]);
 }

@@ -14,7 +14,6 @@ import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-
 import { onlineManager, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
-import { keepCatalogue } from '../../lib/offline-catalogue';
 import {
   discardRefused,
   getRefused,
@@ -107,7 +106,18 @@ export function OfflineStatus() {
     void restoreOfflineData(queryClient, userId);
   }, [queryClient, userId]);
   // The firm's products for the material capture offline (decision 0042).
-  useEffect(() => keepCatalogue(userId), [userId]);
+  // Its code loads after the first paint (the routes' budget).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('../../lib/offline-catalogue').then(({ keepCatalogue }) => {
+      if (!gone) stop = keepCatalogue(userId);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [userId]);
 
   if (online && waiting === 0 && refused.length === 0) return null;
   const label =
