@@ -7,10 +7,10 @@
  * window gets focus).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCloudUpload, IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
+import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import { formatClock } from './format';
@@ -20,26 +20,12 @@ import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
-import { queuedMutation, type WaitingChange } from '../../lib/offline-queue';
-import { bodyOf, madeAt, nameInCache, useWaitingList } from '../../components/waiting-changes';
+import { queuedMutation } from '../../lib/offline-queue';
+import { bodyOf, useWaitingList } from '../../components/waiting-changes';
 
-/** A timer started without a connection: it runs from the moment tapped; it can be stopped once the server has it. */
-function WaitingTimerChip({ change, now }: { change: WaitingChange; now: number }) {
-  const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const name = nameInCache(queryClient, bodyOf(change).customerId) ?? t`Customer`;
-  const elapsed = formatClock(Math.max(0, Math.floor((now - new Date(madeAt(change)).getTime()) / 1000)));
-  return (
-    <div className={classes.timerChip} data-testid="waiting-timer" title={t`Waiting for a connection`}>
-      <IconCloudUpload size={14} aria-hidden="true" />
-      <span className={classes.timerName}>{name}</span>
-      <span className={classes.timerClock} role="timer" aria-label={t`Running for ${elapsed}`}>
-        {elapsed}
-      </span>
-      <VisuallyHidden>{t`Waiting for a connection`}</VisuallyHidden>
-    </div>
-  );
-}
+// The chips of what waits load when something waits (the routes' first JavaScript, their budget).
+const WaitingTimerChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.WaitingTimerChip })));
+const StopWaitsChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.StopWaitsChip })));
 
 function TimerChip({
   track,
@@ -69,12 +55,9 @@ function TimerChip({
   const name = track.customerName;
   if (stopWaits) {
     return (
-      <div className={classes.timerChip} data-testid="waiting-timer" title={t`Waiting for a connection`}>
-        <IconCloudUpload size={14} aria-hidden="true" />
-        <span className={classes.timerName}>{name}</span>
-        <span className={classes.timerClock}>{t`Stopped`}</span>
-        <VisuallyHidden>{t`Waiting for a connection`}</VisuallyHidden>
-      </div>
+      <Suspense fallback={null}>
+        <StopWaitsChip name={name} />
+      </Suspense>
     );
   }
   return (
@@ -133,9 +116,13 @@ export function RunningTimersBar() {
               onStopped={() => requestAnimationFrame(keepFocus)}
             />
           ))}
-          {waitingStarts.map((change) => (
-            <WaitingTimerChip key={change.id} change={change} now={now} />
-          ))}
+          {waitingStarts.length > 0 ? (
+            <Suspense fallback={null}>
+              {waitingStarts.map((change) => (
+                <WaitingTimerChip key={change.id} change={change} now={now} />
+              ))}
+            </Suspense>
+          ) : null}
         </div>
         <Button
           size="compact-sm"
