@@ -8,6 +8,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { onlineManager } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { showWarning } from './notifications';
 
 function newKey(): string {
@@ -38,4 +39,12 @@ export function queuedOffline(): boolean {
   if (onlineManager.isOnline()) return false;
   showWarning(i18n._(msg`Saved on this device. It is sent when the connection returns.`), { title: i18n._(msg`Waiting for a connection`) });
   return true;
+}
+
+const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);
+const isOnline = () => onlineManager.isOnline();
+
+/** Whether the app has a connection, as the queue sees it (re-renders when that changes). */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

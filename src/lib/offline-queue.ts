@@ -25,6 +25,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   informationCreateMutation,
   timeTracksStartMutation,
@@ -36,6 +37,8 @@ import {
 } from '../../generated/api/@tanstack/react-query.gen';
 import { ApiError, RefreshTokenError, toApiError } from './api-error';
 import { describeApiError } from './error-messages';
+import { showWarning } from './notifications';
+import type { PhotoUploadVariables } from './photo-upload';
 
 const QUEUED = {
   timerStart: timeTracksStartMutation,
@@ -45,6 +48,9 @@ const QUEUED = {
   clockOut: userTimeTracksStopMutation,
   entryCreate: informationCreateMutation,
   confirmationCreate: workConfirmationsCreateMutation,
+  // Through XMLHttpRequest for its progress (`photo-upload.ts`); the photo's File is kept as it is.
+  // Loaded with the first upload, outside the routes' first JavaScript (their budget).
+  photoUpload: () => ({ mutationFn: async (variables: PhotoUploadVariables) => (await import('./photo-upload')).uploadPhoto(variables) }),
 };
 
 export type QueuedName = keyof typeof QUEUED;
@@ -163,6 +169,23 @@ export function isWaiting(mutation: AnyMutation): boolean {
   return mutation.state.status === 'pending' && (mutation.state.isPaused || (nameOf(mutation) !== null && mutation.state.failureCount > 0));
 }
 
+/** A change that waits, as the lists show it beside what the server sent (decision 0042). */
+export interface WaitingChange {
+  /** Its idempotency key. */
+  id: string;
+  name: QueuedName;
+  variables: unknown;
+  /** When it was made on the device (ms). */
+  submittedAt: number;
+}
+
+/** The waiting change a mutation is (null: not a queued change), for `useMutationState`'s `select`. */
+export function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number } }): WaitingChange | null {
+  const name = nameOf(mutation);
+  if (!name) return null;
+  return { id: idempotencyKeyOf(mutation.state.variables) ?? '', name, variables: mutation.state.variables, submittedAt: mutation.state.submittedAt };
+}
+
 // ---- keeping it on the device -------------------------------------------------------------------
 
 interface Snapshot {
@@ -183,6 +206,8 @@ let owner: string | null = null;
 let client: QueryClient | null = null;
 let saveTimer: ReturnType<typeof setTimeout> | null = null;
 let saving: Promise<void> = Promise.resolve();
+/** The last write to the device failed (and the member was told). */
+let storageRefused = false;
 /** While the kept snapshot is read, nothing is written over it. */
 let restoring = false;
 
@@ -227,8 +252,19 @@ export function flushOfflineData(): Promise<void> {
     .then(async () => {
       const { keyval: kv, store } = await keyval();
       await kv.set(key, data, store);
+      storageRefused = false;
     })
-    .catch(() => undefined);
+    .catch(() => {
+      // The browser's storage is full (or refused): what waits stays in memory only. Said once, not
+      // silently (decision 0042): the member keeps the app open until it is sent, or frees space.
+      if (storageRefused || !client?.getMutationCache().getAll().some(isWaiting)) return;
+      storageRefused = true;
+      showWarning(i18n._(msg`The device's storage is full: changes that wait for the connection are kept only while the app stays open. Keep it open until they are sent, or free space on the device.`), {
+        title: i18n._(msg`Not saved on this device`),
+        group: 'offline-storage',
+        autoClose: 30_000,
+      });
+    });
   return saving;
 }
 

@@ -2,7 +2,7 @@
  * Logout: the server ends this device's session (`UpdateMe` with the `sid` of
  * the current token), then every local value is cleared. A failing call does not keep anyone
  * signed in: the local session is cleared either way, and so is what the app kept on the device
- * (`offline-queue.ts`; the user menu warns first when changes still wait).
+ * (`offline-queue.ts`, `offline-catalogue.ts`; the user menu warns first when changes still wait).
  */
 import { usersUpdateMe } from '../../generated/api/sdk.gen';
 import { clearOfflineData } from './offline-queue';
@@ -19,5 +19,5 @@ export async function signOut(): Promise<void> {
   }
   clearSession('logout');
   // The firm's data leaves the device with the member: kept screens, queue, photos (decision 0038).
-  await clearOfflineData();
+  await Promise.all([clearOfflineData(), import('./offline-catalogue').then(({ clearCatalogue }) => clearCatalogue())]);
 }

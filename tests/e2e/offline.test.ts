@@ -255,4 +255,68 @@ describe('the installable app', () => {
       expect(await entries()).toHaveLength(2);
     });
   });
+  it('keeps a photo taken offline across a reload and uploads it once; finds a product by its EAN offline (decision 0042)', async () => {
+    const account = await seedAccount({ prefix: 'offline-photo' });
+    const site = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', city: 'Garching', country: 'DE' })) as { id: string };
+    await apiAs(account, 'POST', '/api/Products/Create', { name: 'Schuko-Steckdose weiß', ean: '4006381333931', unit: 'Stk', netPrice: 4.2, vatRate: 19 });
+    const photos = async () =>
+      ((await apiAs(account, 'GET', `/api/Images/GetAll?customerId=${site.id}&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true`)) as { items: { id: string }[] }).items;
+    await withContext({ viewport: 'phone' }, async (context) => {
+      await signInContext(context, account);
+      const page = await context.newPage();
+      await page.goto(`${appUrl}/customer/${site.id}`);
+      await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+      await controlledBy(page);
+      // The catalogue is kept once the material capture was open online.
+      await page.getByRole('button', { name: 'Material', exact: true }).click();
+      const material = page.getByRole('dialog', { name: 'Material erfassen' });
+      await material.waitFor();
+      await page.waitForFunction(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('fieldbook-catalogue');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('products')) return resolve(false);
+              const count = db.transaction('products').objectStore('products').count();
+              count.onsuccess = () => resolve(count.result > 0);
+              count.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+      );
+
+      await context.setOffline(true);
+      await material.getByLabel('Produkt', { exact: true }).fill('4006381333931');
+      await page.getByRole('option', { name: /Schuko-Steckdose weiß/ }).click();
+      await material.getByText('Offline: Suche im Katalog, der auf diesem Gerät gespeichert ist.').waitFor();
+      await page.keyboard.press('Escape');
+      await material.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Foto', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Fotos hinzufügen' });
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#047857' } }).jpeg().toBuffer();
+      await dialog.getByTestId('photo-file-input').setInputFiles({ name: 'Zaehlerschrank.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await dialog.getByRole('button', { name: 'Hochladen' }).click();
+      await dialog.getByText('Wartet auf Verbindung').waitFor();
+      await dialog.locator('button').filter({ hasText: 'Schließen' }).click();
+      const waiting = page.getByRole('list', { name: 'Wartet auf Verbindung' });
+      await waiting.getByRole('listitem', { name: 'Foto' }).waitFor();
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor({ timeout: 20_000 });
+      await waiting.getByRole('listitem', { name: 'Foto' }).waitFor();
+      await shot(page, 'offline-07-photo-waiting-phone', false);
+      expect(await photos()).toHaveLength(0);
+
+      await context.setOffline(false);
+      await waiting.waitFor({ state: 'detached', timeout: 20_000 });
+      await expect.poll(photos, { timeout: 10_000 }).toHaveLength(1);
+      // Sent once: a reload online sends nothing again.
+      await page.reload();
+      await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor();
+      await page.waitForTimeout(1000);
+      expect(await photos()).toHaveLength(1);
+    });
+  });
 });

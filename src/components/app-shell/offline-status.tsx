@@ -51,6 +51,7 @@ function RefusedItem({ change, onAsk }: { change: RefusedChange; onAsk: () => vo
     clockOut: t`Clocked out`,
     entryCreate: subType === 'material' ? t`Material` : subType === 'time' ? t`Time entry` : t`Note`,
     confirmationCreate: t`Work confirmation`,
+    photoUpload: t`Photo`,
   };
   const discard = () => {
     // The question stands alone: the open list would cover its dialog.
@@ -104,6 +105,19 @@ export function OfflineStatus() {
   useEffect(() => {
     void restoreOfflineData(queryClient, userId);
   }, [queryClient, userId]);
+  // The firm's products for the material capture offline (decision 0042).
+  // Its code loads after the first paint (the routes' budget).
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let gone = false;
+    void import('../../lib/offline-catalogue').then(({ keepCatalogue }) => {
+      if (!gone) stop = keepCatalogue(userId);
+    });
+    return () => {
+      gone = true;
+      stop?.();
+    };
+  }, [userId]);
 
   if (online && waiting === 0 && refused.length === 0) return null;
   const label =

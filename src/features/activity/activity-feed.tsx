@@ -22,6 +22,8 @@ import { ListFooter } from '../../components/data-list/list-footer';
 import { EmptyState } from '../../components/empty-state';
 import { showSuccess } from '../../lib/notifications';
 import { useIsBackOffice, useSession } from '../../lib/session';
+import { bodyOf, useWaitingList, WaitingChanges } from '../../components/waiting-changes';
+import type { WaitingChange } from '../../lib/offline-queue';
 import { ActivityRow } from './activity-row';
 import { entryChanged } from '../../lib/data-events';
 import { useMountedOnce } from '../../lib/use-lazy-dialog';
@@ -31,6 +33,8 @@ import { isMarkable, isUnmarkable, SelectionBar, useMarkProcessed, useUnmarkProc
 import { PhotoViewer } from './photos';
 
 const EDITABLE = new Set(['note', 'material', 'timeEntry']);
+/** The waiting changes a customer's feed shows (a stopped timer shows in the timers). */
+const FEED_CHANGES = new Set<WaitingChange['name']>(['entryCreate', 'photoUpload', 'timerStart', 'confirmationCreate']);
 
 export function ActivityFeed({
   query,
@@ -40,6 +44,7 @@ export function ActivityFeed({
   emptyTitle,
   emptyText,
   withFooter = true,
+  withWaiting = false,
   markable = false,
   selectionAction,
 }: {
@@ -55,6 +60,8 @@ export function ActivityFeed({
   emptyText: ReactNode;
   /** Paging under the list (the dashboard's latest activity shows one page without it). */
   withFooter?: boolean;
+  /** Show the changes of this customer that wait for the connection above the first page (decision 0042). */
+  withWaiting?: boolean;
 }) {
   const { t } = useLingui();
   const session = useSession();
@@ -75,30 +82,52 @@ export function ActivityFeed({
   });
   const mark = useMarkProcessed(() => setSelected(new Set()));
   const unmark = useUnmarkProcessed();
+  const shownIds = new Set(feed.data?.data.items.map((i) => i.id));
+  const waiting = useWaitingList(
+    (change) =>
+      withWaiting &&
+      (query.page ?? 1) === 1 &&
+      FEED_CHANGES.has(change.name) &&
+      bodyOf(change).customerId === query.customerId &&
+      // An answer lost on the way: the server has it already (the feed shows its id).
+      !shownIds.has(bodyOf(change).id ?? ''),
+  );
+  const waitingBlock = <WaitingChanges changes={waiting} />;
 
   if (feed.isPending) {
     return (
-      <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading activities`}>
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} height={72} radius="md" />
-        ))}
-      </Stack>
+      <>
+        {waitingBlock}
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t`Loading activities`}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={72} radius="md" />
+          ))}
+        </Stack>
+      </>
     );
   }
   if (feed.isError) {
     return (
-      <EmptyState icon={IconTimeline} title={<Trans>The activities could not be loaded</Trans>}>
-        <Trans>Please check your connection and try again.</Trans>
-      </EmptyState>
+      <>
+        {waitingBlock}
+        <EmptyState icon={IconTimeline} title={<Trans>The activities could not be loaded</Trans>}>
+          <Trans>Please check your connection and try again.</Trans>
+        </EmptyState>
+      </>
     );
   }
   const page = feed.data.data;
   const photos = page.items.filter((i) => i.kind === 'image').map(asImage);
   if (page.totalCount === 0) {
     return (
-      <EmptyState icon={IconTimeline} title={emptyTitle}>
-        {emptyText}
-      </EmptyState>
+      <>
+        {waitingBlock}
+        {waiting.length === 0 ? (
+          <EmptyState icon={IconTimeline} title={emptyTitle}>
+            {emptyText}
+          </EmptyState>
+        ) : null}
+      </>
     );
   }
   const canChange = (item: CustomerActivity) =>
@@ -117,6 +146,7 @@ export function ActivityFeed({
 
   return (
     <>
+      {waitingBlock}
       {markableItems.length > 0 ? (
         <SelectionBar
           shown={markableItems.length}

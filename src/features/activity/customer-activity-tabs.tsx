@@ -31,6 +31,7 @@ export function CustomerActivitiesTab({ customer }: { customer: Customer }) {
       </Group>
       <ActivityFeed
         markable
+        withWaiting
         query={activityQuery(search, { customerId: customer.id, state: 'all', pageSize: 10 })}
         onPage={(page) => setSearch((current) => ({ ...current, page }))}
         onPageSize={(pageSize) => patch({ pageSize })}

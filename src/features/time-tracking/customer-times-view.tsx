@@ -21,6 +21,7 @@ import { useDeleteTimeTrack } from './time-deletes';
 /** Recording and correcting a time by hand: the form loads at its first opening. */
 const TimeTrackFormModal = lazy(() => import('./edit-modals').then((module) => ({ default: module.TimeTrackFormModal })));
 import { formatClock, formatDate, formatDuration, formatTime } from './format';
+import { bodyOf, useWaitingList, WaitingChanges } from '../../components/waiting-changes';
 import { rangeToQuery, type DayRange } from '../../lib/periods';
 
 function Status({ track }: { track: TimeTrack }) {
@@ -112,6 +113,10 @@ export function CustomerTimesView({
     isDescending: true,
   };
   const ownList = !backOffice || ownerId === selfId;
+  // The member's own timers and recorded times that wait for the connection (decision 0042).
+  const waiting = useWaitingList(
+    (change) => ownList && page === 1 && (change.name === 'timerStart' || change.name === 'timerStop' || (change.name === 'entryCreate' && bodyOf(change).subType === 'time')),
+  );
   const list = useQuery({
     ...(backOffice && !ownList ? timeTracksGetOptions({ query: { ...base, ownerId } }) : timeTracksGetMyOptions({ query: base })),
     placeholderData: keepPreviousData,
@@ -255,6 +260,11 @@ export function CustomerTimesView({
           <Trans>Record time</Trans>
         </Button>
       </Group>
+      {waiting.length > 0 ? (
+        <div style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
+          <WaitingChanges changes={waiting} />
+        </div>
+      ) : null}
       {body}
       {result && result.totalCount > 0 ? (
         <ListFooter

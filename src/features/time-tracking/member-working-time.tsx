@@ -27,7 +27,11 @@ import { GroupDetails, type SegmentActions } from './working-time-details';
 import { fileSafe, TableExportButtons } from '../../components/table-export-buttons';
 import { workingTimeTable } from './working-time-export';
 import { coveredDays, formatDays, groupSpan } from './working-time-export';
+import { useWaitingList, WaitingChanges } from '../../components/waiting-changes';
+import type { WaitingChange } from '../../lib/offline-queue';
 import { FigureCells, FigureHeaders, Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
+
+const CLOCKING = new Set<WaitingChange['name']>(['clockIn', 'workingSegment', 'clockOut']);
 
 /** One member's groups of the period. */
 export function MemberWorkingTime({
@@ -66,6 +70,9 @@ export function MemberWorkingTime({
   const mayAdd = canEditOthers || ownerId === undefined || ownerId === selfId;
   const deleteSegment = useDeleteSegment();
   const groups = result.data?.data.items ?? [];
+  // The member's own clocking that waits for the connection (decision 0042).
+  const own = ownerId === undefined || ownerId === selfId;
+  const waiting = useWaitingList((change) => own && CLOCKING.has(change.name));
 
   const actions: SegmentActions = {
     canEdit: (track) => !track.processed && (canEditOthers || track.ownerId === selfId),
@@ -92,9 +99,12 @@ export function MemberWorkingTime({
   }
   if (result.isError && !result.data) {
     return (
-      <EmptyState icon={IconClockHour4} title={<Trans>The working time could not be loaded</Trans>}>
+      <>
+        <WaitingChanges changes={waiting} />
+        <EmptyState icon={IconClockHour4} title={<Trans>The working time could not be loaded</Trans>}>
         <Trans>Please check your connection and try again.</Trans>
-      </EmptyState>
+        </EmptyState>
+      </>
     );
   }
 
@@ -239,6 +249,11 @@ export function MemberWorkingTime({
     <>
       <Totals groups={groups} />
       {header}
+      {waiting.length > 0 ? (
+        <div style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
+          <WaitingChanges changes={waiting} />
+        </div>
+      ) : null}
       {body}
       {editMounted ? (
         <Suspense fallback={null}>

@@ -10,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import { formatClock } from './format';
@@ -21,8 +21,26 @@ import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
 import { queuedMutation } from '../../lib/offline-queue';
+import { bodyOf, useWaitingList } from '../../components/waiting-changes';
 
-function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; answeredAt: number; now: number; onStopped: () => void }) {
+// The chips of what waits load when something waits (the routes' first JavaScript, their budget).
+const WaitingTimerChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.WaitingTimerChip })));
+const StopWaitsChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.StopWaitsChip })));
+
+function TimerChip({
+  track,
+  answeredAt,
+  now,
+  stopWaits,
+  onStopped,
+}: {
+  track: TimeTrack;
+  answeredAt: number;
+  now: number;
+  /** Stopped without a connection: the stop waits to be sent. */
+  stopWaits: boolean;
+  onStopped: () => void;
+}) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const position = useGpsPosition();
@@ -35,6 +53,13 @@ function TimerChip({ track, answeredAt, now, onStopped }: { track: TimeTrack; an
   });
   const elapsed = formatClock(elapsedSince(track.durationSeconds, answeredAt, now));
   const name = track.customerName;
+  if (stopWaits) {
+    return (
+      <Suspense fallback={null}>
+        <StopWaitsChip name={name} />
+      </Suspense>
+    );
+  }
   return (
     <div className={classes.timerChip} data-testid="running-timer" title={track.description ?? undefined}>
       <span className={classes.pulse} aria-hidden="true" />
@@ -68,6 +93,9 @@ export function RunningTimersBar() {
   const now = useNow();
   const [starting, setStarting] = useState(false);
   const running = timers.data?.data.items ?? [];
+  // What waits for the connection shows beside what the server said (decision 0042).
+  const waitingStarts = useWaitingList((change) => change.name === 'timerStart');
+  const waitingStops = new Set(useWaitingList((change) => change.name === 'timerStop').map((change) => bodyOf(change).id));
   const startButton = useRef<HTMLButtonElement>(null);
   // A stopped timer's chip (and its focused stop button) leaves: keep the focus in the bar.
   const keepFocus = () => {
@@ -79,8 +107,22 @@ export function RunningTimersBar() {
         <WorkingTimeControl variant="compact" />
         <div className={classes.timers}>
           {running.map((track) => (
-            <TimerChip key={track.id} track={track} answeredAt={timers.dataUpdatedAt} now={now} onStopped={() => requestAnimationFrame(keepFocus)} />
+            <TimerChip
+              key={track.id}
+              track={track}
+              answeredAt={timers.dataUpdatedAt}
+              now={now}
+              stopWaits={waitingStops.has(track.id)}
+              onStopped={() => requestAnimationFrame(keepFocus)}
+            />
           ))}
+          {waitingStarts.length > 0 ? (
+            <Suspense fallback={null}>
+              {waitingStarts.map((change) => (
+                <WaitingTimerChip key={change.id} change={change} now={now} />
+              ))}
+            </Suspense>
+          ) : null}
         </div>
         <Button
           size="compact-sm"
@@ -94,7 +136,7 @@ export function RunningTimersBar() {
           <Trans>Timer</Trans>
         </Button>
       </div>
-      <StartTimerDialog opened={starting} onClose={() => setStarting(false)} runningCustomerIds={new Set(running.map((r) => r.customerId))} />
+      <StartTimerDialog opened={starting} onClose={() => setStarting(false)} runningCustomerIds={new Set([...running.map((r) => r.customerId), ...waitingStarts.map((change) => bodyOf(change).customerId ?? '')])} />
     </section>
   );
 }

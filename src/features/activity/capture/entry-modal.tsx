@@ -21,19 +21,20 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconBarcode, IconInfoCircle } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   informationUpdateMutation,
   productsGetAllOptions,
 } from '../../../../generated/api/@tanstack/react-query.gen';
 import { productsGetByEan } from '../../../../generated/api/sdk.gen';
-import type { Information, InformationSubType, Product } from '../../../../generated/api/types.gen';
+import type { Information, InformationSubType } from '../../../../generated/api/types.gen';
 import { FormButtons } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
 import { entryChanged } from '../../../lib/data-events';
-import { idempotencyHeaders, occurredAtIfOffline, queuedOffline } from '../../../lib/offline-change';
+import { idempotencyHeaders, occurredAtIfOffline, queuedOffline, useOnline } from '../../../lib/offline-change';
+import { findCatalogueEan, refreshCatalogue, releaseCatalogue, searchCatalogue, type CatalogueProduct } from '../../../lib/offline-catalogue';
 import { queuedMutation } from '../../../lib/offline-queue';
 import { BarcodeScannerModal } from './barcode-scanner';
 import { DictatedTextarea } from '../../../components/ai/dictated-textarea';
@@ -94,6 +95,9 @@ function initialValues(mode: Mode): Values {
   };
 }
 
+/** Reads without an answer from the server: the connection is away. */
+const connectionLost = (error: unknown) => !(error instanceof ApiError) || error.status === 0;
+
 function ProductPicker({
   value,
   valueName,
@@ -101,27 +105,55 @@ function ProductPicker({
 }: {
   value: string | null;
   valueName: string | null;
-  onPick: (product: Product | null) => void;
+  onPick: (product: CatalogueProduct | null) => void;
 }) {
   const { t } = useLingui();
+  const online = useOnline();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const [scanning, setScanning] = useState(false);
   const [notFound, setNotFound] = useState<string | null>(null);
+  const [noCatalogue, setNoCatalogue] = useState(false);
   const [looking, setLooking] = useState(false);
+  const filter = debounced.trim();
   const products = useQuery({
-    ...productsGetAllOptions({ query: { filter: debounced.trim() || undefined, page: 1, pageSize: 20, isDescending: false, includeArchived: false } }),
+    ...productsGetAllOptions({ query: { filter: filter || undefined, page: 1, pageSize: 20, isDescending: false, includeArchived: false } }),
+    placeholderData: keepPreviousData,
+    enabled: online,
+  });
+  // Offline (or when the connection broke) the search runs on the catalogue kept on the device (decision 0042).
+  const fromDevice = !online || (products.isError && connectionLost(products.error));
+  const kept = useQuery({
+    queryKey: ['catalogue-on-device', filter],
+    queryFn: () => searchCatalogue(filter),
+    enabled: fromDevice,
+    gcTime: 0,
     placeholderData: keepPreviousData,
   });
-  const items = products.data?.data.items ?? [];
+  useEffect(() => {
+    if (online) void refreshCatalogue();
+    return releaseCatalogue;
+  }, [online]);
+  const items: CatalogueProduct[] = fromDevice ? (kept.data ?? []) : (products.data?.data.items ?? []);
   const byId = new Map(items.map((p) => [p.id, p]));
   const data = items.map((p) => ({ value: p.id, label: `${p.name} · ${formatMoney(p.netPrice)} / ${p.unit}` }));
   if (value && !byId.has(value)) data.unshift({ value, label: valueName ?? value });
+  const missing = fromDevice && kept.data === null;
+
+  const lookUpOnDevice = async (ean: string) => {
+    const product = await findCatalogueEan(ean);
+    setScanning(false);
+    if (product) onPick(product);
+    else if (product === null) setNoCatalogue(true);
+    else setNotFound(ean);
+  };
 
   const lookUp = async (ean: string) => {
     setLooking(true);
     setNotFound(null);
+    setNoCatalogue(false);
     try {
+      if (fromDevice) return await lookUpOnDevice(ean);
       const answer = await productsGetByEan({ query: { ean } });
       const product = answer.data?.data;
       if (product) {
@@ -132,7 +164,8 @@ function ProductPicker({
       if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
         setNotFound(ean);
         setScanning(false);
-      } else throw error;
+      } else if (connectionLost(error)) await lookUpOnDevice(ean);
+      else throw error;
     } finally {
       setLooking(false);
     }
@@ -147,7 +180,7 @@ function ProductPicker({
           placeholder={t`Search by name or EAN`}
           searchable
           clearable
-          nothingFoundMessage={t`No product found`}
+          nothingFoundMessage={missing ? t`The catalogue is not on this device yet.` : t`No product found`}
           data={data}
           value={value}
           searchValue={search}
@@ -166,6 +199,15 @@ function ProductPicker({
         <Alert variant="light" color="yellow" icon={<IconInfoCircle size={18} />} withCloseButton onClose={() => setNotFound(null)}>
           <Trans>No product has the EAN {notFound}. Choose another one or describe the material as free text.</Trans>
         </Alert>
+      ) : null}
+      {fromDevice ? (
+        <Text fz="xs" c="dimmed">
+          {missing || noCatalogue ? (
+            <Trans>Offline: the catalogue is not on this device yet (it is kept after the first visit online). Describe the material as free text.</Trans>
+          ) : (
+            <Trans>Offline: searching the catalogue kept on this device.</Trans>
+          )}
+        </Text>
       ) : null}
       <BarcodeScannerModal opened={scanning} onClose={() => setScanning(false)} onCode={(code) => void lookUp(code)} />
     </Stack>

@@ -1,28 +1,60 @@
 /**
  * Photos from the camera or from files, several at once: a category and a description for all of
- * them, then one upload after the other with its progress. Each photo gets its id before it is
- * sent, so "Try again" after a broken connection stores it once. The server checks the files; its
- * message (a script named .jpg, too many megapixels) is shown at the photo it concerns.
+ * them, then one upload after the other with its progress. Each photo gets its id and its
+ * idempotency key before it is sent, so "Try again" after a broken connection stores it once. The
+ * server checks the files; its message (a script named .jpg, too many megapixels) is shown at the
+ * photo it concerns. Without a connection (or when it breaks during an upload) the photo waits in
+ * the device's queue with its file and is sent by itself when the connection returns (decision 0042).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Progress, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCamera, IconCheck, IconPhotoPlus, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { IconCamera, IconCheck, IconCloudUpload, IconPhotoPlus, IconX } from '@tabler/icons-react';
+import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-error';
 import { useGpsPosition } from '../../../lib/position';
 import { photosUploaded } from '../../../lib/data-events';
+import { idempotencyHeaders, queuedOffline } from '../../../lib/offline-change';
+import { queuedMutation } from '../../../lib/offline-queue';
+import { onPhotoProgress, type PhotoUploadVariables } from '../../../lib/photo-upload';
 import { categoryLabels } from '../activity-kinds';
 import { photoCategories, type PhotoCategory } from '../search';
 import { newId } from '../ids';
-import { uploadPhoto } from '../upload';
+
+/**
+ * Sends one photo through the queue: `done` once stored, `queued` as soon as it waits for the
+ * connection (paused offline, or tried again after the connection broke); a refusal throws.
+ */
+function sendPhoto(queryClient: QueryClient, variables: PhotoUploadVariables): Promise<'done' | 'queued'> {
+  const observer = new MutationObserver(queryClient, { ...queuedMutation('photoUpload'), meta: { silent: true } });
+  return new Promise((resolve, reject) => {
+    const off = observer.subscribe((result) => {
+      if (result.isPending && (result.isPaused || result.failureCount > 0)) {
+        off();
+        resolve('queued');
+      }
+    });
+    observer.mutate(variables).then(
+      () => {
+        off();
+        resolve('done');
+      },
+      (error: unknown) => {
+        off();
+        reject(error);
+      },
+    );
+  });
+}
 
 interface Item {
   id: string;
+  /** The upload's idempotency key, kept for "Try again". */
+  key: string;
   file: File;
   progress: number;
-  state: 'waiting' | 'uploading' | 'done' | 'failed';
+  state: 'waiting' | 'uploading' | 'done' | 'queued' | 'failed';
   error?: string;
 }
 
@@ -47,8 +79,8 @@ export function PhotoUploadModal({ customerId, opened, onClose }: { customerId: 
     const next = Array.from(list).map(
       (file): Item =>
         file.size > MAX_BYTES
-          ? { id: newId(), file, progress: 0, state: 'failed', error: t`The photo is larger than 20 MB.` }
-          : { id: newId(), file, progress: 0, state: 'waiting' },
+          ? { id: newId(), key: idempotencyHeaders()['Idempotency-Key'], file, progress: 0, state: 'failed', error: t`The photo is larger than 20 MB.` }
+          : { id: newId(), key: idempotencyHeaders()['Idempotency-Key'], file, progress: 0, state: 'waiting' },
     );
     setItems((current) => [...current, ...next]);
   };
@@ -57,12 +89,14 @@ export function PhotoUploadModal({ customerId, opened, onClose }: { customerId: 
     setRunning(true);
     const where = await position();
     let stored = 0;
+    let queued = 0;
     for (const item of items.filter((i) => i.state === 'waiting' || i.state === 'failed')) {
       if (item.file.size > MAX_BYTES) continue;
       patch(item.id, { state: 'uploading', progress: 0, error: undefined });
+      const off = onPhotoProgress(item.id, (fraction) => patch(item.id, { progress: Math.round(fraction * 100) }));
       try {
-        await uploadPhoto(
-          {
+        const outcome = await sendPhoto(queryClient, {
+          body: {
             file: item.file,
             fileName: item.file.name || 'photo.jpg',
             customerId,
@@ -72,16 +106,24 @@ export function PhotoUploadModal({ customerId, opened, onClose }: { customerId: 
             createdAtUtc: item.file.lastModified ? new Date(item.file.lastModified).toISOString() : undefined,
             ...(where ?? {}),
           },
-          (fraction) => patch(item.id, { progress: Math.round(fraction * 100) }),
-        );
-        patch(item.id, { state: 'done', progress: 100 });
-        stored++;
+          headers: { 'Idempotency-Key': item.key },
+        });
+        if (outcome === 'done') {
+          patch(item.id, { state: 'done', progress: 100 });
+          stored++;
+        } else {
+          patch(item.id, { state: 'queued', progress: 0 });
+          queued++;
+        }
       } catch (error) {
         const message = error instanceof ApiError ? error.messages.map((m) => m.message).filter(Boolean).join(' ') : '';
         patch(item.id, { state: 'failed', error: message || t`The upload failed. Please try again.` });
+      } finally {
+        off();
       }
     }
     setRunning(false);
+    if (queued > 0) queuedOffline();
     if (stored > 0) await photosUploaded(queryClient);
   };
 
@@ -92,7 +134,7 @@ export function PhotoUploadModal({ customerId, opened, onClose }: { customerId: 
     onClose();
   };
   const pending = items.filter((i) => i.state === 'waiting' || (i.state === 'failed' && i.file.size <= MAX_BYTES)).length;
-  const allDone = items.length > 0 && items.every((i) => i.state === 'done');
+  const allDone = items.length > 0 && items.every((i) => i.state === 'done' || i.state === 'queued');
   const size = (bytes: number) => `${i18n.number(Math.round(bytes / 102.4) / 10)} KB`;
 
   return (
@@ -158,6 +200,13 @@ export function PhotoUploadModal({ customerId, opened, onClose }: { customerId: 
                     <ThemeIcon size="sm" color="green" variant="light" aria-label={t`Uploaded`}>
                       <IconCheck size={14} />
                     </ThemeIcon>
+                  ) : item.state === 'queued' ? (
+                    <Group gap={4} wrap="nowrap">
+                      <IconCloudUpload size={14} aria-hidden="true" />
+                      <Text fz="xs" c="dimmed">
+                        <Trans>Waiting for a connection</Trans>
+                      </Text>
+                    </Group>
                   ) : item.state === 'failed' ? (
                     <ThemeIcon size="sm" color="red" variant="light" aria-label={t`Failed`}>
                       <IconX size={14} />

@@ -2,12 +2,17 @@
  * Photo uploads with progress. `fetch` cannot report how much of a request body has been sent, so
  * uploads go through XMLHttpRequest with the same headers the generated client sends (bearer token
  * refreshed when expired, device id, language) and the same error type (`ApiError`).
+ *
+ * An upload is a queued change (`photoUpload` in `offline-queue.ts`, decision 0042): its variables
+ * (the photo's File with its fields and its `Idempotency-Key`) are kept on the device while the
+ * connection is away and sent in order when it returns; whoever shows the upload's progress listens
+ * with `onPhotoProgress`.
  */
-import type { Image } from '../../../generated/api/types.gen';
-import { apiErrorFromResponse, toApiError } from '../../lib/api-error';
-import { DEVICE_ID_HEADER, ensureFreshToken } from '../../lib/api-interceptors';
-import { getStoredLocale } from '../../lib/locale';
-import { getDeviceId } from '../../lib/session';
+import type { Image } from '../../generated/api/types.gen';
+import { apiErrorFromResponse, toApiError } from './api-error';
+import { DEVICE_ID_HEADER, ensureFreshToken } from './api-interceptors';
+import { getStoredLocale } from './locale';
+import { getDeviceId } from './session';
 
 const UPLOAD_PATH = '/api/Images/UploadWorkDocImage';
 
@@ -24,7 +29,24 @@ interface PhotoUpload {
   longitude?: number;
 }
 
-export async function uploadPhoto(upload: PhotoUpload, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<Image> {
+/** What the queue keeps of an upload: the photo and its fields, and the key it is sent with. */
+export interface PhotoUploadVariables {
+  body: PhotoUpload;
+  headers: { 'Idempotency-Key': string };
+}
+
+const progressListeners = new Map<string, (fraction: number) => void>();
+
+/** Listens to the progress (0 to 1) of the upload of the photo with this id, wherever it is sent from. */
+export function onPhotoProgress(photoId: string, listener: (fraction: number) => void): () => void {
+  progressListeners.set(photoId, listener);
+  return () => {
+    if (progressListeners.get(photoId) === listener) progressListeners.delete(photoId);
+  };
+}
+
+export async function uploadPhoto({ body: upload, headers }: PhotoUploadVariables): Promise<Image> {
+  const onProgress = (fraction: number) => progressListeners.get(upload.id)?.(fraction);
   const form = new FormData();
   form.append('customerId', upload.customerId);
   form.append('id', upload.id);
@@ -44,6 +66,7 @@ export async function uploadPhoto(upload: PhotoUpload, onProgress: (fraction: nu
     xhr.withCredentials = true;
     xhr.setRequestHeader(DEVICE_ID_HEADER, getDeviceId());
     xhr.setRequestHeader('Accept-Language', getStoredLocale());
+    xhr.setRequestHeader('Idempotency-Key', headers['Idempotency-Key']);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
@@ -66,7 +89,6 @@ export async function uploadPhoto(upload: PhotoUpload, onProgress: (fraction: nu
       const response = new Response(null, { status: xhr.status, headers: { 'Content-Type': type } });
       reject(apiErrorFromResponse(body, response));
     };
-    signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
 }

@@ -1,0 +1,84 @@
+/**
+ * What waits for the connection, shown in the lists beside what the server sent (decision 0042):
+ * the customer's activity, the customer times, the working day. Each queued change the list
+ * concerns is a row marked "Wartet auf Verbindung", with the moment it was made; it leaves the list
+ * once sent (the list's own data then has it) or refused (then it is in the "Nicht gesendet" list).
+ * A change the list's data holds already (its id is there: an answer that was lost) is not shown twice.
+ */
+import { useMutationState, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { isWaiting, waitingChangeOf, type WaitingChange } from '../lib/offline-queue';
+
+interface Body {
+  id?: string;
+  customerId?: string;
+  subType?: string;
+  text?: string | null;
+  productId?: string | null;
+  quantity?: number | null;
+  unit?: string | null;
+  durationSeconds?: number | null;
+  kind?: string;
+  signee?: string;
+  fileName?: string;
+  description?: string | null;
+  atUtc?: string;
+  occurredAtUtc?: string;
+  createdAtUtc?: string;
+}
+
+/** The body a waiting change sends. */
+export function bodyOf(change: WaitingChange): Body {
+  return ((change.variables as { body?: Body } | undefined)?.body ?? {}) as Body;
+}
+
+/** The queued changes that wait, oldest first, that `concerns` picks. */
+export function useWaitingList(concerns: (change: WaitingChange) => boolean): WaitingChange[] {
+  const all = useMutationState({ filters: { predicate: isWaiting }, select: waitingChangeOf });
+  return all.filter((change): change is WaitingChange => change !== null && concerns(change));
+}
+
+/** The name of a customer or product the screens loaded (kept on the device), found by its id. */
+export function nameInCache(queryClient: QueryClient, id: string | null | undefined): string | null {
+  if (!id) return null;
+  const look = (value: unknown, depth: number): string | null => {
+    if (!value || typeof value !== 'object' || depth > 4) return null;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const found = look(item, depth + 1);
+        if (found) return found;
+      }
+      return null;
+    }
+    const record = value as Record<string, unknown>;
+    if (record.id === id && typeof record.name === 'string') return record.name;
+    for (const key of ['data', 'items']) {
+      const found = look(record[key], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  for (const query of queryClient.getQueryCache().getAll()) {
+    const found = look(query.state.data, 0);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** When the member made the change: the moment it carries, else when it was tapped. */
+export function madeAt(change: WaitingChange): string {
+  const body = bodyOf(change);
+  return body.atUtc ?? body.occurredAtUtc ?? body.createdAtUtc ?? new Date(change.submittedAt).toISOString();
+}
+
+// The rows' code loads when something waits (the routes' first paint stays within its budget).
+const WaitingList = lazy(() => import('./waiting-changes-list').then((module) => ({ default: module.WaitingList })));
+
+export function WaitingChanges({ changes }: { changes: WaitingChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <WaitingList changes={changes} />
+    </Suspense>
+  );
+}
