@@ -15,6 +15,7 @@ import type { Clock } from '../../server/platform/clock';
 import { ensureDatabase } from '../../server/db/embedded';
 import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
 import { caller } from './http';
+import { joinsWithoutTenant } from './sql-joins';
 
 const TEST_APP_ROLE_PASSWORD = 'test-app-role-password';
 
@@ -66,6 +67,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // The app role is cluster-wide: all test files share one password for it.
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
   const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
+  const statements = recordStatements(database);
   const app = await buildServer({ config, database, clock: options.clock }, { logStream: options.logStream });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
@@ -80,8 +82,24 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      const joins = [...new Set([...statements].flatMap(joinsWithoutTenant))];
+      if (joins.length) throw new Error(`Joins of two tenant tables without tenant_id (a Citus cluster cannot run them on one node, decision 0046):\n${joins.join('\n')}`);
     },
   };
+}
+
+/** Every statement the server's pool sends, for the join check of `close` (tests/support/sql-joins.ts). */
+function recordStatements(database: Database): Set<string> {
+  const statements = new Set<string>();
+  database.pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      if (typeof text === 'string') statements.add(text);
+      return query(config, ...rest);
+    };
+  });
+  return statements;
 }
 
 /**
