@@ -612,6 +612,7 @@ export const zCustomer = z.object({
  * A page of customers.
  */
 export const zCustomerPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zCustomer)
 }));
 
@@ -757,6 +758,7 @@ export const zImage = z.object({
  * A page of photo records.
  */
 export const zImagePage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zImage)
 }));
 
@@ -1403,6 +1405,7 @@ export const zProduct = z.object({
  * A page of products.
  */
 export const zProductPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zProduct)
 }));
 
@@ -1582,6 +1585,7 @@ export const zTimeTrackStop = z.object({
  * A page of time tracks.
  */
 export const zTimeTrackPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zTimeTrack)
 }));
 
@@ -2045,6 +2049,7 @@ export const zCustomerWritable = z.object({
  * A page of customers.
  */
 export const zCustomerPageWritable = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zCustomerWritable)
 }));
 

@@ -3796,6 +3796,8 @@ export interface components {
         };
         /** @description A page of customers. */
         CustomerPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 customers match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Customer"][];
         };
         /**
@@ -4113,6 +4115,8 @@ export interface components {
         };
         /** @description A page of photo records. */
         ImagePage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 photos match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Image"][];
         };
         /** @description The multipart form of `UploadWorkDocImage`. */
@@ -5191,6 +5195,8 @@ export interface components {
         };
         /** @description A page of products. */
         ProductPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 products match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Product"][];
         };
         ProductCreate: {
@@ -5512,6 +5518,8 @@ export interface components {
         };
         /** @description A page of time tracks. */
         TimeTrackPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 time tracks match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["TimeTrack"][];
         };
         TimeTrackTotals: {
