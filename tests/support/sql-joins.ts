@@ -11,7 +11,7 @@ import * as schema from '../../server/db/schema';
 const REFERENCE_TABLES = new Set(['account_directory']);
 
 export const tenantTables: ReadonlySet<string> = new Set(
-  Object.values(schema)
+  (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => value instanceof PgTable)
     .map((table) => getTableConfig(table))
     .filter((config) => config.columns.some((column) => column.name === 'tenant_id') && !REFERENCE_TABLES.has(config.name))
