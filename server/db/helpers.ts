@@ -157,7 +157,7 @@ export async function updateByIdInBatches<T extends BulkTable>(
  * Lists count at most this many rows (decision 0046, the contract's `totalCountCapped`): counting a
  * firm's every row on every page cost more than the page, and grew with the firm.
  */
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = 10_000;
 
 /** How many rows a select (without limit) finds, counted up to COUNT_CAP + 1; `capped` beyond COUNT_CAP. */
 export async function countUpToCap(tx: Tx, rows: { limit(limit: number): SQLWrapper }): Promise<{ totalCount: number; capped: boolean }> {
