@@ -92,11 +92,12 @@ export async function startTestServer(env: Record<string, string> = {}, options:
 function recordStatements(database: Database): Set<string> {
   const statements = new Set<string>();
   database.pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Through the prototype's method as it is at each call, so a test that wraps that one still sees the statements.
+    const prototype = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
     (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
       const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
       if (typeof text === 'string') statements.add(text);
-      return query(config, ...rest);
+      return prototype.query.call(client, config, ...rest);
     };
   });
   return statements;
