@@ -882,6 +882,10 @@ export type Customer = {
  * A page of customers.
  */
 export type CustomerPage = PageMeta & {
+    /**
+     * More than 10,000 customers match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
     items: Array<Customer>;
 };
 
@@ -1130,6 +1134,10 @@ export type Image = {
  * A page of photo records.
  */
 export type ImagePage = PageMeta & {
+    /**
+     * More than 10,000 photos match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
     items: Array<Image>;
 };
 
@@ -2067,6 +2075,10 @@ export type Product = {
  * A page of products.
  */
 export type ProductPage = PageMeta & {
+    /**
+     * More than 10,000 products match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
     items: Array<Product>;
 };
 
@@ -2323,6 +2335,10 @@ export type TimeTrackStop = {
  * A page of time tracks.
  */
 export type TimeTrackPage = PageMeta & {
+    /**
+     * More than 10,000 time tracks match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
     items: Array<TimeTrack>;
 };
 
@@ -2910,6 +2926,10 @@ export type CustomerWritable = {
  * A page of customers.
  */
 export type CustomerPageWritable = PageMeta & {
+    /**
+     * More than 10,000 customers match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
     items: Array<CustomerWritable>;
 };
 

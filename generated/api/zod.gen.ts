@@ -678,6 +678,7 @@ export const zCustomer = z.object({
  * A page of customers.
  */
 export const zCustomerPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zCustomer)
 }));
 
@@ -823,6 +824,7 @@ export const zImage = z.object({
  * A page of photo records.
  */
 export const zImagePage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zImage)
 }));
 
@@ -1469,6 +1471,7 @@ export const zProduct = z.object({
  * A page of products.
  */
 export const zProductPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zProduct)
 }));
 
@@ -1648,6 +1651,7 @@ export const zTimeTrackStop = z.object({
  * A page of time tracks.
  */
 export const zTimeTrackPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zTimeTrack)
 }));
 
@@ -2115,6 +2119,7 @@ export const zCustomerWritable = z.object({
  * A page of customers.
  */
 export const zCustomerPageWritable = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zCustomerWritable)
 }));
 

@@ -4001,6 +4001,8 @@ export interface components {
         };
         /** @description A page of customers. */
         CustomerPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 customers match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Customer"][];
         };
         /**
@@ -4318,6 +4320,8 @@ export interface components {
         };
         /** @description A page of photo records. */
         ImagePage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 photos match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Image"][];
         };
         /** @description The multipart form of `UploadWorkDocImage`. */
@@ -5396,6 +5400,8 @@ export interface components {
         };
         /** @description A page of products. */
         ProductPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 products match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Product"][];
         };
         ProductCreate: {
@@ -5717,6 +5723,8 @@ export interface components {
         };
         /** @description A page of time tracks. */
         TimeTrackPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 time tracks match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["TimeTrack"][];
         };
         TimeTrackTotals: {

@@ -1,5 +1,5 @@
 /** Small query helpers shared by the feature repositories. */
-import { asc, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from './database';
 import { SORT_COLLATION } from './schema';
@@ -152,3 +152,19 @@ export async function updateByIdInBatches<T extends BulkTable>(
       where t.tenant_id = ${tenantId} and t.id = v.id`);
   }
 }
+
+/**
+ * Lists count at most this many rows (decision 0046, the contract's `totalCountCapped`): counting a
+ * firm's every row on every page cost more than the page, and grew with the firm.
+ */
+const COUNT_CAP = 10_000;
+
+/** How many rows a select (without limit) finds, counted up to COUNT_CAP + 1; `capped` beyond COUNT_CAP. */
+export async function countUpToCap(tx: Tx, rows: { limit(limit: number): SQLWrapper }): Promise<{ totalCount: number; capped: boolean }> {
+  const counted = await tx.execute<{ count: number }>(sql`select count(*)::int as count from (${rows.limit(COUNT_CAP + 1)}) counted`);
+  const totalCount = Number(counted.rows[0]?.count ?? 0);
+  return { totalCount, capped: totalCount > COUNT_CAP };
+}
+
+/** Whether a page starting at `offset` lies past the counted rows (pages end at COUNT_CAP). */
+export const pastCount = (totalCount: number, offset: number) => Math.min(totalCount, COUNT_CAP) <= offset;

@@ -202,7 +202,8 @@ describe('the tenant condition of a list', () => {
     const all = await countOfList(large.tenantId, undefined);
     expect(all.plan).toMatch(/Index Cond: \(+tenant_id = .*current_setting/);
     expect(all.plan).not.toMatch(/Result|One-Time Filter/);
-    expect(all.totalCount).toBe(await stored(''));
+    // The count stops after 10,001 rows (decision 0046).
+    expect(all.totalCount).toBe(Math.min(await stored(''), 10_001));
 
     const found = await countOfList(large.tenantId, 'yak elektro');
     expect(found.plan).toContain('customers_search_trgm_idx');

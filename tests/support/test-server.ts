@@ -16,6 +16,7 @@ import { ensureDatabase } from '../../server/db/embedded';
 import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
 import { caller } from './http';
 import { startLocalS3 } from './s3';
+import { joinsWithoutTenant } from './sql-joins';
 
 const TEST_APP_ROLE_PASSWORD = 'test-app-role-password';
 
@@ -81,6 +82,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   // The app role is cluster-wide: all test files share one password for it.
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
   const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
+  const statements = recordStatements(database);
   const app = await buildServer({ config, database, clock: options.clock }, { logStream: options.logStream });
   // The api-s3 project must not pass by quietly using the directory.
   if (storage.env.STORAGE_DRIVER === 's3' && !app.deps.storage.description.startsWith('bucket ')) throw new Error('FIELDBOOK_TEST_STORAGE=s3, but the server does not use the bucket');
@@ -103,8 +105,25 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await database.close();
       await storage.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      const joins = [...new Set([...statements].flatMap(joinsWithoutTenant))];
+      if (joins.length) throw new Error(`Joins of two tenant tables without tenant_id (a Citus cluster cannot run them on one node, decision 0046):\n${joins.join('\n')}`);
     },
   };
+}
+
+/** Every statement the server's pool sends, for the join check of `close` (tests/support/sql-joins.ts). */
+function recordStatements(database: Database): Set<string> {
+  const statements = new Set<string>();
+  database.pool.on('connect', (client) => {
+    // Through the prototype's method as it is at each call, so a test that wraps that one still sees the statements.
+    const prototype = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+    (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+      const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+      if (typeof text === 'string') statements.add(text);
+      return prototype.query.call(client, config, ...rest);
+    };
+  });
+  return statements;
 }
 
 /**

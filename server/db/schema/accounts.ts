@@ -141,6 +141,12 @@ export const authChallenges = pgTable('auth_challenges', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** The next free request slot per (hashed) key of an outside service, shared by all processes. */
+export const requestSlots = pgTable('request_slots', {
+  key: text('key').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});
+
 export const authAttempts = pgTable('auth_attempts', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),

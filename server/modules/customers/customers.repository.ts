@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers } from '../../db/schema';
-import { chunk, collated, countTenantCondition, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, countTenantCondition, countUpToCap, inCurrentTenant, insertInBatches, offsetOf, likePattern, pastCount, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { QueryOf } from '../../platform/contract';
 
 /** The columns a customer is read with; the filter's `search_text` stays in the database. */
@@ -80,9 +80,9 @@ function listWhere(tenant: SQL, query: Pick<CustomerListQuery, 'filter' | 'inclu
 export async function listCustomers(tx: Tx, tenantId: string, query: CustomerListQuery) {
   const where = listWhere(inCurrentTenant(customers.tenantId), query);
   const countWhere = listWhere(countTenantCondition(customers.tenantId, tenantId, !!query.filter?.trim()), query);
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(customers).where(countWhere);
+  const { totalCount, capped } = await countUpToCap(tx, tx.select({ one: sql`1` }).from(customers).where(countWhere));
   const offset = offsetOf(query.page, query.pageSize);
-  if (count <= offset) return { totalCount: count, rows: [] as CustomerRow[] };
+  if (pastCount(totalCount, offset)) return { totalCount, capped, rows: [] as CustomerRow[] };
   const sort = sortable[query.orderBy ?? ''] ?? sortable.displayName;
   const direction = query.isDescending ? sql`desc` : sql`asc`;
   // Empty values last in both directions; then the id keeps pages stable among equal values.
@@ -96,7 +96,7 @@ export async function listCustomers(tx: Tx, tenantId: string, query: CustomerLis
     .orderBy(order, query.isDescending ? desc(customers.id) : asc(customers.id))
     .limit(query.pageSize)
     .offset(offset);
-  return { totalCount: count, rows };
+  return { totalCount, capped, rows };
 }
 
 export async function findCustomer(tx: Tx, tenantId: string, id: string): Promise<CustomerRow | undefined> {

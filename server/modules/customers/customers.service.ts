@@ -124,8 +124,8 @@ export class CustomersService {
 
   async list(ctx: RequestContext, query: CustomerListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listCustomers(tx, ctx.tenantId, query));
-    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
+    const { totalCount, capped, rows } = await inTenant(database, ctx, (tx) => listCustomers(tx, ctx.tenantId, query));
+    return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) };
   }
 
   async get(ctx: RequestContext, id: string): Promise<Customer> {

@@ -9,6 +9,7 @@ import type { Tx } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../../platform/context';
 import type { BodyOf } from '../../platform/contract';
+import { RequestSpacing } from '../../platform/request-spacing';
 import { SecretBox } from '../../platform/secret-box';
 import { inTenant } from '../../platform/tenant-transaction';
 import { LexofficeClient, LexofficeError } from './lexoffice-client';
@@ -30,13 +31,15 @@ export function connectionDto(row: repo.ConnectionRow | undefined): Connection |
 
 export class ExternalSystemService {
   private readonly box: SecretBox;
+  private readonly spacing: RequestSpacing;
 
   constructor(private readonly deps: Deps) {
     this.box = new SecretBox(deps.config.dataKeys);
+    this.spacing = new RequestSpacing(deps.database.pool);
   }
 
   client(apiKey: string) {
-    return new LexofficeClient(this.deps.config.lexoffice.apiUrl, apiKey, { timeoutMs: this.deps.config.lexoffice.timeoutMs });
+    return new LexofficeClient(this.deps.config.lexoffice.apiUrl, apiKey, this.spacing, { timeoutMs: this.deps.config.lexoffice.timeoutMs });
   }
 
   async connect(ctx: RequestContext, body: BodyOf<'externalSystemConnectExternalSystem'>): Promise<Connection> {

@@ -1,12 +1,14 @@
 /**
  * The lexoffice (Lexware Office) public API as we use it: profile, contacts (customer role, paged),
  * invoices (created as draft or finalized, read back for the number). The service allows about two
- * requests per second per key: calls of one key are spaced at least 500 ms apart, 429 and transient
+ * requests per second per key: calls of one key are spaced at least 500 ms apart across all
+ * processes (the schedule is in PostgreSQL, decision 0046), 429 and transient
  * 5xx are retried with backoff (honouring Retry-After), every call has a timeout. Failures are
  * `LexofficeError`s that say whether the key was refused, the service was unavailable or the request
  * was invalid (with the service's details), never with the key in them.
  */
 import { fetchWithRetries, NoAnswer } from '../../platform/http-retry';
+import type { RequestSpacing } from '../../platform/request-spacing';
 
 export interface LexofficeProfile {
   organizationId: string;
@@ -77,16 +79,6 @@ const TIMEOUT_MS = 15_000;
 const RETRIES = 4;
 const PAGE_SIZE = 100;
 
-/** When each key may send its next request (per process). */
-const nextSlot = new Map<string, number>();
-
-async function takeSlot(key: string) {
-  const now = Date.now();
-  const at = Math.max(now, nextSlot.get(key) ?? 0);
-  nextSlot.set(key, at + SPACING_MS);
-  if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-}
-
 function detailsOf(body: unknown): string[] {
   if (!body || typeof body !== 'object') return [];
   const b = body as { IssueList?: { i18nKey?: string; source?: string; type?: string }[]; details?: { field?: string; message?: string; violation?: string }[]; message?: string };
@@ -99,6 +91,8 @@ export class LexofficeClient {
   constructor(
     private readonly baseUrl: string,
     private readonly apiKey: string,
+    /** Books the key's next request slot across all processes (platform/request-spacing.ts). */
+    private readonly spacing: RequestSpacing,
     private readonly options: { timeoutMs?: number; retries?: number; sleep?: (ms: number) => Promise<void> } = {},
   ) {}
 
@@ -118,7 +112,7 @@ export class LexofficeClient {
           maxRetryAfterSeconds: 30,
           maxBackoffMs: 8000,
           sleep: this.options.sleep,
-          beforeAttempt: () => takeSlot(this.apiKey),
+          beforeAttempt: () => this.spacing.take(`lexoffice:${this.apiKey}`, SPACING_MS),
         },
       );
     } catch (error) {

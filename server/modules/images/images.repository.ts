@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, images, users } from '../../db/schema';
-import { collated, inCurrentTenant, offsetOf, likePattern, searchPattern } from '../../db/helpers';
+import { collated, countUpToCap, inCurrentTenant, offsetOf, likePattern, pastCount, searchPattern } from '../../db/helpers';
 import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
@@ -67,9 +67,9 @@ const flatten = (row: { image: ImageRow; customerName: string; ownerName: string
 /** A page of the transaction's tenant's photos, and how many there are. */
 export async function listImages(tx: Tx, query: ImageListQuery) {
   const where = imagesWhere(query);
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(images).where(where);
+  const { totalCount, capped } = await countUpToCap(tx, tx.select({ one: sql`1` }).from(images).where(where));
   const offset = offsetOf(query.page, query.pageSize);
-  if (count <= offset) return { totalCount: count, rows: [] as ImageListRow[] };
+  if (pastCount(totalCount, offset)) return { totalCount, capped, rows: [] as ImageListRow[] };
   const sort = sortable[query.orderBy ?? ''] ?? sortable.createdAtUtc;
   const direction = query.isDescending ? sql`desc` : sql`asc`;
   const rows = await joined(tx)
@@ -77,7 +77,7 @@ export async function listImages(tx: Tx, query: ImageListQuery) {
     .orderBy(sql`${sort.expression} ${direction}`, query.isDescending ? desc(images.id) : asc(images.id))
     .limit(query.pageSize)
     .offset(offset);
-  return { totalCount: count, rows: rows.map(flatten) };
+  return { totalCount, capped, rows: rows.map(flatten) };
 }
 
 export async function findImage(tx: Tx, tenantId: string, id: string): Promise<ImageListRow | undefined> {

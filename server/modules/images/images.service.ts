@@ -101,8 +101,8 @@ export class ImagesService {
 
   async list(ctx: RequestContext, query: ImageListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listImages(tx, query));
-    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
+    const { totalCount, capped, rows } = await inTenant(database, ctx, (tx) => listImages(tx, query));
+    return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toImage) };
   }
 
   async upload(ctx: RequestContext, input: UploadFields): Promise<Image> {

@@ -76,7 +76,7 @@ export async function paymentsOf(tx: Tx, invoiceId: string): Promise<PaymentRow[
   return tx
     .select({ ...paymentColumns, createdByName: users.userName })
     .from(invoicePayments)
-    .leftJoin(users, eq(users.id, invoicePayments.createdBy))
+    .leftJoin(users, and(eq(users.tenantId, invoicePayments.tenantId), eq(users.id, invoicePayments.createdBy)))
     .where(and(eq(invoicePayments.invoiceId, invoiceId), isNull(invoicePayments.deletedAt)))
     .orderBy(asc(invoicePayments.paidOn), asc(invoicePayments.createdAt));
 }
@@ -139,7 +139,7 @@ export async function mailsOf(tx: Tx, invoiceId: string): Promise<MailRow[]> {
       sentByName: users.userName,
     })
     .from(invoiceMails)
-    .leftJoin(users, eq(users.id, invoiceMails.sentBy))
+    .leftJoin(users, and(eq(users.tenantId, invoiceMails.tenantId), eq(users.id, invoiceMails.sentBy)))
     .where(eq(invoiceMails.invoiceId, invoiceId))
     .orderBy(asc(invoiceMails.sentAt), sql`coalesce(${invoiceMails.level}, -1)`);
 }

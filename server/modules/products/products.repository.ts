@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { informationEntries, products } from '../../db/schema';
-import { chunk, collated, countTenantCondition, inCurrentTenant, insertInBatches, offsetOf, likePattern, searchPattern, updateByIdInBatches } from '../../db/helpers';
+import { chunk, collated, countTenantCondition, countUpToCap, inCurrentTenant, insertInBatches, offsetOf, likePattern, pastCount, searchPattern, updateByIdInBatches } from '../../db/helpers';
 import type { ProductFields } from './product.rules';
 import type { QueryOf } from '../../platform/contract';
 
@@ -34,9 +34,9 @@ export async function listProducts(tx: Tx, tenantId: string, query: ProductListQ
     and(tenant, query.includeArchived ? undefined : eq(products.archived, false), filter ? likePattern(products.searchText, searchPattern(filter)) : undefined);
   const where = conditions(inCurrentTenant(products.tenantId));
   // The tenant's condition as the count reads best (`countTenantCondition`).
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(conditions(countTenantCondition(products.tenantId, tenantId, !!filter)));
+  const { totalCount, capped } = await countUpToCap(tx, tx.select({ one: sql`1` }).from(products).where(conditions(countTenantCondition(products.tenantId, tenantId, !!filter))));
   const offset = offsetOf(query.page, query.pageSize);
-  if (count <= offset) return { totalCount: count, rows: [] as ProductRow[] };
+  if (pastCount(totalCount, offset)) return { totalCount, capped, rows: [] as ProductRow[] };
   const sort = sortable[query.orderBy ?? ''] ?? sortable.name;
   const direction = query.isDescending ? sql`desc` : sql`asc`;
   const order = sort.nullable ? sql`${sort.expression} ${direction} nulls last` : sql`${sort.expression} ${direction}`;
@@ -47,7 +47,7 @@ export async function listProducts(tx: Tx, tenantId: string, query: ProductListQ
     .orderBy(order, query.isDescending ? desc(products.id) : asc(products.id))
     .limit(query.pageSize)
     .offset(offset);
-  return { totalCount: count, rows };
+  return { totalCount, capped, rows };
 }
 
 export async function findProduct(tx: Tx, tenantId: string, id: string): Promise<ProductRow | undefined> {

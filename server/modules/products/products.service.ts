@@ -83,8 +83,8 @@ export class ProductsService {
 
   async list(ctx: RequestContext, query: ProductListQuery) {
     const { database } = this.deps;
-    const { totalCount, rows } = await inTenant(database, ctx, (tx) => listProducts(tx, ctx.tenantId, query));
-    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
+    const { totalCount, capped, rows } = await inTenant(database, ctx, (tx) => listProducts(tx, ctx.tenantId, query));
+    return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toProduct) };
   }
 
   async get(ctx: RequestContext, id: string): Promise<Product> {

@@ -7,7 +7,7 @@ import { and, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, timeTracks, users } from '../../db/schema';
 import { memberNameSql } from '../../platform/display-names';
-import { collated, containsPattern, countTenantCondition, newestFirstOrder, offsetOf } from '../../db/helpers';
+import { collated, containsPattern, countTenantCondition, countUpToCap, newestFirstOrder, offsetOf, pastCount } from '../../db/helpers';
 import type { QueryOf } from '../../platform/contract';
 
 export type TimeTrackRecord = typeof timeTracks.$inferSelect;
@@ -74,21 +74,21 @@ export async function listTimeTracks(tx: Tx, tenantId: string, q: TimeTrackListQ
   const countWhere = listWhere(countTenantCondition(timeTracks.tenantId, tenantId, needsJoin), q);
   const countQuery = needsJoin
     ? tx
-        .select({ count: sql<number>`count(*)::int` })
+        .select({ one: sql`1` })
         .from(timeTracks)
         .innerJoin(customers, and(eq(customers.tenantId, timeTracks.tenantId), eq(customers.id, timeTracks.customerId)))
         .innerJoin(users, and(eq(users.tenantId, timeTracks.tenantId), eq(users.id, timeTracks.ownerId)))
         .where(countWhere)
-    : tx.select({ count: sql<number>`count(*)::int` }).from(timeTracks).where(countWhere);
-  const [{ count }] = await countQuery;
+    : tx.select({ one: sql`1` }).from(timeTracks).where(countWhere);
+  const { totalCount, capped } = await countUpToCap(tx, countQuery);
   const offset = offsetOf(q.page, q.pageSize);
-  if (count <= offset) return { totalCount: count, rows: [] as TimeTrackRow[] };
+  if (pastCount(totalCount, offset)) return { totalCount, capped, rows: [] as TimeTrackRow[] };
   const rows = await joined(tx)
     .where(where)
     .orderBy(...newestFirstOrder(q, sortable, nullableSorts, { startedAt: timeTracks.startedAt, id: timeTracks.id }))
     .limit(q.pageSize)
     .offset(offset);
-  return { totalCount: count, rows: rows.map(flatten) };
+  return { totalCount, capped, rows: rows.map(flatten) };
 }
 
 export async function findTimeTrack(tx: Tx, tenantId: string, id: string, options: { lock?: boolean } = {}) {

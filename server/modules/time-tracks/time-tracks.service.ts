@@ -256,8 +256,8 @@ export class TimeTracksService {
       from: input.fromDate ? new Date(input.fromDate) : undefined,
       to: input.toDate ? new Date(input.toDate) : undefined,
     };
-    const { totalCount, rows } = await inTenant(this.deps.database, ctx, (tx) => listTimeTracks(tx, ctx.tenantId, query));
-    return { totalCount, page: input.page, pageSize: input.pageSize, items: rows.map((r) => toTimeTrack(r, nowMs)) };
+    const { totalCount, capped, rows } = await inTenant(this.deps.database, ctx, (tx) => listTimeTracks(tx, ctx.tenantId, query));
+    return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: input.page, pageSize: input.pageSize, items: rows.map((r) => toTimeTrack(r, nowMs)) };
   }
 
   async myTotals(ctx: RequestContext, offsetMinutes: number, customerId?: string): Promise<TimeTrackTotals> {
