@@ -10,22 +10,25 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import { formatClock } from './format';
-import { StartTimerDialog } from './start-timer-dialog';
 import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
 import { WorkingTimeControl } from './working-time-control';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
 import { queuedMutation } from '../../lib/offline-queue';
+import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import { bodyOf, useWaitingList } from '../../components/waiting-changes';
 
 // The chips of what waits load when something waits (the routes' first JavaScript, their budget).
 const WaitingTimerChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.WaitingTimerChip })));
 const StopWaitsChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.StopWaitsChip })));
+// The customer search loads once the bar is idle, or with the first tap on "Timer" (the routes' budget).
+const loadStartTimerDialog = () => import('./start-timer-dialog');
+const StartTimerDialog = lazy(() => loadStartTimerDialog().then((module) => ({ default: module.StartTimerDialog })));
 
 function TimerChip({
   track,
@@ -91,7 +94,7 @@ export function RunningTimersBar() {
   const { t } = useLingui();
   const timers = useRunningTimers();
   const now = useNow();
-  const [starting, setStarting] = useState(false);
+  const { opened: starting, mounted: startMounted, open: startTimer, close: closeStart } = useLazyDialog(loadStartTimerDialog);
   const running = timers.data?.data.items ?? [];
   // What waits for the connection shows beside what the server said (decision 0042).
   const waitingStarts = useWaitingList((change) => change.name === 'timerStart');
@@ -128,7 +131,7 @@ export function RunningTimersBar() {
           size="compact-sm"
           variant="subtle"
           leftSection={<IconPlus size={16} />}
-          onClick={() => setStarting(true)}
+          onClick={startTimer}
           ref={startButton}
           aria-label={t`Start a timer`}
           className={classes.startButton}
@@ -136,7 +139,11 @@ export function RunningTimersBar() {
           <Trans>Timer</Trans>
         </Button>
       </div>
-      <StartTimerDialog opened={starting} onClose={() => setStarting(false)} runningCustomerIds={new Set([...running.map((r) => r.customerId), ...waitingStarts.map((change) => bodyOf(change).customerId ?? '')])} />
+      {startMounted && (
+        <Suspense fallback={null}>
+          <StartTimerDialog opened={starting} onClose={closeStart} runningCustomerIds={new Set([...running.map((r) => r.customerId), ...waitingStarts.map((change) => bodyOf(change).customerId ?? '')])} />
+        </Suspense>
+      )}
     </section>
   );
 }
