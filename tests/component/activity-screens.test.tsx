@@ -81,6 +81,43 @@ describe('/ (dashboard)', { timeout: 40_000 }, () => {
   });
 });
 
+describe('/ (dashboard) overdue invoices', { timeout: 40_000 }, () => {
+  it('lists the longest overdue first with what is open and the last reminder, linked to each invoice and to the register', async () => {
+    injectSession({ roles: ['Owner'] });
+    const [late, later] = [crypto.randomUUID(), crypto.randomUUID()];
+    serveContract({
+      customerActivitiesGetTotals: activityTotals(),
+      customerActivitiesByCustomer: page([]),
+      timeTracksGet: page([]),
+      paymentsGetOverdue: {
+        totalCount: 2,
+        openTotal: 1309.5,
+        items: [
+          { invoiceId: late, number: 'RE-2026-0003', customerId: firm('Laden Eins').id, customerName: 'Laden Eins', dueDate: '2026-10-01', daysOverdue: 55, open: 1190, lastReminderLevel: 1 },
+          { invoiceId: later, number: 'RE-2026-0011', customerId: firm('Werkstatt Zwei').id, customerName: 'Werkstatt Zwei', dueDate: '2026-11-24', daysOverdue: 1, open: 119.5, lastReminderLevel: null },
+        ],
+      },
+    });
+    await renderApp('/');
+    const card = (await screen.findByRole('heading', { name: 'Überfällige Rechnungen' })).closest('section')!;
+    const list = await within(card as HTMLElement).findByRole('list', { name: 'Überfällige Rechnungen' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link', { name: 'RE-2026-0003' })).toHaveAttribute('href', `/invoice/${late}`);
+    expect(rows[0]!.textContent).toMatch(/Laden Eins.*55 Tage überfällig · 1\. Mahnung.*1\.190,00\s€/);
+    expect(rows[1]!.textContent).toMatch(/Werkstatt Zwei.*1 Tag überfällig.*119,50\s€/);
+    expect(within(card as HTMLElement).getByText(/^2 · 1\.309,50\s€ offen$/)).toBeInTheDocument();
+    expect(within(card as HTMLElement).getByRole('link', { name: 'Alle 2 überfälligen Rechnungen im Rechnungsbuch' })).toHaveAttribute('href', '/invoicelist?status=overdue');
+  });
+
+  it('says when nothing is overdue', async () => {
+    injectSession({ roles: ['Manager'] });
+    serveContract({ customerActivitiesGetTotals: activityTotals(), customerActivitiesByCustomer: page([]), timeTracksGet: page([]) });
+    await renderApp('/');
+    expect(await screen.findByText('Keine Rechnung ist überfällig.')).toBeInTheDocument();
+  });
+});
+
 describe('/ (dashboard) figures', { timeout: 40_000 }, () => {
   it('says what each figure is: customer time in h:mm, and the open value per customer in euro', async () => {
     injectSession({ roles: ['Owner'] });
