@@ -9,7 +9,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startScene } from './factories';
+import { completeProfile, startScene } from './factories';
+import { insertTimeTrack, newEntry, postConfirmation } from './activity-support';
+import { newDeviceId, rawCall } from '../support/api-client';
 import { codeOf } from './roles-support';
 import { testClock } from '../support/clock';
 import { startWebhookReceiver, type FakeWebhookReceiver, type ReceivedWebhook } from '../support/fake-webhook-receiver';
@@ -28,6 +30,7 @@ beforeAll(async () => {
   scene = await startScene({
     members: { admin: 'Admin', manager: 'Manager', employee: 'Employee' },
     customers: { mueller: 'Müller Haustechnik' },
+    profile: completeProfile,
     env: { WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_DELAY_SECONDS: '1' },
     server: { clock },
   });
@@ -90,6 +93,62 @@ describe('webhooks', () => {
 
     const [delivery] = await deliveries(scene.owner, webhook.id);
     expect(delivery).toMatchObject({ eventId: body.id, event: 'customer.created', state: 'delivered', attempts: 1, lastStatus: 200, lastError: null });
+  });
+
+  it('delivers a signed confirmation, an invoice issued, paid and cancelled, and a member who joined, once each with the ids the contract names', async () => {
+    const { webhook, secret } = await register(scene.owner, '/lifecycle', ['work_confirmation.signed', 'invoice.issued', 'invoice.paid', 'invoice.cancelled', 'member.joined']);
+    const customerId = scene.customers.mueller.id;
+    const { response: updated } = await scene.owner.api.PUT('/api/Customers/Update', {
+      body: { id: customerId, companyName: 'Müller Haustechnik', country: 'DE', street: 'Hauptstr. 1', zip: '80331', city: 'München', hourlyRate: 60 },
+    });
+    expect(updated.status).toBe(200);
+    await insertTimeTrack(scene.server, scene.owner, customerId, { startedAt: new Date('2026-10-02T08:00:00Z'), seconds: 3600 });
+    const material = await newEntry(scene.owner, { customerId, subType: 'material', text: 'Kabel NYM', quantity: 10, unit: 'm', unitPrice: 1.5, vatRate: 19, occurredAtUtc: '2026-10-03T08:00:00Z' });
+
+    const signed = await postConfirmation(scene.server, scene.owner, customerId, { infoIds: [material.id] });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const issue = () =>
+      rawCall(scene.server.baseUrl, 'POST', '/api/Invoice/Issue', {
+        body: JSON.stringify({ customerId, fromDate: '2026-10-01T00:00:00Z', toDate: '2026-11-01T00:00:00Z', format: 'pdf' }),
+        headers: { ...scene.owner.auth, 'Content-Type': 'application/json' },
+      });
+    const issued = await issue();
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const invoice = issued.body.data.summary as { id: string; number: string; gross: number };
+    // Two payments: only the one that settles the rest makes the invoice paid.
+    for (const amount of [50, invoice.gross - 50]) {
+      const paid = await scene.owner.api.POST('/api/Payments/Record', { body: { invoiceId: invoice.id, paidOn: '2026-11-20', amount, method: 'transfer' } });
+      expect(paid.response.status).toBe(200);
+    }
+    const cancelled = await rawCall(scene.server.baseUrl, 'POST', `/api/Invoices/${invoice.id}/Cancel`, { headers: scene.owner.auth });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const creditNoteId = cancelled.body.data.summary.id as string;
+
+    const email = `lena.${Date.now()}@elektro-schneider.de`;
+    const invited = await scene.owner.api.POST('/api/Users/Invite', { body: { email, firstName: 'Lena', lastName: 'Hoffmann', role: 'Employee', language: 'de' } });
+    expect(invited.response.status).toBe(200);
+    await scene.server.settleJobs();
+    const mail = scene.server.app.deps.mailer.outbox(500).find((m) => m.to === email)!;
+    const link = new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+    const joined = await rawCall(scene.server.baseUrl, 'POST', '/api/Users/SetPassword', {
+      body: JSON.stringify({ userId: link.searchParams.get('userId'), token: link.searchParams.get('token'), password: 'Werkzeugkoffer-77', confirmPassword: 'Werkzeugkoffer-77' }),
+      headers: { 'Content-Type': 'application/json', 'X-Device-Id': newDeviceId() },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    await scene.server.settleJobs();
+
+    const got = receivedAt('/lifecycle');
+    expect(got.every((request) => verifies(request, secret))).toBe(true);
+    const bodies = got.map((request) => JSON.parse(request.body) as { id: string; type: string; data: Record<string, unknown> });
+    expect(new Set(bodies.map((b) => b.id)).size).toBe(bodies.length);
+    expect(bodies.map((b) => [b.type, b.data]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
+      ['invoice.cancelled', { invoiceId: invoice.id, number: invoice.number, creditNoteId }],
+      ['invoice.issued', { invoiceId: invoice.id, number: invoice.number }],
+      ['invoice.paid', { invoiceId: invoice.id, number: invoice.number }],
+      ['member.joined', { userId: link.searchParams.get('userId') }],
+      ['work_confirmation.signed', { workConfirmationId: signed.body.data.id, customerId }],
+    ]);
+    expect((await deliveries(scene.owner, webhook.id)).every((d) => d.state === 'delivered')).toBe(true);
   });
 
   it('stores nothing to deliver when the event is rolled back', async () => {

@@ -365,8 +365,10 @@ describe('POST /api/WorkConfirmations (bad input)', () => {
   it('covers entries up to the signing time only', async () => {
     const later = await newCustomer(owner);
     const past = await newEntry(owner, { customerId: later.id, subType: 'note', text: 'gestern', occurredAtUtc: new Date(Date.now() - 86400_000).toISOString() });
-    const future = await newEntry(owner, { customerId: later.id, subType: 'note', text: 'morgen', occurredAtUtc: new Date(Date.now() + 86400_000).toISOString() });
-    const answer = await confirm(owner, { customerId: later.id, signee: 'A', createdAtUtc: new Date().toISOString() });
+    // Recorded moments may lie at most a minute ahead of the server's clock (a device's clock skew).
+    const signedAt = new Date();
+    const future = await newEntry(owner, { customerId: later.id, subType: 'note', text: 'gleich', occurredAtUtc: new Date(signedAt.getTime() + 30_000).toISOString() });
+    const answer = await confirm(owner, { customerId: later.id, signee: 'A', createdAtUtc: signedAt.toISOString() });
     expect(answer.body.data.confirmedInfoIds).toEqual([past.id]);
     const [row] = await server.database.withTenant(firm.tenantId, (tx) =>
       tx.select().from(informationEntries).where(and(eq(informationEntries.id, future.id))),

@@ -57,6 +57,8 @@ export interface ConfirmationInput {
   imageIds?: string[];
   id?: string;
   signedAt: Date;
+  /** `signedAt` came from the device (`createdAtUtc`), not the server's clock. */
+  signedOnDevice: boolean;
   language?: Lang;
   place?: string;
   signature: Buffer;
@@ -87,6 +89,7 @@ export function readConfirmationForm(ctx: RequestContext, form: MultipartForm): 
     imageIds,
     id,
     signedAt: signedAt ?? ctx.now,
+    signedOnDevice: signedAt !== undefined && signedAt !== null,
     language,
     place,
     signature: form.file!.data,
@@ -175,7 +178,7 @@ export class WorkConfirmationsService {
           if (stored) throw new AppError('CONFLICT', 'confirmations.idTaken');
         }
         // Signed on the member's device: not before the member's account began (decision 0043).
-        await actedAt(tx, ctx, input.signedAt, 'createdAtUtc');
+        if (input.signedOnDevice) await actedAt(tx, ctx, input.signedAt, 'createdAtUtc');
         const customer = await findCustomer(tx, ctx.tenantId, input.customerId);
         if (!customer) throw notFound();
 
