@@ -3253,8 +3253,9 @@ export interface components {
         };
         /**
          * @description What happened. `data` of the delivered body names the record by id (fetch it with an API
-         *     key): `customer.*` `{ customerId }`; `time_entry.created` (a customer time was recorded)
-         *     `{ timeTrackId, customerId }`; `work_confirmation.signed` `{ workConfirmationId, customerId }`;
+         *     key): `customer.*` `{ customerId }`; `time_entry.created` (a customer time was recorded:
+         *     a timer stopped or a time added, `{ timeTrackId, customerId }`; a time entry of the feed,
+         *     `{ informationId, customerId }`); `work_confirmation.signed` `{ workConfirmationId, customerId }`;
          *     `invoice.issued`, `invoice.paid` and `invoice.cancelled` `{ invoiceId, number }` (for
          *     `invoice.cancelled` also `creditNoteId`); `member.joined` `{ userId }`.
          * @example invoice.paid

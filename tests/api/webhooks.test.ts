@@ -95,8 +95,8 @@ describe('webhooks', () => {
     expect(delivery).toMatchObject({ eventId: body.id, event: 'customer.created', state: 'delivered', attempts: 1, lastStatus: 200, lastError: null });
   });
 
-  it('delivers a signed confirmation, an invoice issued, paid and cancelled, and a member who joined, once each with the ids the contract names', async () => {
-    const { webhook, secret } = await register(scene.owner, '/lifecycle', ['work_confirmation.signed', 'invoice.issued', 'invoice.paid', 'invoice.cancelled', 'member.joined']);
+  it('delivers a time entry of the feed, a signed confirmation, an invoice issued, paid and cancelled, and a member who joined, once each with the ids the contract names', async () => {
+    const { webhook, secret } = await register(scene.owner, '/lifecycle', ['time_entry.created', 'work_confirmation.signed', 'invoice.issued', 'invoice.paid', 'invoice.cancelled', 'member.joined']);
     const customerId = scene.customers.mueller.id;
     const { response: updated } = await scene.owner.api.PUT('/api/Customers/Update', {
       body: { id: customerId, companyName: 'Müller Haustechnik', country: 'DE', street: 'Hauptstr. 1', zip: '80331', city: 'München', hourlyRate: 60 },
@@ -104,6 +104,8 @@ describe('webhooks', () => {
     expect(updated.status).toBe(200);
     await insertTimeTrack(scene.server, scene.owner, customerId, { startedAt: new Date('2026-10-02T08:00:00Z'), seconds: 3600 });
     const material = await newEntry(scene.owner, { customerId, subType: 'material', text: 'Kabel NYM', quantity: 10, unit: 'm', unitPrice: 1.5, vatRate: 19, occurredAtUtc: '2026-10-03T08:00:00Z' });
+
+    const timeEntry = await newEntry(scene.owner, { customerId, subType: 'time', text: 'Fehlersuche', durationSeconds: 2700, occurredAtUtc: '2026-10-04T08:00:00Z' });
 
     const signed = await postConfirmation(scene.server, scene.owner, customerId, { infoIds: [material.id] });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -146,6 +148,7 @@ describe('webhooks', () => {
       ['invoice.issued', { invoiceId: invoice.id, number: invoice.number }],
       ['invoice.paid', { invoiceId: invoice.id, number: invoice.number }],
       ['member.joined', { userId: link.searchParams.get('userId') }],
+      ['time_entry.created', { informationId: timeEntry.id, customerId }],
       ['work_confirmation.signed', { workConfirmationId: signed.body.data.id, customerId }],
     ]);
     expect((await deliveries(scene.owner, webhook.id)).every((d) => d.state === 'delivered')).toBe(true);

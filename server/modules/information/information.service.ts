@@ -169,6 +169,8 @@ export class InformationService {
       }
       const row = await insertInformation(tx, ctx.tenantId, values);
       await recordAudit(tx, ctx.tenantId, { actorId: ctx.userId, entity: 'information', entityId: row.id, action: 'create', changes: { after: auditValues(row) } });
+      // A time entry recorded as an entry of the feed is a time entry for integrators too (decision 0044).
+      if (subType === 'time') await this.deps.jobs.webhookEvent(tx, ctx.tenantId, 'time_entry.created', { informationId: row.id, customerId: row.customerId });
       return readBack(tx, ctx, row.id);
     });
   }
