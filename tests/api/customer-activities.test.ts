@@ -34,7 +34,9 @@ beforeAll(async () => {
     timeEntry: (await newEntry(colleague, { customerId: customer.id, subType: 'time', durationSeconds: 1800, text: 'Aufräumen', occurredAtUtc: at(6).toISOString() })).id,
     image: (await uploadImage(server, employee, customer.id, { category: 'damage', description: 'Riss in der Wand', createdAtUtc: at(7).toISOString() })).id,
   };
-  // A confirmation over the note and the employee's track, signed on day 8.
+  // A confirmation over the note and the employee's track, signed on day 8 by the Owner, whose
+  // account began before (a moment signed on a device may not lie before it, decision 0043).
+  await server.database.withTenant(firm.tenantId, (tx) => tx.execute(sql`update users set created_at = ${at(1).toISOString()} where id = ${owner.userId}`));
   const form = new FormData();
   form.append('customerId', customer.id);
   form.append('signee', 'Frau Feed');

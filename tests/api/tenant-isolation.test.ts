@@ -92,6 +92,12 @@ async function seedFirm(firm: TestTenant) {
     crypto.randomBytes(32).toString('hex'),
     firm.owner.userId,
   ]);
+  // A webhook of the firm with one delivery (decision 0044).
+  const { rows: [hook] } = await admin.query(
+    `insert into webhooks (tenant_id, url, events, secret_sealed, secret_hint, created_by) values ($1, 'https://hooks.example.com/fieldbook', '{invoice.paid}', 'sealed', 'abcd', $2) returning id`,
+    [firm.tenantId, firm.owner.userId],
+  );
+  await admin.query(`insert into webhook_deliveries (tenant_id, webhook_id, event_id, event, body) values ($1, $2, $3, 'invoice.paid', '{}')`, [firm.tenantId, hook.id, crypto.randomUUID()]);
 }
 
 async function asApp<T>(tenantId: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {

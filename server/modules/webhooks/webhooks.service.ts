@@ -81,6 +81,9 @@ export class WebhooksService {
   }
 
   async update(ctx: RequestContext, id: string, body: BodyOf<'webhooksUpdate'>): Promise<Webhook> {
+    // Another firm's or an unknown id answers 404 before the address is looked up (its DNS answer
+    // is awaited outside the transaction).
+    if (body.url !== undefined && !(await inTenant(this.deps.database, ctx, (tx) => repo.findWebhook(tx, id)))) throw notFound();
     const url = body.url === undefined ? undefined : await this.checkedUrl(body.url);
     return inTenant(this.deps.database, ctx, async (tx) => {
       const current = await repo.findWebhook(tx, id);

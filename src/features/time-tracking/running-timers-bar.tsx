@@ -28,7 +28,7 @@ const WaitingTimerChip = lazy(() => import('./waiting-timer-chips').then((module
 const StopWaitsChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.StopWaitsChip })));
 // The customer search loads once the bar is idle, or with the first tap on "Timer" (the routes' budget).
 const loadStartTimerDialog = () => import('./start-timer-dialog');
-const StartTimerDialog = lazy(() => loadStartTimerDialog().then((module) => ({ default: module.StartTimerDialog })));
+const StartTimerDialog = lazy(() => import('./start-timer-dialog').then((module) => ({ default: module.StartTimerDialog })));
 
 function TimerChip({
   track,
