@@ -307,3 +307,23 @@ export async function checkScreen(page: Page, file: string, heading?: string | R
   expect(overflow, `${file} scrolls sideways`).toBeLessThanOrEqual(0);
   await shot(page, file);
 }
+
+/**
+ * Records a note and a free-text material on the open customer's page by taps (the capture bar's
+ * "Notiz" and "Material"), waiting until each dialog has closed; offline they join the queue.
+ */
+export async function captureNoteAndMaterial(page: Page) {
+  await page.getByRole('button', { name: 'Notiz', exact: true }).click();
+  const note = page.getByRole('dialog', { name: 'Neue Notiz' });
+  await note.getByLabel('Notiz').fill('Zählerschrank ohne Platz für den FI.');
+  await note.getByRole('button', { name: 'Speichern' }).click();
+  await note.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: 'Material', exact: true }).click();
+  const material = page.getByRole('dialog', { name: 'Material erfassen' });
+  await material.getByText('Freitext', { exact: true }).click();
+  await material.getByLabel('Material', { exact: true }).fill('Kabelkanal 40×60');
+  await material.getByLabel('Menge').fill('3');
+  await material.getByLabel('Einheit').fill('m');
+  await material.getByRole('button', { name: 'Speichern' }).click();
+  await material.waitFor({ state: 'hidden' });
+}

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startServer, freePort, type ServerProcess } from '../support/server-process';
 import { launchBrowser, newContext } from './browser';
 import sharp from 'sharp';
-import { apiAs, postFormAs, seedAccount, shot, signInContext } from './journey';
+import { apiAs, captureNoteAndMaterial, postFormAs, seedAccount, shot, signInContext } from './journey';
 
 const databaseUrl = inject('databaseUrl');
 const dataDir = inject('dataDir');
@@ -104,24 +104,12 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
   await server!.stop();
   const wentOffline = Date.now();
   await bar.getByRole('button', { name: 'Einstempeln' }).click();
-  await page.getByRole('button', { name: 'Notiz', exact: true }).click();
-  const note = page.getByRole('dialog', { name: 'Neue Notiz' });
-  await note.getByLabel('Notiz').fill('Zählerschrank ohne Platz für den FI.');
-  await note.getByRole('button', { name: 'Speichern' }).click();
-  await note.waitFor({ state: 'hidden' });
-  await page.getByRole('button', { name: 'Material', exact: true }).click();
-  const material = page.getByRole('dialog', { name: 'Material erfassen' });
-  await material.getByText('Freitext', { exact: true }).click();
-  await material.getByLabel('Material', { exact: true }).fill('Kabelkanal 40×60');
-  await material.getByLabel('Menge').fill('3');
-  await material.getByLabel('Einheit').fill('m');
-  await material.getByRole('button', { name: 'Speichern' }).click();
-  await material.waitFor({ state: 'hidden' });
+  await captureNoteAndMaterial(page);
   await bar.getByRole('button', { name: 'Timer starten' }).click();
   await startDialog.getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }).click();
   await startDialog.waitFor({ state: 'hidden' });
   await bar.getByRole('button', { name: 'Timer für Hof Berger stoppen' }).click();
-  // Photos: not queueable on this branch yet (decision 0038); the issue's 5 photos go here.
+  // Photos queue too (decision 0042; tests/e2e/offline.test.ts takes one offline); not in this day yet.
   await page.getByRole('status').filter({ hasText: '5 Änderungen warten auf Verbindung' }).waitFor();
 
   // ---- offline: the bulk, through the app's kept queue ----

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext } from './browser';
-import { apiAs, appUrl, seedAccount, shot, signInContext } from './journey';
+import { apiAs, appUrl, captureNoteAndMaterial, seedAccount, shot, signInContext } from './journey';
 
 let browser: Browser;
 
@@ -188,19 +188,7 @@ describe('the installable app', () => {
 
       await context.setOffline(true);
       const tapped = Date.now();
-      await page.getByRole('button', { name: 'Notiz', exact: true }).click();
-      const note = page.getByRole('dialog', { name: 'Neue Notiz' });
-      await note.getByLabel('Notiz').fill('Zählerschrank ohne Platz für den FI.');
-      await note.getByRole('button', { name: 'Speichern' }).click();
-      await note.waitFor({ state: 'hidden' });
-      await page.getByRole('button', { name: 'Material', exact: true }).click();
-      const material = page.getByRole('dialog', { name: 'Material erfassen' });
-      await material.getByText('Freitext', { exact: true }).click();
-      await material.getByLabel('Material', { exact: true }).fill('Kabelkanal 40×60');
-      await material.getByLabel('Menge').fill('3');
-      await material.getByLabel('Einheit').fill('m');
-      await material.getByRole('button', { name: 'Speichern' }).click();
-      await material.waitFor({ state: 'hidden' });
+      await captureNoteAndMaterial(page);
       await bar.getByRole('button', { name: 'Timer starten' }).click();
       await startDialog.getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }).click();
       await startDialog.waitFor({ state: 'hidden' });
