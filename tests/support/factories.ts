@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import { tenants } from '../../server/db/schema';
 import type { Role } from '../../server/platform/auth';
+import { systemClock } from '../../server/platform/clock';
 import type { TestServer } from './test-server';
 import { newDeviceId } from './api-client';
 import * as accounts from '../../server/db/accounts';
@@ -28,6 +29,17 @@ export async function insertTenant(server: TestServer, name = 'Elektro Schneider
   return tenantId;
 }
 
+/**
+ * When the member joined. On a server with a test clock the member joined a day before the clock's
+ * now, so the moments a test records (`atUtc`, some hours back) and the working-time start day
+ * do not depend on the day the suite runs; otherwise the database's now.
+ */
+function memberSince(server: TestServer): { createdAt?: Date } {
+  const { clock } = server.app.deps;
+  if (clock === systemClock) return {};
+  return { createdAt: new Date(clock.now().getTime() - 86_400_000) };
+}
+
 export async function insertMember(
   server: TestServer,
   options: { role?: Role; tenantId?: string; email?: string; language?: 'de' | 'en'; emailConfirmed?: boolean; termsConfirmed?: boolean } = {},
@@ -38,6 +50,7 @@ export async function insertMember(
   const deviceId = newDeviceId();
   const issued = await server.database.withTenant(tenantId, async (tx) => {
     const user = await accounts.insertUser(tx, {
+      ...memberSince(server),
       tenantId,
       email,
       userName: email,
