@@ -15,6 +15,12 @@ const fieldDay = ['tests/e2e/offline-day.test.ts'];
 // Files whose calls store or read files: run a second time against the bucket driver ('api-s3').
 const s3Files = ['tests/api/images.test.ts', 'tests/api/work-confirmations.test.ts', 'tests/api/tenant-logo.test.ts'];
 
+// The unit and API files share a worker's imported modules instead of importing the server
+// afresh for each file: on a 2-core machine that import was about 2 s a file, a fifth of the node
+// lane. They may: each API file starts its own server (`startTestServer`, own database, own
+// clock) and keeps no state in modules; a spy is set on a server's own objects, never on a module.
+// The component files keep their isolation (each its own DOM). Hence `isolate: false` below.
+
 export default defineConfig({
   test: {
     projects: [
@@ -28,6 +34,7 @@ export default defineConfig({
           testTimeout: 30_000,
           include: ['tests/unit/**/*.test.ts'],
           exclude: processFiles,
+          isolate: false,
         },
       },
       {
@@ -37,6 +44,7 @@ export default defineConfig({
           maxWorkers: workers,
           include: ['tests/api/**/*.test.ts'],
           exclude: processFiles,
+          isolate: false,
           globalSetup: ['tests/support/pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -51,6 +59,7 @@ export default defineConfig({
           maxWorkers: workers,
           include: s3Files,
           env: { FIELDBOOK_TEST_STORAGE: 's3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          isolate: false,
           globalSetup: ['tests/support/pg-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
