@@ -11,7 +11,12 @@ export function once<T>(load: () => Promise<T>): () => Promise<T> {
 export const loadExcel = once(async () => (await import('exceljs')).default);
 export const loadPdfKit = once(async () => (await import('pdfkit')).default);
 export const loadFontkit = once(async () => await import('fontkit'));
-export const loadSharp = once(async () => (await import('sharp')).default);
+export const loadSharp = once(async () => {
+  const sharp = (await import('sharp')).default;
+  // Uploads are decoded from temporary files (decision 0052): keep none of them open after use.
+  sharp.cache({ files: 0 });
+  return sharp;
+});
 export const loadHeicDecode = once(async () => (await import('heic-decode')).default);
 export const loadEInvoice = once(async () => await import('@e-invoice-eu/core'));
 export const loadPdfLib = once(async () => await import('@cantoo/pdf-lib'));

@@ -125,7 +125,7 @@ export async function claimUploadKey(request: FastifyRequest, form: MultipartFor
     field: form.file.field,
     name: form.file.fileName,
     type: form.file.declaredType,
-    sha256: crypto.createHash('sha256').update(form.file.data).digest('hex'),
+    sha256: form.file.sha256,
   };
   const replay = await claim(request, state, requestHash(request, { fields, file }));
   if (replay) throw replay;

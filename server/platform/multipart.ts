@@ -3,12 +3,21 @@
  * handlers read them here and check the fields with `FormFields`, which reports problems in the
  * same shape as the contract's validation: 400 VALIDATION_ERROR with `{ field: [message] }`.
  *
- * The file is read into memory up to `maxFileBytes`; one byte more ends the upload with the
- * caller's `tooLarge` error while the rest of the stream is drained. A second file answers 400
+ * The file is streamed to a temporary file (never held in memory), hashed on the way, up to
+ * `maxFileBytes`; one byte more ends the upload with the caller's `tooLarge` error while the rest
+ * of the stream is drained. The temporary file (in `os.tmpdir()`, i.e. `TMPDIR`) is removed when
+ * the answer has been sent or the connection closed, by @fastify/multipart's own clean-up of
+ * `request.tmpUploads` (decision 0052). A second file answers 400
  * BAD_REQUEST, more than `FORM_FIELDS_MAX` fields 413, each with its own message. A form that ends
  * early (a broken connection, a missing closing boundary) answers 400 BAD_REQUEST. Names and file
  * names with characters text may not hold answer 400 VALIDATION_ERROR, as in JSON bodies.
  */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError, type FieldErrors } from './errors';
 import { translate, type Lang, type MessageKey } from './i18n';
@@ -22,7 +31,38 @@ export interface UploadedFile {
   field: string;
   fileName: string;
   declaredType: string;
-  data: Buffer;
+  /** The temporary file that holds the upload, removed after the answer. */
+  path: string;
+  size: number;
+  /** SHA-256 of the content (hex), taken while it was written. */
+  sha256: string;
+  /** The whole content in memory, for the small uploads (logo, signature, dictation). */
+  bytes: () => Promise<Buffer>;
+}
+
+/**
+ * Writes a file part to a new temporary file registered for @fastify/multipart's clean-up, counting
+ * and hashing it on the way; a part over the limit is drained (and its file removed with the rest).
+ */
+async function spool(request: FastifyRequest, stream: Readable, maxBytes: number): Promise<{ path: string; size: number; sha256: string }> {
+  const target = path.join(os.tmpdir(), `fieldbook-upload-${crypto.randomUUID()}`);
+  const handle = await fs.promises.open(target, 'wx', 0o600);
+  (request.tmpUploads ??= []).push(target);
+  const hash = crypto.createHash('sha256');
+  let size = 0;
+  await pipeline(
+    stream,
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        size += chunk.length;
+        if (size > maxBytes) continue;
+        hash.update(chunk);
+        yield chunk;
+      }
+    },
+    handle.createWriteStream(),
+  );
+  return { path: target, size, sha256: hash.digest('hex') };
 }
 
 export interface MultipartForm {
@@ -46,22 +86,32 @@ export async function readMultipart(
     for await (const part of request.parts({ limits })) {
       if (!isCleanText(part.fieldname)) badText ??= 'form';
       if (part.type === 'file') {
-        const chunks: Buffer[] = [];
+        const wanted = part.fieldname === options.fileField && !file && !tooLarge;
+        let saved: { path: string; size: number; sha256: string } | undefined;
         let size = 0;
-        for await (const chunk of part.file) {
-          size += (chunk as Buffer).length;
-          if (size <= options.maxFileBytes) chunks.push(chunk as Buffer);
+        if (wanted) {
+          saved = await spool(request, part.file, options.maxFileBytes);
+          size = saved.size;
+        } else {
+          for await (const chunk of part.file) size += (chunk as Buffer).length;
         }
         if (part.file.truncated || size > options.maxFileBytes) {
           tooLarge = true;
           continue;
         }
         if (!isCleanText(part.filename)) badText ??= part.fieldname;
-        if (part.fieldname !== options.fileField || file) {
+        if (!saved) {
           (fields.get(part.fieldname) ?? fields.set(part.fieldname, []).get(part.fieldname)!).push('\u0000file');
           continue;
         }
-        file = { field: part.fieldname, fileName: part.filename, declaredType: part.mimetype, data: Buffer.concat(chunks, size) };
+        const stored = saved.path;
+        file = {
+          field: part.fieldname,
+          fileName: part.filename,
+          declaredType: part.mimetype,
+          ...saved,
+          bytes: () => fs.promises.readFile(stored),
+        };
       } else {
         const list = fields.get(part.fieldname) ?? [];
         list.push(typeof part.value === 'string' ? part.value : String(part.value));

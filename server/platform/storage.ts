@@ -35,7 +35,11 @@ export interface StoredFileInfo {
 export interface FileStorage {
   /** Where the files are, for logs and the move command's summary (no credentials). */
   readonly description: string;
-  /** Writes the whole file at once: a reader sees the old file, the new one, or none; never half of one. */
+  /**
+   * Writes the whole file at once: a reader sees the old file, the new one, or none; never half of
+   * one. A stream (with its `size`) is written as it is read, never gathered in memory: uploads
+   * come from a temporary file (decision 0052).
+   */
   put(key: string, data: Buffer | Readable, size?: number): Promise<void>;
   get(key: string): Promise<Buffer>;
   /** Size of the stored file, or undefined when there is none. */
@@ -175,8 +179,10 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * An S3-compatible bucket. Objects are written with one PutObject (atomic for readers); reads
- * stream the object (with `Range` for byte ranges) straight into the answer. Request checksums
+ * An S3-compatible bucket. Objects are written with one PutObject (atomic for readers) whose body
+ * is streamed with its known length (a temporary file's size; no multipart upload needed below
+ * S3's 5 GB for one PutObject, decision 0052); reads stream the object (with `Range` for byte
+ * ranges) straight into the answer. Request checksums
  * only where S3 requires them, so stores that implement the older protocol (MinIO, Ceph, s3rver)
  * work too; the move command verifies SHA-256 checksums end to end itself.
  */

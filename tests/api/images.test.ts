@@ -3,14 +3,17 @@
  * script named .jpg), of damaged and truncated files, of more than 40 megapixels and 20 MB, of a
  * form cut off in transit — with nothing stored; re-encoding with auto-rotation and all metadata
  * stripped (GPS kept only in the database and only under the `gps` consent); thumbnails; downloads
- * with byte ranges; lists with filters; roles and tenant isolation.
+ * with byte ranges; lists with filters; roles and tenant isolation. Uploads go through a temporary
+ * file that is gone after every answer, stored or refused (decision 0052).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { images } from '../../server/db/schema';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { archiveCustomer, checked, grantGps, imageForm, jpeg, newCustomer, postForm, uploadImage } from './activity-support';
@@ -256,6 +259,77 @@ describe('Images/UploadWorkDocImage', () => {
   it('refuses a call without a token', async () => {
     const answer = await postForm(server, null, UPLOAD, imageForm({ customerId: customer.id }, { data: await jpeg(32, 32), name: 'a.jpg', type: 'image/jpeg' }));
     expect(answer.status).toBe(401);
+  });
+});
+
+describe('uploads through a temporary file (decision 0052)', () => {
+  // The server of this file runs in this process: its temporary files go to TMPDIR, a directory of our own.
+  let spool: string;
+  beforeAll(() => {
+    spool = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-spool-test-'));
+    vi.stubEnv('TMPDIR', spool);
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    fs.rmSync(spool, { recursive: true, force: true });
+  });
+  const spooled = () => fs.readdirSync(spool);
+  const emptied = () => expect.poll(spooled, { timeout: 5_000, interval: 20 }).toEqual([]);
+
+  it('writes the photo to a temporary file (and the JPEG beside it), never whole into memory, and removes both after the answer', async () => {
+    const seen = new Set<string>();
+    const watcher = fs.watch(spool, (_event, name) => name && seen.add(name));
+    try {
+      const data = await jpeg(800, 600);
+      const image = await uploadImage(server, employee, customer.id, {}, data);
+      expect(image.sizeBytes).toBeGreaterThan(0);
+      await emptied();
+    } finally {
+      watcher.close();
+    }
+    const names = [...seen];
+    const upload = names.find((name) => /^fieldbook-upload-[0-9a-f-]{36}$/.test(name));
+    expect(upload, names.join(', ')).toBeDefined();
+    expect(names).toContain(`${upload}.jpg`);
+  });
+
+  it('removes the temporary file of a refused upload: damaged, over 20 MB, a form cut off, a connection dropped', async () => {
+    const damaged = Buffer.from(await jpeg(300, 300));
+    damaged.fill(0x55, 200, 600);
+    await refused(imageForm({ customerId: customer.id }, { data: damaged, name: 'kaputt.jpg', type: 'image/jpeg' }), 400, 'INVALID_IMAGE');
+    await emptied();
+    const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(20 * 1024 * 1024 + 10)]);
+    await refused(imageForm({ customerId: customer.id }, { data: big, name: 'gross.jpg', type: 'image/jpeg' }), 413, 'PAYLOAD_TOO_LARGE');
+    await emptied();
+
+    const boundary = '----fieldbook' + crypto.randomBytes(8).toString('hex');
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="customerId"\r\n\r\n${customer.id}\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    );
+    const cut = await fetch(server.baseUrl + UPLOAD, {
+      method: 'POST',
+      body: Buffer.concat([head, await jpeg(200, 200)]),
+      headers: { ...employee.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(cut.status).toBe(400);
+    await emptied();
+
+    // The client goes away in the middle of the file: once part of it is on disk, the connection drops.
+    const url = new URL(server.baseUrl + UPLOAD);
+    const request = http.request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: { ...employee.auth, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + 4 * 1024 * 1024) },
+    });
+    request.on('error', () => undefined);
+    request.write(head);
+    request.write(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(512 * 1024)]));
+    await expect.poll(spooled, { timeout: 5_000, interval: 20 }).toHaveLength(1);
+    request.destroy();
+    await emptied();
   });
 });
 

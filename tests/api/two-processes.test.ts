@@ -1,9 +1,12 @@
 /**
- * Two real server processes on one PostgreSQL behind nginx (decision 0046): nothing a request needs
- * lives in one process. A session opened on one is refreshed on the other, a photo uploaded on one
- * is served by the other (one shared DATA_DIR), the sign-in limit counts the attempts of both, a
- * mail job sent by one runs exactly once although both work the queue, and a process killed with
- * SIGKILL in the middle of writes loses none that was answered.
+ * Two real server processes on one PostgreSQL and one bucket of a local S3-compatible server
+ * (s3rver, the real `@aws-sdk/client-s3` in front) behind nginx (decisions 0045, 0046): nothing a
+ * request needs lives in one process. Each process has a DATA_DIR of its own (only the same
+ * secrets file in it), so a file that landed on one process's disk would be missed by the other.
+ * A session opened on one is refreshed on the other, a photo uploaded on one is served by the
+ * other from the bucket, the sign-in limit counts the attempts of both, a mail job sent by one
+ * runs exactly once although both work the queue, and a process killed with SIGKILL in the middle
+ * of writes loses none that was answered.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,12 +18,16 @@ import { ensureDatabase } from '../../server/db/embedded';
 import { newDeviceId } from '../support/api-client';
 import { caller } from '../support/http';
 import { startNginx, type LoadBalancer } from '../support/nginx';
+import { startLocalS3, type LocalS3 } from '../support/s3';
+import { S3FileStorage } from '../../server/platform/storage';
 import { startServer, type ServerProcess } from '../support/server-process';
 import { startSmtpSink, type SmtpSink } from '../e2e/smtp-sink';
 import { imageForm, jpeg } from './activity-support';
 
 const PASSWORD = 'Sicherung-Leitung-37';
-let dataDir: string;
+let dataDirs: string[] = [];
+let s3: LocalS3;
+let bucket: S3FileStorage;
 let admin: pg.Client;
 let smtp: SmtpSink;
 let one: ServerProcess;
@@ -30,17 +37,37 @@ let serial = 0;
 const uniqueEmail = (name: string) => `${name}.${Date.now()}${serial++}@zwei-prozesse.de`;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-two-'));
   // The app role is one for the whole cluster: these processes use the password of the test files.
-  fs.writeFileSync(path.join(dataDir, 'secrets.json'), JSON.stringify({ appRolePassword: 'test-app-role-password' }));
+  // Both processes sign with the same secrets (as operators share them), each in its own directory.
+  const secrets = JSON.stringify({
+    appRolePassword: 'test-app-role-password',
+    jwtSecret: crypto.randomBytes(32).toString('base64url'),
+    cookieSecret: crypto.randomBytes(32).toString('base64url'),
+    dataKeys: [crypto.randomBytes(32).toString('base64url')],
+  });
+  dataDirs = [0, 1].map(() => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-two-'));
+    fs.writeFileSync(path.join(dir, 'secrets.json'), secrets, { mode: 0o600 });
+    return dir;
+  });
   const dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
   const base = new URL(inject('pgAdminBaseUrl'));
   base.pathname = `/${dbName}`;
   await ensureDatabase(base.toString(), dbName);
   smtp = await startSmtpSink();
-  // Both processes share the directory (and with it the signing secrets), the database and the mail server.
-  const env = { DATA_DIR: dataDir, DATABASE_URL: base.toString(), TRUST_PROXY: '1', SMTP_URL: smtp.url, JOBS_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1' };
-  [one, two] = await Promise.all([startServer(env), startServer(env)]);
+  s3 = await startLocalS3();
+  const bucketEnv = s3.env(await s3.createBucket());
+  bucket = new S3FileStorage({
+    bucket: bucketEnv.S3_BUCKET,
+    region: bucketEnv.S3_REGION,
+    endpoint: bucketEnv.S3_ENDPOINT,
+    forcePathStyle: true,
+    accessKeyId: bucketEnv.S3_ACCESS_KEY_ID,
+    secretAccessKey: bucketEnv.S3_SECRET_ACCESS_KEY,
+  });
+  // Both processes share the database, the bucket and the mail server; no directory.
+  const env = { ...bucketEnv, DATABASE_URL: base.toString(), TRUST_PROXY: '1', SMTP_URL: smtp.url, JOBS_POLL_SECONDS: '0.5', MAIL_RETRY_DELAY_SECONDS: '1' };
+  [one, two] = await Promise.all(dataDirs.map((dir) => startServer({ ...env, DATA_DIR: dir })));
   nginx = await startNginx([one.baseUrl, two.baseUrl]);
   admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
@@ -50,7 +77,8 @@ afterAll(async () => {
   await nginx?.close();
   await Promise.all([one?.stop(), two?.stop()]);
   await smtp?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await s3?.close();
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const viaNginx = () => caller(nginx.baseUrl);
@@ -81,7 +109,7 @@ describe('two server processes behind nginx', () => {
     expect(reuse.status).toBe(401);
   });
 
-  it('serves a photo uploaded on one process from the other', async () => {
+  it('serves a photo uploaded on one process from the other, out of the bucket', async () => {
     const { deviceId, session } = await signUp();
     const auth = { Authorization: `Bearer ${session.token}`, 'X-Device-Id': deviceId };
     const customer = await caller(one.baseUrl)('POST', '/api/Customers/Create', { deviceId, token: session.token, body: { companyName: 'Bäckerei Korn', country: 'DE' } });
@@ -97,6 +125,19 @@ describe('two server processes behind nginx', () => {
     expect(bytes.length).toBe(image.sizeBytes);
     const thumbnail = await fetch(`${two.baseUrl}/api/Images/GetThumbnail/${image.id}`, { headers: auth });
     expect(thumbnail.status).toBe(200);
+    // A range is answered by the other process too, read as a range from the bucket.
+    const part = await fetch(`${two.baseUrl}/api/Images/Get/${image.id}`, { headers: { ...auth, Range: 'bytes=2-101' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(2, 102))).toBe(true);
+    // The photo and its thumbnail are objects of the bucket, byte for byte what was served ...
+    const { rows } = await admin.query<{ storage_key: string; thumbnail_key: string }>('select storage_key, thumbnail_key from images where id = $1', [image.id]);
+    const objects = new Map<string, number>();
+    for await (const object of bucket.list(rows[0].storage_key.split('/')[0])) objects.set(object.key, object.size);
+    expect(objects.get(rows[0].storage_key)).toBe(image.sizeBytes);
+    expect((await bucket.get(rows[0].storage_key)).equals(bytes)).toBe(true);
+    expect(objects.get(rows[0].thumbnail_key)).toBe(Buffer.from(await thumbnail.arrayBuffer()).length);
+    // ... and neither process wrote a file into its own directory.
+    for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, 'files'))).toBe(false);
   });
 
   it('counts sign-in attempts of both processes against one limit', async () => {

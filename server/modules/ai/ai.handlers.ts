@@ -24,7 +24,7 @@ export const aiHandlers = {
     if (language !== undefined && language !== 'de' && language !== 'en') fields.fieldError('language', 'validation.enum', { values: 'de, en' });
     if (!form.file) fields.fieldError('file', 'ai.fileRequired');
     fields.assertValid();
-    return ok(await ai(request).transcribe(ctx, { file: form.file!.data, language: (language as 'de' | 'en' | undefined) ?? ctx.lang }));
+    return ok(await ai(request).transcribe(ctx, { file: await form.file!.bytes(), language: (language as 'de' | 'en' | undefined) ?? ctx.lang }));
   },
 
   aiSortDictation: async (request: Body<'aiSortDictation'>) => ok(await ai(request).sortDictation(contextOf(request), request.body)),

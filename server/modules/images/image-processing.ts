@@ -1,5 +1,8 @@
 /**
- * What happens to an uploaded photo before it is stored:
+ * What happens to an uploaded photo before it is stored. The upload is a temporary file
+ * (`readMultipart`); sharp reads it from there and writes the JPEG to a temporary file beside it, so
+ * neither the upload nor the result is held in memory (decision 0052); only HEVC-coded HEIC is read
+ * whole, because libheif decodes from a buffer.
  *
  * 1. Its type is taken from its first bytes (JPEG, PNG, WebP, HEIC/HEIF); the name and the declared
  *    type are ignored. Anything else is refused (UNSUPPORTED_MEDIA_TYPE).
@@ -14,6 +17,7 @@
  * 5. The GPS position in its EXIF is read for the database only (the caller decides whether the
  *    consent allows keeping it); the stored files never carry it.
  */
+import fs from 'node:fs';
 import type { Metadata, OutputInfo, Sharp, SharpOptions } from 'sharp';
 import type heicDecode from 'heic-decode';
 import { loadHeicDecode, loadSharp } from '../../platform/heavy-modules';
@@ -47,7 +51,9 @@ export interface GpsPosition {
 }
 
 export interface ProcessedImage {
-  jpeg: Buffer;
+  /** The stored JPEG's temporary file (the caller's `output`) and its size. */
+  jpegPath: string;
+  jpegBytes: number;
   thumbnail: Buffer;
   width: number;
   height: number;
@@ -86,25 +92,36 @@ async function decodeHeif(data: Buffer): Promise<{ raw: Buffer; width: number; h
 
 const sharpOptions: SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'warning' };
 
-/** Upright, flattened, metadata-free JPEG of a decodable input. */
-async function encodeJpeg(image: Sharp) {
-  return image
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .toColourspace('srgb')
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toBuffer({ resolveWithObject: true });
+/** Upright, flattened, metadata-free JPEG of a decodable input, written to `output`. */
+async function encodeJpeg(image: Sharp, output: string): Promise<OutputInfo> {
+  return image.rotate().flatten({ background: '#ffffff' }).toColourspace('srgb').jpeg({ quality: 85, mozjpeg: true }).toFile(output);
 }
 
-export async function processImage(data: Buffer): Promise<ProcessedImage> {
-  const type = detectImageType(data);
+/** The first bytes of a file, enough for `detectImageType`. */
+async function headOf(file: string): Promise<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks and re-encodes the photo in the file `input`; the JPEG goes to the file `output` (the
+ * caller removes it), the thumbnail (a few kilobytes) is answered in memory.
+ */
+export async function processImage(input: string, output: string): Promise<ProcessedImage> {
+  const type = detectImageType(await headOf(input));
   if (!type) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'images.unsupported', { status: 400 });
   const sharp = await loadSharp();
 
   // The header says the size (and carries the EXIF block) without decoding a pixel.
   let meta: Metadata | undefined;
   try {
-    meta = await sharp(data, { limitInputPixels: false }).metadata();
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     if (type !== 'heif') throw invalid();
   }
@@ -117,26 +134,27 @@ export async function processImage(data: Buffer): Promise<ProcessedImage> {
     gps = null;
   }
 
-  let jpeg: { data: Buffer; info: OutputInfo } | undefined;
+  let jpeg: OutputInfo | undefined;
   try {
-    jpeg = await encodeJpeg(sharp(data, sharpOptions));
+    jpeg = await encodeJpeg(sharp(input, sharpOptions), output);
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
     // AV1-coded HEIF (AVIF) sharp reads itself; HEVC-coded HEIC goes through libheif below.
     if (type !== 'heif') throw invalid();
   }
   if (!jpeg) {
-    const decoded = await decodeHeif(data);
+    const decoded = await decodeHeif(await fs.promises.readFile(input));
     if (!decoded) throw invalid();
     // libheif applies the container's rotation and mirroring itself.
-    jpeg = await encodeJpeg(sharp(decoded.raw, { raw: { width: decoded.width, height: decoded.height, channels: 4 }, limitInputPixels: MAX_IMAGE_PIXELS }));
+    jpeg = await encodeJpeg(sharp(decoded.raw, { raw: { width: decoded.width, height: decoded.height, channels: 4 }, limitInputPixels: MAX_IMAGE_PIXELS }), output);
   }
   const encoded = jpeg;
-  const thumbnail = await sharp(encoded.data)
+  // From the JPEG file: libjpeg shrinks while decoding, so the thumbnail never holds the full pixels.
+  const thumbnail = await sharp(output)
     .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 75 })
     .toBuffer();
-  return { jpeg: encoded.data, thumbnail, width: encoded.info.width, height: encoded.info.height, gps };
+  return { jpegPath: output, jpegBytes: encoded.size, thumbnail, width: encoded.width, height: encoded.height, gps };
 }
 
 /** The thumbnail as JPEG, for clients whose `Accept` does not allow WebP. */

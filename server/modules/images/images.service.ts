@@ -8,6 +8,7 @@
  * - An upload with an `id` that exists for the same customer answers the stored photo and stores
  *   nothing new (a retry from a phone with a bad connection); another record's id answers 409.
  */
+import fs from 'node:fs';
 import type { components } from '../../../generated/server/openapi';
 
 import { isUniqueViolation } from '../../db/helpers';
@@ -20,7 +21,7 @@ import { tenantKey } from '../../platform/storage';
 import { recordAudit } from '../../db/audit';
 import { findCustomer, customerForNewEntry } from '../customers';
 import { consentGranted } from '../../db/consents';
-import { processImage, thumbnailAsJpeg } from './image-processing';
+import { processImage, thumbnailAsJpeg, type ProcessedImage } from './image-processing';
 import { findImage, insertImage, listImages, type ImageListQuery, type ImageListRow } from './images.repository';
 import { tenantTimeZone } from '../../db/tenant-settings';
 import { customerName as customerNameOf } from '../../platform/display-names';
@@ -61,7 +62,8 @@ interface UploadFields {
   latitude?: number;
   longitude?: number;
   takenAt: Date;
-  file: Buffer;
+  /** The upload's temporary file (`readMultipart`). */
+  file: string;
 }
 
 /** The form's fields under the contract's `ImageUpload` rules, or 400 with every field error. */
@@ -89,7 +91,7 @@ export function readUploadForm(ctx: RequestContext, form: MultipartForm): Upload
     latitude,
     longitude,
     takenAt: takenAt ?? ctx.now,
-    file: form.file!.data,
+    file: form.file!.path,
   };
 }
 
@@ -119,13 +121,20 @@ export class ImagesService {
     });
     if (existing) return toImage(existing);
 
-    const processed = await processImage(input.file);
     const id = input.id ?? crypto.randomUUID();
     // A suffix of its own: a retry racing this upload never overwrites or deletes the other's files.
     const suffix = crypto.randomUUID().slice(0, 8);
     const storageKey = tenantKey(ctx.tenantId, 'images', `${id}-${suffix}.jpg`);
     const thumbnailKey = tenantKey(ctx.tenantId, 'images', `${id}-${suffix}-thumb.webp`);
-    await storage.put(storageKey, processed.jpeg);
+    // The JPEG is written to a temporary file and streamed from there into the storage (decision 0052).
+    const output = `${input.file}.jpg`;
+    let processed: ProcessedImage;
+    try {
+      processed = await processImage(input.file, output);
+      await storage.put(storageKey, fs.createReadStream(processed.jpegPath), processed.jpegBytes);
+    } finally {
+      await fs.promises.rm(output, { force: true });
+    }
     await storage.put(thumbnailKey, processed.thumbnail);
     try {
       return await inTenant(database, ctx, async (tx) => {
@@ -149,7 +158,7 @@ export class ImagesService {
           height: processed.height,
           fileName,
           contentType: 'image/jpeg',
-          sizeBytes: processed.jpeg.length,
+          sizeBytes: processed.jpegBytes,
           storageKey,
           thumbnailKey,
         });

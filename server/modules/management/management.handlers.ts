@@ -32,7 +32,7 @@ export const managementHandlers = {
       tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'management.logoTooLarge'),
     });
     if (!form.file) throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: { file: ['validation.required'] } });
-    return ok(await management(request).setLogo(contextOf(request), form.file.data), translate(request.lang, 'common.saved'));
+    return ok(await management(request).setLogo(contextOf(request), await form.file.bytes()), translate(request.lang, 'common.saved'));
   },
   managementGetLogo: async (request: FastifyRequest, reply: FastifyReply) => {
     const logo = await management(request).logo(contextOf(request));

@@ -18,7 +18,7 @@ export const workConfirmationsHandlers = {
       maxFileBytes: MAX_SIGNATURE_BYTES,
       tooLarge: () => new AppError('INVALID_IMAGE', 'confirmations.signatureInvalid'),
     });
-    const input = readConfirmationForm(ctx, form);
+    const input = await readConfirmationForm(ctx, form);
     return ok(await service(request).create(ctx, input));
   },
 

@@ -67,7 +67,7 @@ export interface ConfirmationInput {
 const signatureInvalid = () => new AppError('INVALID_IMAGE', 'confirmations.signatureInvalid');
 
 /** The form's fields under the contract's `WorkConfirmationUpload` rules, or 400 with every field error. */
-export function readConfirmationForm(ctx: RequestContext, form: MultipartForm): ConfirmationInput {
+export async function readConfirmationForm(ctx: RequestContext, form: MultipartForm): Promise<ConfirmationInput> {
   const fields = new FormFields(form, ctx.lang, 'file');
   const customerId = fields.uuid('customerId', { required: true });
   const signee = fields.string('signee', { required: true, minLength: 1, maxLength: 200 });
@@ -92,7 +92,7 @@ export function readConfirmationForm(ctx: RequestContext, form: MultipartForm): 
     signedOnDevice: signedAt !== undefined && signedAt !== null,
     language,
     place,
-    signature: form.file!.data,
+    signature: await form.file!.bytes(),
   };
 }
 
