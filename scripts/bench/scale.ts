@@ -28,6 +28,7 @@
  * cores were meanwhile (ours and everyone's). BENCH_ONLY runs only the calls whose label has it.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { startNginx, type LoadBalancer } from '../../tests/support/nginx';
 import { startLocalS3, type LocalS3 } from '../../tests/support/s3';
@@ -159,7 +160,7 @@ async function main() {
         // Our processes' share of the machine's cores: CPU per request × requests per second.
         const ours = ((node + nginxMs + postgres + client) * rate) / 1000;
         const errors = list.reduce((sum, l) => sum + l.errors, 0);
-        const row = `| ${label} | ${variant.name} | ${rate.toFixed(0)} | ${median((l) => l.p95).toFixed(0)} | ${node.toFixed(2)} | ${variant.nginx ? nginxMs.toFixed(2) : '–'} | ${postgres.toFixed(2)} | ${client.toFixed(2)} | ${ours.toFixed(2)} | ${(median((l) => l.machineBusy) * 100).toFixed(0)} % |${errors ? ` ${errors} errors` : ''}`;
+        const row = `| ${label} | ${variant.name} | ${rate.toFixed(0)} | ${median((l) => l.p95).toFixed(0)} | ${node.toFixed(2)} | ${variant.nginx ? nginxMs.toFixed(2) : '–'} | ${postgres.toFixed(2)} | ${client.toFixed(2)} | ${((node * rate) / 1000).toFixed(2)} | ${ours.toFixed(2)} | ${(median((l) => l.machineBusy) * 100).toFixed(0)} % |${errors ? ` ${errors} errors` : ''}`;
         rows.push(row);
         process.stderr.write(`${row}\n`);
       }
@@ -169,9 +170,9 @@ async function main() {
       `\n${CUSTOMERS.toLocaleString('en')} customers, ${activities.toLocaleString('en')} activities, ${shifts.toLocaleString('en')} shifts; ${CONCURRENCY} clients at once, ${SECONDS} s × ${ROUNDS} rounds each, variants alternating; ${machine()}\n`,
     );
     console.log('req/s: answered requests per second; p95: of all requests under that load, ms; CPU columns: ms of CPU per answered request;');
-    console.log('Node.js: the server processes (bare: this process, which serves it); cores busy: ours = the CPU of every column × req/s in cores, machine = all processes of the machine (/proc/stat)\n');
-    console.log('| Call | variant | req/s | p95 ms | Node.js ms/req | nginx ms/req | PostgreSQL ms/req | load generator ms/req | our cores busy | machine busy |');
-    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(`Node.js: the server processes (bare: this process, which serves it); cores busy (the machine has ${os.cpus().length}): the servers' = Node.js ms/req × req/s, ours = every CPU column × req/s; machine busy = all processes of the machine, whoever's (/proc/stat)\n`);
+    console.log('| Call | variant | req/s | p95 ms | Node.js ms/req | nginx ms/req | PostgreSQL ms/req | load generator ms/req | servers\' cores busy | our cores busy | machine busy |');
+    console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
   } finally {
     await bare?.close();
