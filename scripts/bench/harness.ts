@@ -237,6 +237,7 @@ const send = (message) => (parentPort ? parentPort.postMessage(message) : proces
 const run = async (ms) => {
   const latencies = [];
   let errors = 0;
+  const failures = {};
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const end = Date.now() + ms;
@@ -246,16 +247,17 @@ const run = async (ms) => {
       for (const step of steps) {
         const body = step.body === undefined ? undefined : JSON.stringify(step.body).replaceAll('"$customer"', JSON.stringify(customers[n % customers.length])).replaceAll('"$id"', JSON.stringify(id));
         const at = performance.now();
-        let ok = false;
+        let status = 'no answer';
         try {
           const response = await fetch(base + step.path, { method: step.method, headers: step.idempotent ? { ...headers, 'Idempotency-Key': randomUUID() } : headers, body });
           const text = await response.text();
-          ok = response.ok;
-          if (ok && step.remember) id = JSON.parse(text).data.id;
+          status = response.status;
+          if (response.ok && step.remember) id = JSON.parse(text).data.id;
         } catch {}
         latencies.push(performance.now() - at);
-        if (!ok) {
+        if (!(status >= 200 && status < 300)) {
           errors++;
+          failures[status] = (failures[status] ?? 0) + 1;
           break;
         }
       }
@@ -264,7 +266,7 @@ const run = async (ms) => {
   await Promise.all(Array.from({ length: concurrency }, (_, n) => loop(n)));
   // The whole process's CPU since this run began: the client's own when it runs as a process.
   const cpu = process.cpuUsage(cpuBefore);
-  return { count: latencies.length, errors, seconds: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000, latencies };
+  return { count: latencies.length, errors, failures, seconds: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000, latencies };
 };
 (async () => {
   // A warm-up first, not counted: a new process loads and compiles its HTTP client on its first calls.
@@ -308,6 +310,8 @@ export interface Load {
   perSecond: number;
   p95: number;
   errors: number;
+  /** The failed requests by their status (or "no answer"). */
+  failures: Record<string, number>;
   /**
    * CPU per answered request, ms: Node.js (this process: the servers in it and, unless the client
    * ran apart, the client's thread), PostgreSQL, the client when it ran apart, and each watched
@@ -346,7 +350,7 @@ export async function runLoad(options: LoadOptions): Promise<Load> {
     before = cpuMs();
     ticksBefore = machineTicks();
   };
-  const result = await new Promise<{ count: number; errors: number; seconds: number; cpuMs: number; latencies: number[] }>((resolve, reject) => {
+  const result = await new Promise<{ count: number; errors: number; failures: Record<string, number>; seconds: number; cpuMs: number; latencies: number[] }>((resolve, reject) => {
     const receive = (message: unknown) => (message === 'go' ? begin() : resolve(message as never));
     if (!options.clientApart) {
       const worker = new Worker(LOAD, { eval: true, workerData: data });
@@ -377,6 +381,7 @@ export async function runLoad(options: LoadOptions): Promise<Load> {
     perSecond: (result.count - result.errors) / result.seconds,
     p95: stats(result.latencies).p95,
     errors: result.errors,
+    failures: result.failures,
     cpu: {
       node: per(after.node - before.node),
       postgres: per(postgresDelta(before.postgres, after.postgres)),

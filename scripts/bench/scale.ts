@@ -99,7 +99,8 @@ async function main() {
       app.post('/api/TimeTracks/Stop', async (request) => ok(await services.timeTracks.stop(ctx(), request.body as never)));
     });
 
-    const headers = await bench.headers();
+    // The Owner's headers, renewed for each call (bench.headers() refreshes the token when it gets old).
+    const headers: Record<string, string> = { ...(await bench.headers()) };
     const variants: Variant[] = [
       { name: 'one', base: servers[0].baseUrl, headers, servers: () => [servers[0].child.pid!] },
       { name: 'two', base: nginx.baseUrl, headers, servers: () => servers.map((server) => server.child.pid!), nginx: () => withChildren(nginxPid) },
@@ -145,6 +146,7 @@ async function main() {
       });
     const rows: string[] = [];
     for (const [label, steps] of selected) {
+      Object.assign(headers, await bench.headers());
       const measured = new Map<Variant['name'], Load[]>(variants.map((variant) => [variant.name, []]));
       for (let round = 0; round < ROUNDS; round++) {
         for (const variant of variants) measured.get(variant.name)!.push(await loadOf(variant, steps, SECONDS * 1000));
@@ -159,8 +161,10 @@ async function main() {
         const client = median((l) => l.cpu.client);
         // Our processes' share of the machine's cores: CPU per request × requests per second.
         const ours = ((node + nginxMs + postgres + client) * rate) / 1000;
-        const errors = list.reduce((sum, l) => sum + l.errors, 0);
-        const row = `| ${label} | ${variant.name} | ${rate.toFixed(0)} | ${median((l) => l.p95).toFixed(0)} | ${node.toFixed(2)} | ${variant.nginx ? nginxMs.toFixed(2) : '–'} | ${postgres.toFixed(2)} | ${client.toFixed(2)} | ${((node * rate) / 1000).toFixed(2)} | ${ours.toFixed(2)} | ${(median((l) => l.machineBusy) * 100).toFixed(0)} % |${errors ? ` ${errors} errors` : ''}`;
+        const failures: Record<string, number> = {};
+        for (const [status, n] of list.flatMap((l) => Object.entries(l.failures))) failures[status] = (failures[status] ?? 0) + n;
+        const errors = Object.entries(failures).map(([status, n]) => `${n} × ${status}`).join(', ');
+        const row = `| ${label} | ${variant.name} | ${rate.toFixed(0)} | ${median((l) => l.p95).toFixed(0)} | ${node.toFixed(2)} | ${variant.nginx ? nginxMs.toFixed(2) : '–'} | ${postgres.toFixed(2)} | ${client.toFixed(2)} | ${((node * rate) / 1000).toFixed(2)} | ${ours.toFixed(2)} | ${(median((l) => l.machineBusy) * 100).toFixed(0)} % |${errors ? ` failed: ${errors}` : ''}`;
         rows.push(row);
         process.stderr.write(`${row}\n`);
       }
