@@ -11,27 +11,47 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { buildServer } from '../../server/app';
-import { appUrlFrom, connectDatabase, migrateDatabase, type Database } from '../../server/db/database';
+import { appUrlFrom, connectDatabase, migrateDatabase, type Database, type Tx } from '../../server/db/database';
 import { ensureDatabase, startEmbeddedPostgres } from '../../server/db/embedded';
 import { loadConfig } from '../../server/platform/config';
+import type { RequestContext } from '../../server/platform/context';
+import { ok } from '../../server/platform/errors';
+import { createServices } from '../../server/modules/services';
+import { listCustomers } from '../../server/modules/customers/customers.repository';
+import { toCustomer } from '../../server/modules/customers/customers.service';
+import { listActivities } from '../../server/modules/customer-activities/customer-activities.repository';
+import { titles, toActivity } from '../../server/modules/customer-activities/customer-activities.service';
+import { listImages } from '../../server/modules/images/images.repository';
+import { toImage } from '../../server/modules/images/images.service';
 import { freePort } from '../../tests/support/pg-global-setup';
 
 export const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 
 const WARM_UP = 5;
+
+/**
+ * The benchmark's own PostgreSQL server (its postmaster's pid): the machine may run other
+ * PostgreSQL servers (other benchmarks, tests), whose CPU is not this benchmark's.
+ */
+let postmaster: number | undefined;
 const REFRESH_AFTER_MS = 10 * 60_000;
 
 /**
- * A process's name and the CPU time it has used so far in ms (utime + stime, fields 14 and 15 of
- * `/proc/PID/stat`, in ticks of 10 ms); undefined when it has ended.
+ * A process's name, its parent's pid and the CPU time it has used so far in ms (utime + stime,
+ * fields 14 and 15 of `/proc/PID/stat`, in ticks of 10 ms); undefined when it has ended.
  */
-export function processCpu(pid: number | string): { name: string; ms: number } | undefined {
+export function processCpu(pid: number | string): { name: string; ppid: number; ms: number } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
-    return { name: stat.slice(stat.indexOf('(') + 1, close), ms: (Number(fields[11]) + Number(fields[12])) * 10 };
+    return { name: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(fields[1]), ms: (Number(fields[11]) + Number(fields[12])) * 10 };
   } catch {
     return undefined;
   }
@@ -98,6 +118,7 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
   fs.chmodSync(dir, 0o755);
   const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: await freePort(), password: 'bench-admin' });
   const adminUrl = pgServer.adminUrl('bench');
+  postmaster = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
   await ensureDatabase(adminUrl, 'bench');
   await migrateDatabase(adminUrl, 'bench-app');
   const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'), options.poolSize);
@@ -184,4 +205,271 @@ export function runMain(main: () => Promise<void>): void {
     console.error(error);
     process.exit(1);
   });
+}
+
+/** Requests at once of a load (BENCH_CONCURRENCY, default 50). */
+export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+
+/**
+ * One request of a load's loop. In `body`, the string "$customer" stands for the loop's customer
+ * (loop n takes `customers[n % length]`) and "$id" for the `data.id` of the loop's last answer
+ * that had `remember`; `idempotent` sends a new `Idempotency-Key` (a UUID), as the app does.
+ */
+export interface LoadStep {
+  method: string;
+  path: string;
+  body?: unknown;
+  idempotent?: boolean;
+  remember?: boolean;
+}
+
+/**
+ * The load generator: `concurrency` loops, each sending its steps in order and again until `ms`
+ * have passed (a loop finishes the round of steps it began, so no timer is left running; a
+ * failed step ends its round). Runs as a worker thread or, with its settings in the environment
+ * variable BENCH_LOAD, as a process of its own.
+ */
+const LOAD = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { randomUUID } = require('node:crypto');
+const { base, steps, headers, concurrency, ms, warmMs, customers } = workerData ?? JSON.parse(process.env.BENCH_LOAD);
+const send = (message) => (parentPort ? parentPort.postMessage(message) : process.stdout.write(JSON.stringify(message) + '\\n'));
+const run = async (ms) => {
+  const latencies = [];
+  let errors = 0;
+  const failures = {};
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const end = Date.now() + ms;
+  const loop = async (n) => {
+    let id = '';
+    while (Date.now() < end) {
+      for (const step of steps) {
+        const body = step.body === undefined ? undefined : JSON.stringify(step.body).replaceAll('"$customer"', JSON.stringify(customers[n % customers.length])).replaceAll('"$id"', JSON.stringify(id));
+        const at = performance.now();
+        let status = 'no answer';
+        try {
+          const response = await fetch(base + step.path, { method: step.method, headers: step.idempotent ? { ...headers, 'Idempotency-Key': randomUUID() } : headers, body });
+          const text = await response.text();
+          status = response.status;
+          if (response.ok && step.remember) id = JSON.parse(text).data.id;
+        } catch {}
+        latencies.push(performance.now() - at);
+        if (!(status >= 200 && status < 300)) {
+          errors++;
+          failures[status] = (failures[status] ?? 0) + 1;
+          break;
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, (_, n) => loop(n)));
+  // The whole process's CPU since this run began: the client's own when it runs as a process.
+  const cpu = process.cpuUsage(cpuBefore);
+  return { count: latencies.length, errors, failures, seconds: (performance.now() - started) / 1000, cpuMs: (cpu.user + cpu.system) / 1000, latencies };
+};
+(async () => {
+  // A warm-up first, not counted: a new process loads and compiles its HTTP client on its first calls.
+  if (warmMs) await run(warmMs);
+  send('go');
+  send(await run(ms));
+})();
+`;
+
+/** CPU time so far, in ms: this process, and each process of the benchmark's PostgreSQL. */
+function cpuMs() {
+  const own = process.cpuUsage();
+  const postgres = new Map<string, number>();
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    const cpu = processCpu(pid);
+    if (cpu?.name.startsWith('postgres') && (postmaster === undefined || Number(pid) === postmaster || cpu.ppid === postmaster)) postgres.set(pid, cpu.ms);
+  }
+  return { node: (own.user + own.system) / 1000, postgres };
+}
+
+/** PostgreSQL's CPU between two readings: of the processes alive at the second (one that ended took its time along). */
+function postgresDelta(before: Map<string, number>, after: Map<string, number>) {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** The machine's busy and total CPU time so far in ticks, over all cores (`/proc/stat`; idle and iowait are not busy). */
+function machineTicks() {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, n) => sum + n, 0);
+  return { busy: total - fields[3] - fields[4], total };
+}
+
+/** The CPU ms so far of these processes together (ended ones count 0). */
+function cpuOf(pids: number[]) {
+  return pids.reduce((sum, pid) => sum + (processCpu(pid)?.ms ?? 0), 0);
+}
+
+export interface Load {
+  perSecond: number;
+  p95: number;
+  errors: number;
+  /** The failed requests by their status (or "no answer"). */
+  failures: Record<string, number>;
+  /**
+   * CPU per answered request, ms: Node.js (this process: the servers in it and, unless the client
+   * ran apart, the client's thread), PostgreSQL, the client when it ran apart, and each watched
+   * group of processes.
+   */
+  cpu: { node: number; postgres: number; client: number; watched: Record<string, number> };
+  /** The share of the machine's CPU (all cores) that was busy meanwhile, 0 to 1, whoever used it. */
+  machineBusy: number;
+}
+
+export interface LoadOptions {
+  base: string;
+  steps: LoadStep[];
+  headers: Record<string, string>;
+  ms: number;
+  /** A load before, in the same client, that is not counted (nor its CPU). */
+  warmMs?: number;
+  concurrency?: number;
+  customers?: string[];
+  /** The client as a process of its own (its CPU apart from this process's), not a thread. */
+  clientApart?: boolean;
+  /** Groups of processes whose CPU is counted apart, by name: their pids, asked before and after. */
+  watch?: Record<string, () => number[]>;
+}
+
+/** Runs a load and measures it: rate, p95, errors, CPU per answered request. */
+export async function runLoad(options: LoadOptions): Promise<Load> {
+  const data = { base: options.base, steps: options.steps, headers: options.headers, ms: options.ms, warmMs: options.warmMs ?? 0, concurrency: options.concurrency ?? CONCURRENCY, customers: options.customers ?? [] };
+  const watch = Object.entries(options.watch ?? {}).map(([name, pids]) => ({ name, pids: pids() }));
+  // The readings before: when the client says it begins to count, after its warm-up.
+  let watchedBefore: number[] = [];
+  let before = cpuMs();
+  let ticksBefore = machineTicks();
+  const begin = () => {
+    watchedBefore = watch.map(({ pids }) => cpuOf(pids));
+    before = cpuMs();
+    ticksBefore = machineTicks();
+  };
+  const result = await new Promise<{ count: number; errors: number; failures: Record<string, number>; seconds: number; cpuMs: number; latencies: number[] }>((resolve, reject) => {
+    const receive = (message: unknown) => (message === 'go' ? begin() : resolve(message as never));
+    if (!options.clientApart) {
+      const worker = new Worker(LOAD, { eval: true, workerData: data });
+      worker.on('message', (message) => {
+        receive(message);
+        if (message !== 'go') void worker.terminate();
+      });
+      worker.once('exit', () => reject(new Error('the load ended without a result')));
+      worker.once('error', reject);
+      return;
+    }
+    const child = spawn(process.execPath, ['-e', LOAD], { env: { PATH: process.env.PATH ?? '', BENCH_LOAD: JSON.stringify(data) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      for (let end = output.indexOf('\n'); end >= 0; end = output.indexOf('\n')) {
+        receive(JSON.parse(output.slice(0, end)));
+        output = output.slice(end + 1);
+      }
+    });
+    child.once('close', () => reject(new Error('the load\'s process ended without a result')));
+    child.once('error', reject);
+  });
+  const after = cpuMs();
+  const ticksAfter = machineTicks();
+  const per = (ms: number) => ms / Math.max(1, result.count - result.errors);
+  return {
+    perSecond: (result.count - result.errors) / result.seconds,
+    p95: stats(result.latencies).p95,
+    errors: result.errors,
+    failures: result.failures,
+    cpu: {
+      node: per(after.node - before.node),
+      postgres: per(postgresDelta(before.postgres, after.postgres)),
+      client: options.clientApart ? per(result.cpuMs) : 0,
+      watched: Object.fromEntries(watch.map(({ name, pids }, i) => [name, per(cpuOf(pids) - watchedBefore[i])])),
+    },
+    machineBusy: (ticksAfter.busy - ticksBefore.busy) / Math.max(1, ticksAfter.total - ticksBefore.total),
+  };
+}
+
+/** `CONCURRENCY` loops of GET `url` for `ms`, the client in a thread of this process. */
+export function load(url: string, headers: Record<string, string>, ms: number): Promise<Load> {
+  const { origin, pathname, search } = new URL(url);
+  return runLoad({ base: origin, steps: [{ method: 'GET', path: pathname + search }], headers, ms });
+}
+
+/** The app's services as the bare server runs them, and the context of its one caller. */
+export interface BareRoutes {
+  services: ReturnType<typeof createServices>;
+  ctx: () => RequestContext;
+}
+
+/**
+ * The bare server of bench:throughput and bench:scale: a Fastify + pg server on the same database,
+ * connected as its owner (no row-level security), running the app's own list queries (the
+ * repositories' functions) and services straight on its pool (10 connections): no transaction,
+ * no authentication, no session check, no contract validation, `JSON.stringify` of the same
+ * answer. `routes` adds calls of a benchmark's own.
+ */
+export async function startBareServer(bench: Bench, owner: Omit<RequestContext, 'now'>, routes?: (app: FastifyInstance, bare: BareRoutes) => void) {
+  const { adminUrl } = bench;
+  const { tenantId } = owner;
+  const pool = new pg.Pool({ connectionString: adminUrl, max: 10 });
+  pool.on('error', () => undefined);
+  // The lists' tenant condition is `app_current_tenant()` (server/db/helpers.ts): set once per connection.
+  pool.on('connect', (client) => void client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]));
+  // Without the schema, as the app's own (server/db/database.ts).
+  const db = drizzle(pool) as unknown as Tx;
+  const headings = titles('de');
+  const int = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
+  const flag = (value: unknown) => value === 'true';
+  const app = Fastify({ logger: false });
+  app.get('/api/Customers/GetAll', async (request) => {
+    const q = request.query as Record<string, string>;
+    const query = { page: int(q.page, 1), pageSize: int(q.pageSize, 10), filter: q.filter, orderBy: q.orderBy as never, isDescending: flag(q.isDescending), includeArchived: flag(q.includeArchived) };
+    const { totalCount, rows } = await listCustomers(db, tenantId, query);
+    return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) } };
+  });
+  app.get('/api/CustomerActivities/ByCustomer', async (request) => {
+    const q = request.query as Record<string, string>;
+    const query = {
+      customerId: q.customerId,
+      filter: q.filter,
+      includeProcessed: flag(q.includeProcessed),
+      includeUnprocessed: flag(q.includeUnprocessed),
+      page: int(q.page, 1),
+      pageSize: int(q.pageSize, 25),
+      isDescending: flag(q.isDescending),
+      orderBy: (q.orderBy ?? 'occurredAtUtc') as never,
+    };
+    const { totalCount, capped, rows } = await listActivities(db, tenantId, query as never, headings);
+    return { data: { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) } };
+  });
+  app.get('/api/Images/GetAll', async (request) => {
+    const q = request.query as Record<string, string>;
+    const query = { customerId: q.customerId, filter: q.filter, includeProcessed: flag(q.includeProcessed), includeUnprocessed: flag(q.includeUnprocessed), page: int(q.page, 1), pageSize: int(q.pageSize, 48), isDescending: flag(q.isDescending), orderBy: (q.orderBy ?? 'createdAtUtc') as never };
+    const { totalCount, rows } = await listImages(db, query as never);
+    return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) } };
+  });
+  // The calls of products and working time: the app's own services (queries and the grouping in
+  // JavaScript) on the owner's connection, without session check, transaction or row-level
+  // security, their query taken as it comes (numbers and booleans from the query string).
+  const services = createServices({ ...bench.app.deps, database: { ...bench.database, withTenant: (_tenant, fn) => fn(db) } as Database });
+  const ctx = (): RequestContext => ({ ...owner, now: new Date() });
+  const coerced = (query: unknown) =>
+    Object.fromEntries(Object.entries(query as Record<string, string>).map(([key, value]) => [key, /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value]));
+  app.get('/api/Products/GetAll', async (request) => ok(await services.products.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/TimeTracks/Get', async (request) => ok(await services.timeTracks.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/UserTimeTracks/GetList', async (request) => ok(await services.userTimeTracks.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/UserTimeTracks/GetListGrouped', async (request) => ok(await services.userTimeTracks.listGrouped(ctx(), coerced(request.query) as never)));
+  routes?.(app, { services, ctx });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return {
+    base,
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
 }

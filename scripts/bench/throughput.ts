@@ -37,103 +37,15 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import crypto from 'node:crypto';
-import Fastify from 'fastify';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../server/db/database';
-import { createServices } from '../../server/modules/services';
-import type { RequestContext } from '../../server/platform/context';
-import { ok } from '../../server/platform/errors';
-import { listCustomers } from '../../server/modules/customers/customers.repository';
-import { toCustomer } from '../../server/modules/customers/customers.service';
-import { listActivities } from '../../server/modules/customer-activities/customer-activities.repository';
-import { titles, toActivity } from '../../server/modules/customer-activities/customer-activities.service';
-import { listImages } from '../../server/modules/images/images.repository';
-import { toImage } from '../../server/modules/images/images.service';
-import { customerIdsByExternalId, seed } from './activity';
-import { customerRow, productRow } from './catalog';
-import { machine, processCpu, runMain, startBench, stats } from './harness';
-import { seedWorkingTime } from './time-tracking';
-import { startOfLocalDay } from '../../server/platform/time-zone';
+import { CONCURRENCY, load, type Load, machine, runMain, startBareServer, startBench, stats } from './harness';
+import { feedUrl, groupedUrl, ownerContext, seedCustomersAndFeed, seedProductsAndWorkingTime } from './list-seed';
 
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const SINGLE_RUNS = 40;
-
-/** The load: `concurrency` loops of GET for `ms`, in a thread of its own. */
-const LOAD = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { url, headers, concurrency, ms } = workerData;
-(async () => {
-  const latencies = [];
-  let errors = 0;
-  const end = Date.now() + ms;
-  const loop = async () => {
-    while (Date.now() < end) {
-      const started = performance.now();
-      try {
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        if (!response.ok) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - started);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  parentPort.postMessage({ count: latencies.length, errors, latencies });
-})();
-`;
-
-/** CPU time so far, in ms: this process (the servers and the load's thread), and each PostgreSQL process. */
-function cpuMs() {
-  const own = process.cpuUsage();
-  const postgres = new Map<string, number>();
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const cpu = processCpu(pid);
-    if (cpu?.name.startsWith('postgres')) postgres.set(pid, cpu.ms);
-  }
-  return { node: (own.user + own.system) / 1000, postgres };
-}
-
-/** PostgreSQL's CPU between two readings: of the processes alive at the second (one that ended took its time along). */
-function postgresDelta(before: Map<string, number>, after: Map<string, number>) {
-  let ms = 0;
-  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
-  return ms;
-}
-
-interface Load {
-  perSecond: number;
-  p95: number;
-  errors: number;
-  /** CPU per answered request, ms: Node.js (servers and client thread) and PostgreSQL. */
-  cpu: { node: number; postgres: number };
-}
-
-function load(url: string, headers: Record<string, string>, ms: number): Promise<Load> {
-  return new Promise((resolve, reject) => {
-    const before = cpuMs();
-    const worker = new Worker(LOAD, { eval: true, workerData: { url, headers, concurrency: CONCURRENCY, ms } });
-    worker.once('message', (result: { count: number; errors: number; latencies: number[] }) => {
-      const after = cpuMs();
-      void worker.terminate();
-      resolve({
-        perSecond: result.count / (ms / 1000),
-        p95: stats(result.latencies).p95,
-        errors: result.errors,
-        cpu: { node: (after.node - before.node) / result.count, postgres: postgresDelta(before.postgres, after.postgres) / result.count },
-      });
-    });
-    worker.once('error', reject);
-  });
-}
 
 type Json = Record<string, unknown>;
 
@@ -230,89 +142,12 @@ async function explainCalls(bench: Awaited<ReturnType<typeof startBench>>, calls
   }
 }
 
-/** The bare server: the same queries as the app's repositories, on the owner's pool. */
-async function startBaseline(bench: Awaited<ReturnType<typeof startBench>>, owner: Omit<RequestContext, 'now'>) {
-  const { adminUrl } = bench;
-  const { tenantId } = owner;
-  const pool = new pg.Pool({ connectionString: adminUrl, max: 10 });
-  pool.on('error', () => undefined);
-  // The lists' tenant condition is `app_current_tenant()` (server/db/helpers.ts): set once per connection.
-  pool.on('connect', (client) => void client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]));
-  // Without the schema, as the app's own (server/db/database.ts).
-  const db = drizzle(pool) as unknown as Tx;
-  const headings = titles('de');
-  const int = (value: unknown, fallback: number) => (value === undefined ? fallback : Number(value));
-  const flag = (value: unknown) => value === 'true';
-  const app = Fastify({ logger: false });
-  app.get('/api/Customers/GetAll', async (request) => {
-    const q = request.query as Record<string, string>;
-    const query = { page: int(q.page, 1), pageSize: int(q.pageSize, 10), filter: q.filter, orderBy: q.orderBy as never, isDescending: flag(q.isDescending), includeArchived: flag(q.includeArchived) };
-    const { totalCount, rows } = await listCustomers(db, tenantId, query);
-    return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toCustomer) } };
-  });
-  app.get('/api/CustomerActivities/ByCustomer', async (request) => {
-    const q = request.query as Record<string, string>;
-    const query = {
-      customerId: q.customerId,
-      filter: q.filter,
-      includeProcessed: flag(q.includeProcessed),
-      includeUnprocessed: flag(q.includeUnprocessed),
-      page: int(q.page, 1),
-      pageSize: int(q.pageSize, 25),
-      isDescending: flag(q.isDescending),
-      orderBy: (q.orderBy ?? 'occurredAtUtc') as never,
-    };
-    const { totalCount, capped, rows } = await listActivities(db, tenantId, query as never, headings);
-    return { data: { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toActivity) } };
-  });
-  app.get('/api/Images/GetAll', async (request) => {
-    const q = request.query as Record<string, string>;
-    const query = { customerId: q.customerId, filter: q.filter, includeProcessed: flag(q.includeProcessed), includeUnprocessed: flag(q.includeUnprocessed), page: int(q.page, 1), pageSize: int(q.pageSize, 48), isDescending: flag(q.isDescending), orderBy: (q.orderBy ?? 'createdAtUtc') as never };
-    const { totalCount, rows } = await listImages(db, query as never);
-    return { data: { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toImage) } };
-  });
-  // The calls of products and working time: the app's own services (queries and the grouping in
-  // JavaScript) on the owner's connection, without session check, transaction or row-level
-  // security, their query taken as it comes (numbers and booleans from the query string).
-  const services = createServices({ ...bench.app.deps, database: { ...bench.database, withTenant: (_tenant, fn) => fn(db) } as Database });
-  const ctx = (): RequestContext => ({ ...owner, now: new Date() });
-  const coerced = (query: unknown) =>
-    Object.fromEntries(Object.entries(query as Record<string, string>).map(([key, value]) => [key, /^\d+$/.test(value) ? Number(value) : value === 'true' ? true : value === 'false' ? false : value]));
-  app.get('/api/Products/GetAll', async (request) => ok(await services.products.list(ctx(), coerced(request.query) as never)));
-  app.get('/api/TimeTracks/Get', async (request) => ok(await services.timeTracks.list(ctx(), coerced(request.query) as never)));
-  app.get('/api/UserTimeTracks/GetList', async (request) => ok(await services.userTimeTracks.list(ctx(), coerced(request.query) as never)));
-  app.get('/api/UserTimeTracks/GetListGrouped', async (request) => ok(await services.userTimeTracks.listGrouped(ctx(), coerced(request.query) as never)));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  return {
-    base,
-    close: async () => {
-      await app.close();
-      await pool.end();
-    },
-  };
-}
-
 async function main() {
   const bench = await startBench({ poolSize: 10 });
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  let baseline: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
-    for (let start = 0; start < CUSTOMERS; start += 10_000) {
-      const rows = Array.from({ length: Math.min(10_000, CUSTOMERS - start) }, (_, k) => customerRow(start + k));
-      await bench.call('POST', '/api/Customers/ImportCsv', { rows, dryRun: false });
-      process.stderr.write(`imported ${start + rows.length} customers\n`);
-    }
-    const customerIds = await customerIdsByExternalId(bench, 200);
-    const admin = new pg.Client({ connectionString: bench.adminUrl });
-    admin.on('error', () => undefined);
-    await admin.connect();
-    const seeded = await seed(admin, bench.owner.tenantId, bench.owner.id, customerIds, customerIds[0]);
-    await admin.query('vacuum analyze');
-    await admin.end();
-    process.stderr.write(`seeded ${JSON.stringify(seeded)}\n`);
-
-    const owner = { sessionId: crypto.randomUUID(), userId: bench.owner.id, tenantId: bench.owner.tenantId, role: 'Owner', termsConfirmed: true, emailConfirmed: true, deviceId: 'bench', lang: 'de' } as const;
-    const bare = (baseline = await startBaseline(bench, owner));
+    const { customerIds, activities } = await seedCustomersAndFeed(bench, CUSTOMERS);
+    const bare = (baseline = await startBareServer(bench, ownerContext(bench)));
     /** Checks that both servers answer the same, then measures each call (a row of the table each). */
     const measureCalls = async (calls: Array<[string, string]>, rows: string[]) => {
       if (process.env.BENCH_EXPLAIN) return explainCalls(bench, calls);
@@ -368,7 +203,7 @@ async function main() {
       }
     };
 
-    const feed = (query: string) => `/api/CustomerActivities/ByCustomer?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true${query}`;
+    const feed = feedUrl;
     const allCalls: Array<[string, string]> = [
       ['Customers/GetAll, page 1', '/api/Customers/GetAll?page=1&pageSize=10&isDescending=false'],
       ['Customers/GetAll, search "müller"', `/api/Customers/GetAll?page=1&pageSize=10&isDescending=false&filter=${encodeURIComponent('müller')}`],
@@ -386,7 +221,7 @@ async function main() {
     // Then, on the same database, 10,000 products and a year of working time for 30 members (the
     // seed of bench:time-tracking: 200 more customers, 18,000 more customer time tracks; measured
     // after the calls above, so that those read the same rows as in earlier runs).
-    const grouped = (query: string) => `/api/UserTimeTracks/GetListGrouped?page=1&pageSize=500&fillEmpty=true&${query}`;
+    const grouped = groupedUrl;
     const moreCalls: Array<[string, string]> = [
       ['Products/GetAll, page 1', '/api/Products/GetAll?page=1&pageSize=10&isDescending=false'],
       ['TimeTracks/Get, page 1 of every member\u2019s', '/api/TimeTracks/Get?includeRunning=true&includeStopped=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true'],
@@ -395,22 +230,11 @@ async function main() {
       ['UserTimeTracks/GetListGrouped by month, last 12 months', ''],
     ];
     if (selected(moreCalls).length) {
-      for (let start = 0; start < 10_000; start += 5_000) {
-        await bench.call('POST', '/api/Products/ImportCsv', { rows: Array.from({ length: 5_000 }, (_, k) => productRow(start + k)), dryRun: false });
-      }
-      const working = await seedWorkingTime(bench, bench.owner);
-      const admin = new pg.Client({ connectionString: bench.adminUrl });
-      admin.on('error', () => undefined);
-      await admin.connect();
-      await admin.query('vacuum analyze');
-      await admin.end();
-      process.stderr.write(`seeded 10,000 products, ${working.shifts} shifts, ${working.timers} customer time tracks\n`);
-      const midnight = (day: number) => encodeURIComponent(new Date(startOfLocalDay(day, 'Europe/Berlin')).toISOString());
-      moreCalls[4][1] = grouped(`grouping=month&fromDate=${midnight(working.today - 364)}&toDate=${midnight(working.today + 1)}`);
+      moreCalls[4][1] = (await seedProductsAndWorkingTime(bench)).byMonthUrl;
       await measureCalls(selected(moreCalls), rows);
     }
 
-    console.log(`\n${CUSTOMERS.toLocaleString('en')} customers, ${(Number(seeded.info) + Number(seeded.tracks) + Number(seeded.photos)).toLocaleString('en')} activities; ${CONCURRENCY} clients at once, ${SECONDS} s × ${ROUNDS} rounds each; ${machine()}\n`);
+    console.log(`\n${CUSTOMERS.toLocaleString('en')} customers, ${activities.toLocaleString('en')} activities; ${CONCURRENCY} clients at once, ${SECONDS} s × ${ROUNDS} rounds each; ${machine()}\n`);
     console.log('| Call | real req/s | bare req/s | real / bare | real p95 ms under load | bare p95 ms under load | real p95 ms, one client | real CPU ms per call, Node.js + PostgreSQL | bare CPU ms per call |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);

@@ -14,10 +14,13 @@ const NGINX = '/usr/sbin/nginx';
 
 export interface LoadBalancer {
   baseUrl: string;
+  /** The master process's pid (its worker is its child). */
+  pid: number;
   close: () => Promise<void>;
 }
 
-export async function startNginx(upstreams: string[]): Promise<LoadBalancer> {
+/** `keepalive`: idle connections to the upstreams each worker keeps open for reuse (none unless given). */
+export async function startNginx(upstreams: string[], options: { keepalive?: number } = {}): Promise<LoadBalancer> {
   if (!fs.existsSync(NGINX)) throw new Error(`nginx is missing (${NGINX}); run node scripts/ensure-test-tools.mjs`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-nginx-'));
   fs.chmodSync(dir, 0o755);
@@ -38,7 +41,7 @@ http {
   scgi_temp_path ${dir}/scgi;
   client_max_body_size 30m;
   upstream fieldbook {
-    ${servers}
+    ${servers}${options.keepalive ? `\n    keepalive ${options.keepalive};` : ''}
   }
   server {
     listen 127.0.0.1:${port};
@@ -72,6 +75,7 @@ http {
   }
   return {
     baseUrl,
+    pid: child.pid!,
     close: async () => {
       if (child.exitCode === null) child.kill('SIGQUIT');
       await exited;
