@@ -75,7 +75,9 @@ function isTransient(error: unknown): boolean {
 /** No answer, or a gateway's "the server is not there" (a restart, a deployment): the probe decides. */
 function isAway(error: unknown): boolean {
   if (error instanceof RefreshTokenError) return false;
-  return error instanceof ApiError ? error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504 : true;
+  // A fetch that found no server rejects with a TypeError; anything else is no sign of an absent server.
+  if (!(error instanceof ApiError)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
 /**
