@@ -528,7 +528,10 @@ export function keepOfflineData(queryClient: QueryClient): () => void {
       const id = idempotencyKeyOf(mutation.state.variables);
       if (id) waited.add(id);
     }
-    scheduleSave(0);
+    // A change made, paused or refused is written at once; one sent leaves the kept queue within a
+    // second (decision 0047): resent after a reload, its key answers the first answer, nothing twice.
+    const sent = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'continue' || event.action.type === 'failed');
+    scheduleSave(sent ? 1000 : 0);
   });
   const offQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type !== 'success') return;
