@@ -191,7 +191,7 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
       return {
         total: snapshot.state.mutations.length,
         // Without the files (the photos' and the signature's bytes stay in the page).
-        changes: snapshot.state.mutations.map((m) => ({ name: m.mutationKey[1], key: m.state.variables.headers['Idempotency-Key'], body: { ...m.state.variables.body, file: undefined } })),
+        changes: snapshot.state.mutations.map((m) => ({ name: m.mutationKey[1], key: m.state.variables.headers['Idempotency-Key'], body: { ...m.state.variables.body, file: undefined } as Record<string, unknown> })),
       };
     },
     { userId: String(account.session.id), siteId: site.id, productId: product.id, stops: morning.slice(1).map((t) => t.id), toSign: toSign.id, contested: contested.id, total: BULK, png64: signature.toString('base64'), jpegs64: photos.map((photo) => photo.toString('base64')) },
