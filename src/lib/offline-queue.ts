@@ -4,8 +4,11 @@
  * - **Queued changes** are the mutations named in `QUEUED`: each has the mutation key
  *   `['queued', name]`, and `registerQueuedChanges` gives every key its function
  *   (`setMutationDefaults`) before the stored queue is restored, so a change restored after a reload
- *   knows what to send. They run one after the other (one `scope`), in the order tapped; a lost
- *   connection or a server that is away (status 0, 5xx) is tried again until it answers.
+ *   knows what to send. They are sent a few at a time in the order tapped, where order matters one
+ *   after the other (`sendable`, decision 0047): timers and clocking in one lane, a signed work
+ *   confirmation alone after everything before it. A lost connection or a server that is away
+ *   (status 0, 502-504) waits until a probe of `/health` answers, then the queue goes on at once;
+ *   another 5xx is tried again with a growing delay.
  * - **What is kept**: TanStack Query's dehydrated state (the waiting mutations with their variables,
  *   so each keeps its `Idempotency-Key` and acted-at time; the screens' last answers, so the app
  *   reads offline) and the list of refused changes, in IndexedDB under the signed-in member
@@ -18,6 +21,7 @@
 import {
   dehydrate,
   hydrate,
+  MutationCache,
   MutationObserver,
   onlineManager,
   type DehydratedState,
@@ -55,7 +59,6 @@ const QUEUED = {
 
 export type QueuedName = keyof typeof QUEUED;
 
-const SCOPE = { id: 'offline-queue' };
 const KEY_PREFIX = 'queued';
 /** What a screen last showed is kept this long (and read offline) before it counts as gone. */
 const KEEP_MS = 24 * 60 * 60 * 1000;
@@ -69,11 +72,23 @@ function isTransient(error: unknown): boolean {
   return error instanceof ApiError ? error.status === 0 || error.status >= 500 : true;
 }
 
-function retryDelay(failures: number): number {
-  return Math.min(1000 * 2 ** failures, 30_000);
+/** No answer, or a gateway's "the server is not there" (a restart, a deployment): the probe decides. */
+function isAway(error: unknown): boolean {
+  if (error instanceof RefreshTokenError) return false;
+  // A fetch that found no server rejects with a TypeError; anything else is no sign of an absent server.
+  if (!(error instanceof ApiError)) return error instanceof TypeError;
+  return error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504;
 }
 
-const shared = { scope: SCOPE, retry: (_: number, error: unknown) => isTransient(error), retryDelay };
+/**
+ * The wait before a change is tried again. Away: none, the change pauses until the probe finds the
+ * server (`canRun`); the server answered with an error: a growing delay, up to 30 s.
+ */
+function retryDelay(failures: number, error: unknown): number {
+  return isAway(error) ? 0 : Math.min(1000 * 2 ** failures, 30_000);
+}
+
+const shared = { retry: (_: number, error: unknown) => isTransient(error), retryDelay };
 
 /** The mutation options of a queued change, to spread into `useMutation`. */
 export function queuedMutation<K extends QueuedName>(name: K) {
@@ -186,6 +201,168 @@ export function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: 
   return { id: idempotencyKeyOf(mutation.state.variables) ?? '', name, variables: mutation.state.variables, submittedAt: mutation.state.submittedAt };
 }
 
+// ---- sending (decision 0047) --------------------------------------------------------------------
+
+/** How many queued changes are on their way at once (each holds one database connection on the server). */
+const PARALLEL = 4;
+/** While the server is away, it is asked this often whether it is back (`/health`, no body, no session). */
+const PROBE_MS = 1000;
+/** After this many unanswered probes, it is asked less often (a long outage, the phone's battery). */
+const PROBES_BEFORE_SLOWER = 60;
+const SLOWER_PROBE_MS = 5000;
+/** Screens showing what the queue sent refresh at most this often while it is sent. */
+const REFRESH_MS = 1000;
+
+/**
+ * Which changes go one after the other: timers and clocking share a lane (a timer's stop after its
+ * start, clock-in, breaks and clock-out in order, a clock-out after the timers stopped before it);
+ * a signed work confirmation goes alone, after every change queued before it (the entries, photos
+ * and times it signs) and before any queued after it. Notes, materials, time entries and photos
+ * depend on nothing queued (each carries its own moment) and go side by side.
+ */
+const LANES: Record<QueuedName, string | null | 'alone'> = {
+  timerStart: 'working-time',
+  timerStop: 'working-time',
+  clockIn: 'working-time',
+  workingSegment: 'working-time',
+  clockOut: 'working-time',
+  entryCreate: null,
+  photoUpload: null,
+  confirmationCreate: 'alone',
+};
+
+/**
+ * The queued changes that may be on their way now, of all mutations in the order they were made: at
+ * most `PARALLEL`, each the first unsent one of its lane, none after a confirmation still unsent,
+ * a confirmation only when nothing before it is unsent.
+ */
+export function sendable(mutations: readonly AnyMutation[]): Set<AnyMutation> {
+  const ready = new Set<AnyMutation>();
+  const busy = new Set<string>();
+  let earlier = false;
+  for (const mutation of mutations) {
+    const name = nameOf(mutation);
+    if (!name || (mutation.state.status !== 'pending' && mutation.state.status !== 'idle')) continue;
+    const lane = LANES[name];
+    if (lane === 'alone') {
+      if (!earlier) ready.add(mutation);
+      break;
+    }
+    if (lane === null || !busy.has(lane)) ready.add(mutation);
+    if (lane !== null) busy.add(lane);
+    earlier = true;
+    if (ready.size >= PARALLEL) break;
+  }
+  return ready;
+}
+
+function hasUnsent(cache: MutationCache): boolean {
+  return cache.getAll().some((mutation) => nameOf(mutation) !== null && mutation.state.status === 'pending');
+}
+
+/**
+ * The mutation cache of the app's query client: queued changes run when `sendable` lets them and the
+ * server is not known to be away; the next ones start the moment one is answered, and all of them
+ * the moment the probe finds the server again (instead of each sleeping out a doubled delay).
+ */
+export class QueuedChangesCache extends MutationCache {
+  #client: QueryClient | null = null;
+  #away = false;
+  #probing: ReturnType<typeof setTimeout> | null = null;
+  #probes = 0;
+  #refreshing: ReturnType<typeof setTimeout> | null = null;
+
+  override canRun(mutation: Parameters<MutationCache['canRun']>[0]): boolean {
+    if (nameOf(mutation) === null) return super.canRun(mutation);
+    return !this.#away && sendable(this.getAll()).has(mutation);
+  }
+
+  override runNext(mutation: Parameters<MutationCache['runNext']>[0]): Promise<unknown> {
+    const next = super.runNext(mutation);
+    if (nameOf(mutation) === null) return next;
+    if (mutation.state.status === 'success') this.#serverBack();
+    this.#wake();
+    return next;
+  }
+
+  override notify(event: Parameters<MutationCache['notify']>[0]): void {
+    const { mutation } = event;
+    if (mutation && nameOf(mutation) !== null && event.type === 'updated') {
+      if (event.action.type === 'failed' && isAway(event.action.error)) this.#serverGone();
+      if (event.action.type === 'success') this.#sent(mutation);
+    }
+    super.notify(event);
+  }
+
+  /** Binds the cache to its client (the screens' refresh) and probes the moment the connection returns. */
+  watchConnection(client: QueryClient): () => void {
+    this.#client = client;
+    return onlineManager.subscribe((online) => {
+      if (online && this.#away) void this.#probe();
+    });
+  }
+
+  /** Sends what may go now: the paused changes `sendable` lets through (a restored one starts). */
+  #wake(): void {
+    if (this.#away) return;
+    for (const mutation of sendable(this.getAll())) {
+      if (mutation.state.isPaused) void (mutation as unknown as { continue: () => Promise<unknown> }).continue().catch(() => undefined);
+    }
+  }
+
+  #serverGone(): void {
+    this.#away = true;
+    this.#probeSoon();
+  }
+
+  #serverBack(): void {
+    if (!this.#away) return;
+    this.#away = false;
+    this.#probes = 0;
+    if (this.#probing !== null) clearTimeout(this.#probing);
+    this.#probing = null;
+  }
+
+  #probeSoon(): void {
+    if (this.#probing !== null || !this.#away) return;
+    const delay = this.#probes < PROBES_BEFORE_SLOWER ? PROBE_MS : SLOWER_PROBE_MS;
+    this.#probing = setTimeout(() => {
+      this.#probing = null;
+      void this.#probe();
+    }, delay);
+  }
+
+  async #probe(): Promise<void> {
+    // Offline there is nothing to ask; the connection's return probes at once (`watchConnection`).
+    if (!this.#away || !onlineManager.isOnline()) return;
+    if (!hasUnsent(this)) return this.#serverBack();
+    this.#probes++;
+    const answered = await fetch('/health', { cache: 'no-store', signal: AbortSignal.timeout(10_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) {
+      this.#serverBack();
+      this.#wake();
+    } else this.#probeSoon();
+  }
+
+  /**
+   * A change that waited was taken by the server: the screens showing it refresh, at most once a
+   * second while the queue is sent (one refresh per change would fetch every open screen for each
+   * of five hundred changes, and a restored change has no screen of its own to refresh).
+   */
+  #sent(mutation: AnyMutation): void {
+    const id = idempotencyKeyOf(mutation.state.variables);
+    if (!id || !waited.delete(id) || this.#refreshing !== null || !this.#client) return;
+    const client = this.#client;
+    this.#refreshing = setTimeout(() => {
+      this.#refreshing = null;
+      void client.invalidateQueries();
+    }, REFRESH_MS);
+  }
+}
+
 // ---- keeping it on the device -------------------------------------------------------------------
 
 interface Snapshot {
@@ -226,7 +403,8 @@ function snapshot(queryClient: QueryClient): Snapshot {
     shouldDehydrateMutation: (mutation) => nameOf(mutation) !== null && mutation.state.status === 'pending',
   });
   // A failure's error holds its Response, which IndexedDB cannot store; the queue needs none of it.
-  const mutations = state.mutations.map((m) => ({ ...m, state: { ...m.state, error: null, failureReason: null } }));
+  // One on its way when the page goes is restored paused, to be sent again (same key: once).
+  const mutations = state.mutations.map((m) => ({ ...m, state: { ...m.state, isPaused: true, error: null, failureReason: null } }));
   return { version: SNAPSHOT_VERSION, savedAt: Date.now(), state: { ...state, mutations }, refused };
 }
 
@@ -272,13 +450,12 @@ export function flushOfflineData(): Promise<void> {
 export function registerQueuedChanges(queryClient: QueryClient): void {
   for (const name of Object.keys(QUEUED) as QueuedName[]) {
     const { mutationFn } = QUEUED[name]() as { mutationFn?: (variables: unknown) => Promise<unknown> };
-    queryClient.setMutationDefaults([KEY_PREFIX, name], {
-      mutationFn,
-      ...shared,
-      // The screen that made a restored change is gone: the screens showing it refresh.
-      onSuccess: () => queryClient.invalidateQueries(),
-    });
+    // A restored change has no screen of its own: the screens showing it refresh (`QueuedChangesCache`,
+    // at most once a second; awaited here, each change would wait for every open screen's refetch).
+    queryClient.setMutationDefaults([KEY_PREFIX, name], { mutationFn, ...shared });
   }
+  const cache = queryClient.getMutationCache();
+  if (cache instanceof QueuedChangesCache) cache.watchConnection(queryClient);
 }
 
 /**
@@ -351,7 +528,10 @@ export function keepOfflineData(queryClient: QueryClient): () => void {
       const id = idempotencyKeyOf(mutation.state.variables);
       if (id) waited.add(id);
     }
-    scheduleSave(0);
+    // A change made, paused or refused is written at once; one sent leaves the kept queue within a
+    // second (decision 0047): resent after a reload, its key answers the first answer, nothing twice.
+    const sent = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'continue' || event.action.type === 'failed');
+    scheduleSave(sent ? 1000 : 0);
   });
   const offQueries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type !== 'success') return;

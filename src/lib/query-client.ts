@@ -7,7 +7,7 @@
  * - a failed token refresh → a warning that the session ended (the layout opens /login).
  * Set `meta: { silent: true }` on a query or mutation that shows its own feedback.
  */
-import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
+import { QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { i18n } from '@lingui/core';
 import {
   ApiError,
@@ -19,7 +19,7 @@ import {
 } from './api-error';
 import { describeApiError, errorLabels } from './error-messages';
 import { clearToasts, showError, showWarning } from './notifications';
-import { noteRefusal, offlineQueueSettings } from './offline-queue';
+import { noteRefusal, offlineQueueSettings, QueuedChangesCache } from './offline-queue';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -61,7 +61,8 @@ export function createQueryClient(): QueryClient {
         if (!query.meta?.silent) notifyError(error);
       },
     }),
-    mutationCache: new MutationCache({
+    // Sends the queued changes a few at a time, in order where it matters (decision 0047).
+    mutationCache: new QueuedChangesCache({
       onError: (error, _variables, _context, mutation, context) => {
         // A queued change refused after it waited goes to the "not sent" list (decision 0038).
         if (noteRefusal(context.client, error, mutation)) return;

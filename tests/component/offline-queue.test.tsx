@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearOfflineData,
   discardRefused,
@@ -20,12 +20,13 @@ import {
   registerQueuedChanges,
   restoreOfflineData,
   retryRefused,
+  sendable,
 } from '../../src/lib/offline-queue';
 import { activateLocale } from '../../src/lib/i18n';
 import { createQueryClient } from '../../src/lib/query-client';
 import { getSession } from '../../src/lib/session';
-import { account, emptyFirm, firm, ids, information } from './contract-data';
-import { failure, serveContract } from './contract-server';
+import { account, emptyFirm, firm, ids, information, timer } from './contract-data';
+import { failure, offline, serveContract } from './contract-server';
 import { injectSession, renderApp } from './helpers';
 
 const site = firm('Bäckerei Huber');
@@ -167,5 +168,102 @@ describe('the offline queue', () => {
       const next = await startApp();
       expect(next.getMutationCache().getAll()).toHaveLength(0);
     });
+  });
+});
+
+describe('sending the queue (decision 0047)', () => {
+  /** A queued mutation as the cache holds it, for the ordering rule alone. */
+  const change = (name: string, status = 'pending') => ({
+    options: { mutationKey: ['queued', name] },
+    state: { variables: { headers: { 'Idempotency-Key': `${name}-${Math.random()}` } }, isPaused: true, status, failureCount: 0 },
+  });
+
+  it('sends independent changes side by side, a lane in order, and a confirmation alone after all before it', () => {
+    const [clockIn, note1, note2, breakStart, photo, confirmation, note3] = ['clockIn', 'entryCreate', 'entryCreate', 'workingSegment', 'photoUpload', 'confirmationCreate', 'entryCreate'].map((name) => change(name));
+    const queue = [clockIn, note1, note2, breakStart, photo, confirmation, note3];
+    // Four at a time; the break waits for the clock-in of its lane; nothing passes the confirmation.
+    expect([...sendable(queue)]).toEqual([clockIn, note1, note2, photo]);
+    clockIn.state.status = 'success';
+    note1.state.status = 'error';
+    expect([...sendable(queue)]).toEqual([note2, breakStart, photo]);
+    for (const sent of [note2, breakStart, photo]) sent.state.status = 'success';
+    expect([...sendable(queue)]).toEqual([confirmation]);
+    confirmation.state.status = 'success';
+    expect([...sendable(queue)]).toEqual([note3]);
+    // A timer's stop never passes its start; other mutations of the app do not count.
+    const start = change('timerStart');
+    const stop = change('timerStop');
+    const other = { ...change('timerStop'), options: { mutationKey: ['usersUpdateMe'] } };
+    expect([...sendable([other, start, stop])]).toEqual([start]);
+  });
+
+  it('sends the stop of a timer after its start, and the notes beside them, when the connection returns', async () => {
+    injectSession();
+    let inFlight = 0;
+    let most = 0;
+    const order: string[] = [];
+    const slow = <T,>(name: string, answer: () => T) => async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      inFlight--;
+      order.push(name);
+      return answer();
+    };
+    const running = timer(site, 60);
+    const server = serveContract({
+      informationCreate: slow('note', () => information(site)),
+      timeTracksStart: slow('start', () => running),
+      timeTracksStop: slow('stop', () => ({ ...running, endedAtUtc: new Date().toISOString(), status: 'stopped' as const })),
+    });
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    registerQueuedChanges(client);
+    const send = (name: 'timerStart' | 'timerStop' | 'entryCreate', body: unknown) => {
+      const observer = new MutationObserver(client, queuedMutation(name) as never);
+      void observer.mutate({ body, headers: { 'Idempotency-Key': crypto.randomUUID() } } as never).catch(() => undefined);
+    };
+    send('timerStart', { customerId: site.id, atUtc: new Date().toISOString() });
+    send('timerStop', { id: running.id, atUtc: new Date().toISOString() });
+    for (let i = 0; i < 3; i++) send('entryCreate', { customerId: site.id, subType: 'note', text: `Notiz ${i}`, occurredAtUtc: new Date().toISOString() });
+    await waitFor(() => expect(waiting(client)).toHaveLength(5));
+    onlineManager.setOnline(true);
+    // As the app's client does when the connection returns (mounted, it listens itself).
+    void client.resumePausedMutations();
+    await waitFor(() => expect(order).toHaveLength(5));
+    expect(order.indexOf('start')).toBeLessThan(order.indexOf('stop'));
+    expect(server.calls('timeTracksStop')).toHaveLength(1);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(4);
+  });
+
+  it('asks the server whether it is back while a change waits, and sends the change once it answers', async () => {
+    injectSession();
+    let up = false;
+    const probes: number[] = [];
+    const server = serveContract(
+      { informationCreate: () => (up ? information(site) : offline()) },
+      { '/health': () => (probes.push(Date.now()), new Response(JSON.stringify({ status: up ? 'ok' : 'degraded' }), { status: up ? 200 : 503 })) },
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const client = createQueryClient();
+      registerQueuedChanges(client);
+      recordNote(client, 'key-away', new Date().toISOString());
+      // The server is away for a while (restarting): the change is not sent, the server is asked.
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(client.getMutationCache().getAll()[0].state.status).toBe('pending');
+      expect(probes.length).toBeGreaterThan(5);
+      const sentWhileAway = server.calls('informationCreate').length;
+      // Tried again only after the probe: not every second against a server that is gone.
+      expect(sentWhileAway).toBeLessThanOrEqual(2);
+      // Back: the next probe finds it and the change goes at once, not after a doubled delay.
+      up = true;
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(client.getMutationCache().getAll()[0].state.status).toBe('success');
+      expect(server.calls('informationCreate')).toHaveLength(sentWhileAway + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -7,19 +7,24 @@
  *    a timer stopped), then the bulk of the day by a page-side loop: the changes the taps left in
  *    the app's kept queue (IndexedDB, decision 0038) are the templates; the loop adds clones with
  *    new idempotency keys, bodies and acted-at times (notes, materials, time entries, timers
- *    stopped, a break and its end, a signed work confirmation, the clock-out) from a page of the
- *    app's origin that does not run the app. Nothing goes to the server directly: the app restores
- *    the queue and its own mutation functions send every change through the real API.
+ *    stopped, a break and its end, a signed work confirmation with its signature, 5 photos with
+ *    their files, the clock-out) from a page of the app's origin that does not run the app. Nothing
+ *    goes to the server directly: the app restores the queue and its own mutation functions send
+ *    every change through the real API (photos by its XMLHttpRequest upload, decision 0042).
  * 3. A reload while offline: the app restores all of it and shows the count.
  * 4. Back online on a throttled link; the server is killed (SIGKILL) once in the middle of the sync
  *    and started again on the same port.
- * 5. In the database: every change exactly once (one row per idempotency key, one entry per note),
- *    none lost, each at the moment recorded; the confirmation whose note was signed on another
- *    device meanwhile shows in "Nicht gesendet" and is resolved (discarded after asking).
+ * 5. In the database: every change exactly once (one row per idempotency key, one entry per note,
+ *    one photo row and its two files per photo, one confirmation with its signature and PDF), none
+ *    lost, each at the moment recorded, the photos' metadata stripped; the confirmation whose note
+ *    was signed on another device meanwhile shows in "Nicht gesendet" and is resolved (discarded
+ *    after asking).
  *
- * Photos: the queue on this branch does not hold photo uploads yet (another engineer makes them
- * queueable); the 5 photos of the issue go here once it does.
+ * The sync runs a few changes at a time and wakes as soon as the restarted server answers
+ * (decision 0047); the journey prints its time from back online to the last change on the server.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -30,11 +35,12 @@ import { apiAs, captureNoteAndMaterial, postFormAs, seedAccount, shot, signInCon
 
 const databaseUrl = inject('databaseUrl');
 const dataDir = inject('dataDir');
-// A field day of 500 changes (`OFFLINE_DAY_CHANGES` for another number). The queue sends one change
-// after another, so this runs minutes: it is a slow check (`npm run test:field-day`), not part of
-// `npm test`; the waits grow with the number of changes.
+// A field day of 500 changes (`OFFLINE_DAY_CHANGES` for another number). A slow check
+// (`npm run test:field-day`), not part of `npm test`; the waits grow with the number of changes (on
+// a machine shared by several test runs a change may take far longer than on a phone).
 const BULK = Number(process.env.OFFLINE_DAY_CHANGES ?? 500);
 const WAIT_PER_CHANGE = 1_500;
+const PHOTOS = 5;
 
 let browser: Browser;
 let server: ServerProcess | undefined;
@@ -83,6 +89,15 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
   const toSign = (await apiAs(account, 'POST', '/api/Information/Create', { customerId: site.id, subType: 'note', text: 'Zähler getauscht' })) as { id: string };
   const contested = (await apiAs(account, 'POST', '/api/Information/Create', { customerId: site.id, subType: 'note', text: 'Verteiler erneuert' })) as { id: string };
 
+  // Photos as a phone's camera writes them: with the camera's make and the place in their EXIF.
+  const photos = await Promise.all(
+    Array.from({ length: PHOTOS }, (_, n) =>
+      sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40 * n, g: 120, b: 200 - 30 * n } } })
+        .jpeg()
+        .withExif({ IFD0: { Make: 'Fieldbook Kamera', Model: 'Phone 1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 8/1 1464/100', GPSLongitudeRef: 'E', GPSLongitude: '11/1 34/1 3180/100' } })
+        .toBuffer(),
+    ),
+  );
   const signature = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="150"><rect width="400" height="150" fill="white"/><path d="M20 100 C 80 20, 120 140, 180 60 S 300 120, 380 40" stroke="black" stroke-width="4" fill="none"/></svg>')).png().toBuffer();
   const context = await newContext(browser, { viewport: 'desktop', serviceWorkers: 'allow' });
   await signInContext(context, account);
@@ -109,7 +124,6 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
   await startDialog.getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }).click();
   await startDialog.waitFor({ state: 'hidden' });
   await bar.getByRole('button', { name: 'Timer für Hof Berger stoppen' }).click();
-  // Photos queue too (decision 0042; tests/e2e/offline.test.ts takes one offline); not in this day yet.
   await page.getByRole('status').filter({ hasText: '5 Änderungen warten auf Verbindung' }).waitFor();
 
   // ---- offline: the bulk, through the app's kept queue ----
@@ -121,7 +135,7 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
   await side.goto(`${url}/manifest.webmanifest`);
   await side.waitForTimeout(500);
   const bulk = await side.evaluate(
-    async ({ userId, siteId, productId, stops, toSign, contested, total, png64 }) => {
+    async ({ userId, siteId, productId, stops, toSign, contested, total, png64, jpegs64 }) => {
       const request = <T,>(r: IDBRequest<T>) => new Promise<T>((resolve, reject) => ((r.onsuccess = () => resolve(r.result)), (r.onerror = () => reject(r.error))));
       const database = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('fieldbook-offline');
@@ -151,7 +165,17 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
       const signature = (infoId: string) => ({ file: png, id: crypto.randomUUID(), customerId: siteId, signee: 'Anna Huber', language: 'de', createdAtUtc: at(i++), confirmedInfoIds: [infoId], confirmedTimeTrackIds: [], confirmedImageIds: [] });
       added.push({ ...structuredClone(template('entryCreate')), mutationKey: ['queued', 'confirmationCreate'], state: { ...structuredClone(template('entryCreate').state), variables: { body: signature(toSign), headers: { 'Idempotency-Key': crypto.randomUUID() } } } });
       added.push({ ...structuredClone(template('entryCreate')), mutationKey: ['queued', 'confirmationCreate'], state: { ...structuredClone(template('entryCreate').state), variables: { body: signature(contested), headers: { 'Idempotency-Key': crypto.randomUUID() } } } });
+      // The photos spread over the day, each with its File (kept in IndexedDB until sent) and its id.
+      const photoAt = new Set(jpegs64.map((_, n) => Math.floor(((n + 1) * (count - 1)) / (jpegs64.length + 1))));
+      let photo = 0;
       while (added.length < count - 1) {
+        if (photo < jpegs64.length && (photoAt.has(added.length) || count - 1 - added.length <= jpegs64.length - photo)) {
+          const bytes = Uint8Array.from(atob(jpegs64[photo]), (c) => c.charCodeAt(0));
+          const file = new File([bytes], `IMG_${1000 + photo}.jpg`, { type: 'image/jpeg', lastModified: now - (count - i) * 5 });
+          const body = { file, fileName: file.name, customerId: siteId, id: crypto.randomUUID(), category: 'during', description: `Foto ${++photo}`, createdAtUtc: at(i++) };
+          added.push({ ...structuredClone(template('entryCreate')), mutationKey: ['queued', 'photoUpload'], state: { ...structuredClone(template('entryCreate').state), variables: { body, headers: { 'Idempotency-Key': crypto.randomUUID() } } } });
+          continue;
+        }
         const kind = added.length % 3;
         if (kind === 0) add('entryCreate', { customerId: siteId, subType: 'note', text: `Notiz ${i}`, occurredAtUtc: at(i++) });
         else if (kind === 1 && i % 2 === 0) add('entryCreate', { customerId: siteId, subType: 'material', productId, quantity: 1, occurredAtUtc: at(i++) });
@@ -166,12 +190,15 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
       database.close();
       return {
         total: snapshot.state.mutations.length,
-        changes: snapshot.state.mutations.map((m) => ({ name: m.mutationKey[1], key: m.state.variables.headers['Idempotency-Key'], body: m.state.variables.body })),
+        // Without the files (the photos' and the signature's bytes stay in the page).
+        changes: snapshot.state.mutations.map((m) => ({ name: m.mutationKey[1], key: m.state.variables.headers['Idempotency-Key'], body: { ...m.state.variables.body, file: undefined } as Record<string, unknown> })),
       };
     },
-    { userId: String(account.session.id), siteId: site.id, productId: product.id, stops: morning.slice(1).map((t) => t.id), toSign: toSign.id, contested: contested.id, total: BULK, png64: signature.toString('base64') },
+    { userId: String(account.session.id), siteId: site.id, productId: product.id, stops: morning.slice(1).map((t) => t.id), toSign: toSign.id, contested: contested.id, total: BULK, png64: signature.toString('base64'), jpegs64: photos.map((photo) => photo.toString('base64')) },
   );
   expect(bulk.total).toBe(BULK);
+  expect(bulk.changes.filter((c) => c.name === 'photoUpload')).toHaveLength(PHOTOS);
+  expect(bulk.changes.filter((c) => c.name === 'confirmationCreate')).toHaveLength(2);
   const recorded = Date.now();
 
   // ---- a reload while offline: the app opens from the worker and restores the queue ----
@@ -236,6 +263,32 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
     expect(track.ended_at_utc!.getTime()).toBeGreaterThanOrEqual(wentOffline - 1000);
     expect(track.ended_at_utc!.getTime()).toBeLessThan(online);
   }
+
+  // The photos: one row each under the id the phone chose, its photo and thumbnail stored once, the
+  // camera's metadata gone from what is served; the moment each was taken as recorded.
+  const files = path.join(dataDir, 'files');
+  const tenantId = (await db.query('SELECT tenant_id FROM customers WHERE id = $1', [site.id])).rows[0].tenant_id as string;
+  const queuedPhotos = bulk.changes.filter((c) => c.name === 'photoUpload').map((c) => c.body as { id: string; createdAtUtc: string; description: string });
+  const photoRows = (await db.query('SELECT id, description, taken_at, storage_key, thumbnail_key FROM images WHERE customer_id = $1', [site.id])).rows as { id: string; description: string; taken_at: Date; storage_key: string; thumbnail_key: string }[];
+  expect(photoRows.map((r) => r.id).sort()).toEqual(queuedPhotos.map((p) => p.id).sort());
+  for (const queued of queuedPhotos) {
+    const row = photoRows.find((r) => r.id === queued.id)!;
+    expect([row.description, row.taken_at.toISOString()]).toEqual([queued.description, queued.createdAtUtc]);
+    for (const key of [row.storage_key, row.thumbnail_key]) expect(fs.existsSync(path.join(files, key)), key).toBe(true);
+    // The stored photo itself (the app's session has rotated the seeded token by now).
+    const bytes = fs.readFileSync(path.join(files, row.storage_key));
+    const meta = await sharp(bytes).metadata();
+    expect([meta.format, meta.exif, meta.xmp, bytes.includes(Buffer.from('Fieldbook Kamera'))]).toEqual(['jpeg', undefined, undefined, false]);
+  }
+  const storedPhotos = fs.readdirSync(path.join(files, tenantId, 'images'), { recursive: true, withFileTypes: true }).filter((f) => f.isFile());
+  expect(storedPhotos).toHaveLength(PHOTOS * 2);
+  // The confirmation signed on the phone: once, with its signature and its PDF stored.
+  const confirmations = (await db.query('SELECT signee, created_at, signature_key, pdf_key FROM work_confirmations WHERE customer_id = $1 ORDER BY created_at', [site.id])).rows as { signee: string; created_at: Date; signature_key: string; pdf_key: string }[];
+  const signedOnPhone = bulk.changes.find((c) => c.name === 'confirmationCreate' && (c.body as { confirmedInfoIds: string[] }).confirmedInfoIds[0] === toSign.id)!.body as { createdAtUtc: string };
+  expect(confirmations.map((c) => c.signee).sort()).toEqual(['Anna Huber', 'Herr Huber']);
+  const phone = confirmations.find((c) => c.signee === 'Anna Huber')!;
+  expect(phone.created_at.toISOString()).toBe(signedOnPhone.createdAtUtc);
+  for (const key of [phone.signature_key, phone.pdf_key]) expect(fs.existsSync(path.join(files, key)), key).toBe(true);
 
   // ---- the conflict: shown in "Nicht gesendet" and resolved ----
   await refused.getByRole('button', { name: 'Änderungen auf diesem Gerät' }).click();
