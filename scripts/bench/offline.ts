@@ -19,7 +19,8 @@
  *    journey (tests/e2e/offline-day.test.ts), which prints its sync time.
  *
  * Environment: BENCH_RUNS (runs per paint, default 5), BENCH_CHANGES (default 500), BENCH_ONLY
- * (`paint` or `sync` for one half).
+ * (`paint` or `sync` for one half), BENCH_SCREENS (the cold visits of some screens only, e.g.
+ * `/,/customerlist,/customer/$id`), BENCH_REPEAT=no (no repeat visits).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -31,6 +32,8 @@ import { type Bench, type BenchResult, firstContentfulPaint, machine, markdownTa
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 500);
 const ONLY = process.env.BENCH_ONLY;
+const SCREENS = process.env.BENCH_SCREENS;
+const REPEAT = process.env.BENCH_REPEAT !== 'no';
 
 async function slowLink(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
@@ -141,7 +144,9 @@ async function measurePaints(bench: Bench, browser: Browser): Promise<BenchResul
 
   const customer = (await bench.call('POST', '/api/Customers/Create', { companyName: 'Hof Berger', country: 'DE' })).body.data as { id: string };
   await bench.call('POST', '/api/Information/Create', { customerId: customer.id, subType: 'note', text: 'Zählerschrank' });
-  const screens = ['/', '/customerlist', `/customer/${customer.id}`, '/timetracking', '/gallery', '/materiallist', '/library', '/invoicelist', '/profile', '/account', '/manage-locals'];
+  const allScreens = ['/', '/customerlist', `/customer/${customer.id}`, '/timetracking', '/gallery', '/materiallist', '/library', '/invoicelist', '/profile', '/account', '/manage-locals'];
+  const chosen = SCREENS?.split(',').map((screen) => screen.trim().replace('$id', customer.id));
+  const screens = chosen ? allScreens.filter((screen) => chosen.includes(screen)) : allScreens;
   const results: BenchResult[] = [];
   const row = (call: string, samples: Paint[]) => {
     const fcp = stats(samples.map((s) => s.fcp));
@@ -149,8 +154,8 @@ async function measurePaints(bench: Bench, browser: Browser): Promise<BenchResul
     results.push({ call, median: fcp.median, p95: fcp.p95, runs: fcp.runs, note: `first screen (h1) median ${screen.median.toFixed(0)} ms, p95 ${screen.p95.toFixed(0)} ms` });
     process.stderr.write(`${call}: ${fcp.median.toFixed(0)} / ${screen.median.toFixed(0)} ms\n`);
   };
-  await repeatVisit('/login', false, 'worker');
-  for (const [path, signedIn, label] of [['/login', false, '/login'], ['/', true, 'the dashboard']] as const) {
+  if (REPEAT) await repeatVisit('/login', false, 'worker');
+  for (const [path, signedIn, label] of REPEAT ? ([['/login', false, '/login'], ['/', true, 'the dashboard']] as const) : []) {
     const samples = { worker: [] as Paint[], httpCache: [] as Paint[], offline: [] as Paint[] };
     for (let run = 0; run < RUNS; run++) {
       samples.worker.push(await repeatVisit(path, signedIn, 'worker'));
