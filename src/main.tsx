@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './components/app-providers';
 import { configureApiClient } from './lib/api-client';
+import { startLiveSessionCheck } from './lib/auth-guards';
 import { initI18n } from './lib/i18n';
 import { keepOfflineData, registerQueuedChanges, restoreOfflineData } from './lib/offline-queue';
 import { queryClient } from './lib/query-client';
@@ -16,6 +17,9 @@ import { getSession } from './lib/session';
 import { router } from './router';
 
 configureApiClient();
+// The signed-in layout's first calls go out now, beside the catalog, the kept data and the first
+// render (decision 0049).
+startLiveSessionCheck(queryClient);
 // The changes waiting for the connection and the screens as last seen, kept on the device (decision 0038).
 registerQueuedChanges(queryClient);
 keepOfflineData(queryClient);

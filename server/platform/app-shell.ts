@@ -5,7 +5,8 @@
  * run, and of the message catalog only after that: three waits of one round trip each before the
  * first screen (docs/benchmarks.md, first paint). The server knows the route from the path and the
  * files from the build's manifest, so it writes them onto the `<html>` element:
- * - `data-route-files` / `data-route-styles`: the route's JavaScript beyond the entry, and its CSS;
+ * - `data-route-files` / `data-route-styles`: the route's JavaScript beyond the entry, and its CSS
+ *   (for a signed-in screen with the layout's and the store of the kept data);
  * - `data-route-signed-in`: the route is behind the sign-in (a signed-out visitor of `/` is sent to
  *   /login, and should not download the dashboard first);
  * - `data-catalog-de` / `data-catalog-en`: the message catalogs (the language is the browser's
@@ -34,6 +35,13 @@ interface RouteFiles {
 
 const SPLIT_COMPONENT = /^src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 const SIGNED_IN_LAYOUT = '_app';
+/**
+ * The store of the data kept on the device (idb-keyval, decision 0038): the app reads the signed-in
+ * member's kept queue and screens from it before its first render. It loads lazily (the entry's
+ * budget), so unless the page names it a signed-in screen waits one more round trip for it after
+ * the entry has run (decision 0049).
+ */
+const KEPT_DATA_STORE = 'node_modules/idb-keyval/dist/index.js';
 
 /** `_app/customer/$id` → /customer/<anything>; `_app/index` → /; `login` → /login. */
 function routePattern(name: string): RegExp {
@@ -81,7 +89,10 @@ export function loadAppShell(appDir: string): AppShell | undefined {
     .map(([key, name]) => {
       const signedIn = name.startsWith(`${SIGNED_IN_LAYOUT}/`);
       const files = closure(manifest, key);
-      if (signedIn) closure(manifest, layoutKey, files.scripts, files.styles);
+      if (signedIn) {
+        closure(manifest, layoutKey, files.scripts, files.styles);
+        closure(manifest, KEPT_DATA_STORE, files.scripts, files.styles);
+      }
       return {
         pattern: routePattern(name),
         signedIn,

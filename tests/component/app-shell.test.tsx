@@ -231,8 +231,34 @@ describe('routes and guards', () => {
     const { router } = await renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getSession().token).toBeNull();
-    expect(server.calls().map((c) => c.operationId)).toEqual(['localisationGetTextOverrides', 'authRefreshToken']);
+    // The firm's profile is asked beside the texts (decision 0049); both wait for the one refresh.
+    expect(new Set(server.calls().map((c) => c.operationId))).toEqual(new Set(['localisationGetTextOverrides', 'managementGetTenant', 'authRefreshToken']));
+    expect(server.calls().filter((c) => c.operationId === 'authRefreshToken')).toHaveLength(1);
     expect(screen.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the firm\'s texts and profile at the same time, and for the screen\'s data only when both have answered', async () => {
+    injectSession({ roles: ['Manager'] });
+    // The texts answer only when the profile has been asked too (or after a second, which fails the test).
+    let profileAsked = () => {};
+    const profileSeen = new Promise<void>((resolve) => (profileAsked = resolve));
+    let askedTogether = false;
+    const server = serveContract({
+      ...emptyFirm,
+      localisationGetTextOverrides: async () => {
+        askedTogether = await Promise.race([profileSeen.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1000))]);
+        return { items: [] };
+      },
+      managementGetTenant: () => {
+        profileAsked();
+        return tenantProfile();
+      },
+    });
+    await renderApp('/customerlist');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kunden' })).toBeInTheDocument();
+    expect(askedTogether).toBe(true);
+    const order = server.calls().map((c) => c.operationId);
+    expect(order.indexOf('customersGetAll')).toBeGreaterThan(Math.max(order.indexOf('localisationGetTextOverrides'), order.indexOf('managementGetTenant')));
   });
 
   it('lets the Owner see the dashboard', async () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { activityKinds, activitySearchSchema, gallerySearchSchema } from '../../src/features/activity/search';
-import { reportSearchSchema } from '../../src/features/activity/report';
+import { reportSearchSchema } from '../../src/features/activity/report-search';
 import { authSearchSchema, emailConfirmationSearchSchema, licenseExpiredSearchSchema, linkSearchSchema } from '../../src/features/auth/schemas';
 import { customerListSearchSchema } from '../../src/features/customers/customer-search';
 import { timeTrackingSearchSchema } from '../../src/features/time-tracking/search';

@@ -111,10 +111,13 @@ describe('a deep link names the files of its route', () => {
     expect(plain.body.equals(body)).toBe(true);
   });
 
-  it('marks a signed-in screen, with the layout, and a path without a route names nothing', async () => {
+  it('marks a signed-in screen, with the layout and the kept data\'s store, and a path without a route names nothing', async () => {
     const customer = htmlAttributes((await get('/customer/8a8f0a52-95a1-4d39-9f3e-4a3c2f1e0b7d')).body.toString('utf8'));
     expect(customer['data-route-signed-in']).toBe('');
-    expect(customer['data-route-files'].split(' ')).toEqual(expect.arrayContaining([routeChunk('_app/customer/$id'), routeChunk('_app')]));
+    // idb-keyval: read before the first render of a signed-in screen (decision 0049), not the login's.
+    const store = `/${manifest['node_modules/idb-keyval/dist/index.js'].file}`;
+    expect(customer['data-route-files'].split(' ')).toEqual(expect.arrayContaining([routeChunk('_app/customer/$id'), routeChunk('_app'), store]));
+    expect(htmlAttributes((await get('/login')).body.toString('utf8'))['data-route-files'].split(' ')).not.toContain(store);
     const dashboard = htmlAttributes((await get('/?period=lastMonth')).body.toString('utf8'));
     expect(dashboard['data-route-files'].split(' ')).toContain(routeChunk('_app/index'));
     const unknown = htmlAttributes((await get('/no/such/screen')).body.toString('utf8'));

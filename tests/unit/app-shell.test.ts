@@ -25,6 +25,7 @@ fs.writeFileSync(
     [split('_app/index')]: { file: 'assets/dashboard.js', imports: ['_main.js'] },
     [split('_app/customer/$id')]: { file: 'assets/customer.js' },
     [`src/routes/_app/account.tsx?tsr-split=errorComponent`]: { file: 'assets/account-error.js' },
+    'node_modules/idb-keyval/dist/index.js': { file: 'assets/keyval.js', imports: ['_main.js'] },
     'src/locales/de.po': { file: 'assets/de.js' },
     'src/locales/en.po': { file: 'assets/en.js' },
   }),
@@ -46,11 +47,11 @@ describe('the app shell', () => {
     expect(login.lang).toBe('de');
   });
 
-  it('adds the signed-in layout to its screens and reads parameters and a trailing slash', () => {
-    expect(attributes('/')['data-route-files']).toBe('/assets/dashboard.js /assets/app.js /assets/shared.js');
+  it('adds the signed-in layout and the store of the kept data to its screens, and reads parameters and a trailing slash', () => {
+    expect(attributes('/')['data-route-files']).toBe('/assets/dashboard.js /assets/app.js /assets/shared.js /assets/keyval.js');
     expect(attributes('/')['data-route-styles']).toBe('/assets/app.css');
     expect(attributes('/')['data-route-signed-in']).toBe('');
-    expect(attributes('/customer/abc-123/')['data-route-files']).toBe('/assets/customer.js /assets/app.js /assets/shared.js');
+    expect(attributes('/customer/abc-123/')['data-route-files']).toBe('/assets/customer.js /assets/app.js /assets/shared.js /assets/keyval.js');
   });
 
   it('names no route for a path that has none, nor for part of one', () => {

@@ -23,14 +23,11 @@ import {
   materialName,
   REPORT_DEFAULT_KIND,
   REPORT_DEFAULT_PERIOD,
-  reportKinds,
   reportFileName,
   reportQuery,
   reportTable,
-  type ProcessedState,
-  type ReportKind,
-  type ReportSearch,
 } from './report';
+import { reportKinds, type ProcessedState, type ReportKind, type ReportSearch } from './report-search';
 import { TableExportButtons } from '../../components/table-export-buttons';
 
 type OnSearch = (patch: Partial<ReportSearch>) => void;

@@ -1,40 +1,17 @@
 /**
- * The library's report ("Auswertung"): one entry kind of all customers for the back office, its
- * URL search next to the library's filters, the API query, and the table its CSV and XLSX exports
- * write: every row of the period with the server's totals under them.
+ * The library's report ("Auswertung"): one entry kind of all customers for the back office, the
+ * API query of its URL search (report-search.ts), and the table its CSV and XLSX exports write:
+ * every row of the period with the server's totals under them.
  */
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Information, InformationReportingData, InformationReportTotals } from '../../../generated/api/types.gen';
-import { periodRange, type PeriodPreset } from '../../lib/periods';
+import { periodRange } from '../../lib/periods';
 import { dateTimeFormat } from '../../lib/format';
 import { informationReporting } from '../../../generated/api/sdk.gen';
 import { periodQuery } from './search';
 import type { ExportTable } from '../../lib/table-export';
-import { oneOfParam, searchSchema, type SearchType } from '../../lib/url-search';
-
-export const libraryViews = ['entries', 'report'] as const;
-export type LibraryView = (typeof libraryViews)[number];
-
-export const reportKinds = ['material', 'time', 'note'] as const;
-export type ReportKind = (typeof reportKinds)[number];
-
-const processedStates = ['open', 'processed', 'all'] as const;
-export type ProcessedState = (typeof processedStates)[number];
-
-/** Merged into the library's search; `page`, `pageSize` and the period are the library's own. */
-export const reportSearchSchema = searchSchema({
-  view: oneOfParam(libraryViews),
-  subType: oneOfParam(reportKinds),
-  processed: oneOfParam(processedStates),
-});
-export type ReportSearch = SearchType<typeof reportSearchSchema> & {
-  page?: number;
-  pageSize?: number;
-  period?: PeriodPreset;
-  from?: string;
-  to?: string;
-};
+import type { ReportKind, ReportSearch } from './report-search';
 
 export const REPORT_DEFAULT_KIND: ReportKind = 'material';
 export const REPORT_DEFAULT_PERIOD = 'currentMonth' as const;

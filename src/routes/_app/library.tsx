@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { customerActivitiesByCustomerOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { activitiesMarked } from '../../lib/data-events';
 import { LibraryScreen } from '../../features/activity/activity-screens';
-import { reportSearchSchema, type LibraryView } from '../../features/activity/report';
+import { reportSearchSchema, type LibraryView } from '../../features/activity/report-search';
 import { LibraryViewSwitch } from '../../features/activity/library-view-switch';
 import { activityQuery, activitySearchSchema } from '../../features/activity/search';
 import { PrepareInvoiceButton } from '../../features/invoice/prepare-invoice-button';
