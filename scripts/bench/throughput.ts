@@ -22,7 +22,7 @@
  * Before it measures, the script checks that both answer the same items for every call.
  *
  * Environment: BENCH_CUSTOMERS (default 50000), BENCH_ENTRIES (default 100000), BENCH_CONCURRENCY,
- * BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (only the calls whose label contains it),
+ * BENCH_SECONDS, BENCH_ROUNDS, BENCH_ONLY (only the calls whose label matches it, a regular expression),
  * BENCH_APART=1 (a third server in the comparison: the real one with every session check on its own
  * round trip, as before the check began the handler's transaction; decision 0020),
  * BENCH_PROFILE=dir (after the measurements, one more load of each server under the CPU profiler of
@@ -91,15 +91,41 @@ const { url, headers, concurrency, ms } = workerData;
 })();
 `;
 
-/** CPU time so far, in ms: this process (the servers and the load's thread), and each PostgreSQL process. */
-function cpuMs() {
+/** The bench's own PostgreSQL server (its postmaster's pid), found once its database answers. */
+let postmaster: string | undefined;
+
+/** The pid of the PostgreSQL server behind `adminUrl`: the parent of one of its backends. */
+async function findPostmaster(adminUrl: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  const { rows } = await admin.query<{ pid: number }>('select pg_backend_pid() as pid');
+  await admin.end();
+  const stat = fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
+}
+
+/**
+ * CPU time so far, in ms: this process (the servers and the load's thread), its main thread alone
+ * (the servers' event loop, without the client's thread: what one call costs the serving process),
+ * and each process of the bench's own PostgreSQL (the machine may run other servers). Reading
+ * PostgreSQL's processes costs this process CPU of its own: before a load they are read first,
+ * after it last, so that reading falls outside the measured span.
+ */
+function cpuMs(when: 'before' | 'after') {
+  const readPostgres = () => {
+    const postgres = new Map<string, number>();
+    const children = postmaster ? fs.readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(' ').filter(Boolean) : [];
+    for (const pid of postmaster ? [postmaster, ...children] : []) {
+      const cpu = processCpu(pid);
+      if (cpu) postgres.set(pid, cpu.ms);
+    }
+    return postgres;
+  };
+  const postgresFirst = when === 'before' ? readPostgres() : undefined;
   const own = process.cpuUsage();
-  const postgres = new Map<string, number>();
-  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const cpu = processCpu(pid);
-    if (cpu?.name.startsWith('postgres')) postgres.set(pid, cpu.ms);
-  }
-  return { node: (own.user + own.system) / 1000, postgres };
+  const server = processCpu(`self/task/${process.pid}`)?.ms ?? 0;
+  return { node: (own.user + own.system) / 1000, server, postgres: postgresFirst ?? readPostgres() };
 }
 
 /** PostgreSQL's CPU between two readings: of the processes alive at the second (one that ended took its time along). */
@@ -113,22 +139,22 @@ interface Load {
   perSecond: number;
   p95: number;
   errors: number;
-  /** CPU per answered request, ms: Node.js (servers and client thread) and PostgreSQL. */
-  cpu: { node: number; postgres: number };
+  /** CPU per answered request, ms: Node.js (servers and client thread), the servers' thread alone, and PostgreSQL. */
+  cpu: { node: number; server: number; postgres: number };
 }
 
 function load(url: string, headers: Record<string, string>, ms: number): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const before = cpuMs();
+    const before = cpuMs('before');
     const worker = new Worker(LOAD, { eval: true, workerData: { url, headers, concurrency: CONCURRENCY, ms } });
     worker.once('message', (result: { count: number; errors: number; latencies: number[] }) => {
-      const after = cpuMs();
+      const after = cpuMs('after');
       void worker.terminate();
       resolve({
         perSecond: result.count / (ms / 1000),
         p95: stats(result.latencies).p95,
         errors: result.errors,
-        cpu: { node: (after.node - before.node) / result.count, postgres: postgresDelta(before.postgres, after.postgres) / result.count },
+        cpu: { node: (after.node - before.node) / result.count, server: (after.server - before.server) / result.count, postgres: postgresDelta(before.postgres, after.postgres) / result.count },
       });
     });
     worker.once('error', reject);
@@ -282,6 +308,9 @@ async function startBaseline(bench: Awaited<ReturnType<typeof startBench>>, owne
   app.get('/api/TimeTracks/Get', async (request) => ok(await services.timeTracks.list(ctx(), coerced(request.query) as never)));
   app.get('/api/UserTimeTracks/GetList', async (request) => ok(await services.userTimeTracks.list(ctx(), coerced(request.query) as never)));
   app.get('/api/UserTimeTracks/GetListGrouped', async (request) => ok(await services.userTimeTracks.listGrouped(ctx(), coerced(request.query) as never)));
+  app.get('/api/Information/GetAll', async (request) => ok(await services.information.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/Invoices', async (request) => ok(await services.issuedInvoices.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/Payments/GetOverdue', async () => ok(await services.payments.overdue(ctx())));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
@@ -295,6 +324,7 @@ async function startBaseline(bench: Awaited<ReturnType<typeof startBench>>, owne
 
 async function main() {
   const bench = await startBench({ poolSize: 10 });
+  postmaster = await findPostmaster(bench.adminUrl);
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     for (let start = 0; start < CUSTOMERS; start += 10_000) {
@@ -320,8 +350,9 @@ async function main() {
       for (const [label, url] of calls) {
         const real = (await bench.call('GET', url)).body as { data: Json };
         const bareAnswer = (await (await fetch(bare.base + url)).json()) as { data: Json };
-        // Items by id; the groups of working time (no id) by their period and their tracks' ids.
-        const key = (item: Json) => item.id ?? [item.periodStart, (item.tracks as Json[]).map((track) => track.id), item.workSeconds, item.targetSeconds];
+        // Items by id; the groups of working time (no id) by their period and their tracks' ids
+        // (not their work: a shift running now grows between the two calls).
+        const key = (item: Json) => item.id ?? [item.periodStart, (item.tracks as Json[]).map((track) => track.id), item.targetSeconds];
         const ids = (body: { data: Json }) => JSON.stringify([body.data.totalCount, (body.data.items as Json[]).map(key)]);
         if (ids(real) !== ids(bareAnswer)) throw new Error(`${label}: the baseline answers differently`);
         const realItems = real.data.items as Json[];
@@ -358,7 +389,8 @@ async function main() {
         const bareRate = median(bareLoads.map((r) => r.perSecond));
         const errors = [...real, ...bareLoads].reduce((sum, r) => sum + r.errors, 0);
         const cpu = (list: Load[]) => `${median(list.map((r) => r.cpu.node)).toFixed(2)} + ${median(list.map((r) => r.cpu.postgres)).toFixed(2)}`;
-        const row = `| ${label} | ${realRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(realRate / bareRate).toFixed(2)} | ${median(real.map((r) => r.p95)).toFixed(0)} | ${median(bareLoads.map((r) => r.p95)).toFixed(0)} | ${stats(single).p95.toFixed(1)} | ${cpu(real)} | ${cpu(bareLoads)} |${errors ? ` ${errors} errors` : ''}`;
+        const serverCpu = (list: Load[]) => median(list.map((r) => r.cpu.server));
+        const row = `| ${label} | ${realRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(realRate / bareRate).toFixed(2)} | ${median(real.map((r) => r.p95)).toFixed(0)} | ${median(bareLoads.map((r) => r.p95)).toFixed(0)} | ${stats(single).p95.toFixed(1)} | ${cpu(real)} | ${cpu(bareLoads)} | ${serverCpu(real).toFixed(2)} | ${serverCpu(bareLoads).toFixed(2)} | ${(serverCpu(real) / serverCpu(bareLoads)).toFixed(2)} |${errors ? ` ${errors} errors` : ''}`;
         rows.push(row);
         if (apart.length) {
           const apartRate = median(apart.map((r) => r.perSecond));
@@ -379,7 +411,7 @@ async function main() {
       ['Feed, all customers, filter "rückruf"', feed(`&filter=${encodeURIComponent('rückruf')}`)],
       ['Images/GetAll, page 1', '/api/Images/GetAll?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=48&isDescending=true'],
     ];
-    const selected = (list: Array<[string, string]>) => list.filter(([label]) => label.includes(process.env.BENCH_ONLY ?? ''));
+    const selected = (list: Array<[string, string]>) => list.filter(([label]) => new RegExp(process.env.BENCH_ONLY ?? '').test(label));
     const rows: string[] = [];
     await measureCalls(selected(allCalls), rows);
 
@@ -393,6 +425,9 @@ async function main() {
       ['UserTimeTracks/GetList, page 1 of every member\u2019s', '/api/UserTimeTracks/GetList?includeActive=true&includeEnded=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true'],
       ['UserTimeTracks/GetListGrouped by day, current month', grouped('grouping=day')],
       ['UserTimeTracks/GetListGrouped by month, last 12 months', ''],
+      ['Information/GetAll, page 1 (notes, materials, times of every customer)', '/api/Information/GetAll?includeProcessed=true&includeUnprocessed=true&page=1&pageSize=25&isDescending=true'],
+      ['Invoices (the register), page 1', '/api/Invoices?page=1&pageSize=25'],
+      ['Payments/GetOverdue', '/api/Payments/GetOverdue'],
     ];
     if (selected(moreCalls).length) {
       for (let start = 0; start < 10_000; start += 5_000) {
@@ -411,8 +446,8 @@ async function main() {
     }
 
     console.log(`\n${CUSTOMERS.toLocaleString('en')} customers, ${(Number(seeded.info) + Number(seeded.tracks) + Number(seeded.photos)).toLocaleString('en')} activities; ${CONCURRENCY} clients at once, ${SECONDS} s × ${ROUNDS} rounds each; ${machine()}\n`);
-    console.log('| Call | real req/s | bare req/s | real / bare | real p95 ms under load | bare p95 ms under load | real p95 ms, one client | real CPU ms per call, Node.js + PostgreSQL | bare CPU ms per call |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| Call | real req/s | bare req/s | real / bare | real p95 ms under load | bare p95 ms under load | real p95 ms, one client | real CPU ms per call, Node.js + PostgreSQL | bare CPU ms per call | real server thread CPU ms per call | bare server thread | real / bare, server thread |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of rows) console.log(row);
   } finally {
     await baseline?.close();
