@@ -146,23 +146,31 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
   await app.register(fastifyCookie, { secret: config.cookieSecret });
   await app.register(fastifyMultipart, { limits: { fileSize: 25 * 1024 * 1024, files: 1, fields: 200 } });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks where nothing is awaited: every request passes them (decision 0051).
+  app.addHook('onRequest', (request, reply, done) => {
     request.lang = pickLanguage(request.headers['accept-language']);
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // Text no column can hold is refused for every route, before the contract's schemas.
   app.addHook('preValidation', refuseBadText);
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     fullDeps.metrics.record(request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+    // A job this request sent is committed now: the worker of this process takes it at once.
+    const finish = () => {
+      jobs.nudge();
+      done();
+    };
     // Every call an API key made, allowed or refused by its handler, goes into the audit trail.
     if (request.auth?.apiKeyId && request.operation) {
       const { operationId, method, path: route } = request.operation;
-      await app.services.apiKeys
+      app.services.apiKeys
         .recordCall(request.auth as ApiKeyCaller, { operationId, method, path: route, status: reply.statusCode })
-        .catch((error: unknown) => request.log.error({ err: error }, 'audit of an API key call failed'));
+        .catch((error: unknown) => request.log.error({ err: error }, 'audit of an API key call failed'))
+        .finally(finish);
+      return;
     }
-    // A job this request sent is committed now: the worker of this process takes it at once.
-    jobs.nudge();
+    finish();
   });
   registerSecurityHeaders(app, config, path.join(appDir, 'index.html'));
 
@@ -190,7 +198,7 @@ export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Part
       return {
         ...routeOptions[info.operationId],
         ...idempotent,
-        onRequest: [authorize(info), refuseUndeclaredMediaType(info), offerSessionTransaction],
+        onRequest: [authorize(info), refuseUndeclaredMediaType(info), offerSessionTransaction].filter((hook) => hook !== undefined),
         handler: handler ?? (async () => Promise.reject(notImplemented())),
       } as unknown as RouteOptions;
     },

@@ -1221,6 +1221,10 @@ export type Information = {
  * A page of information entries.
  */
 export type InformationPage = PageMeta & {
+    /**
+     * More than 10,000 entries match; `totalCount` is then 10,001 and pages end at the 10,000th (the list only; the report counts and sums every entry).
+     */
+    totalCountCapped?: boolean;
     items: Array<Information>;
 };
 
@@ -1795,6 +1799,10 @@ export type IssuedInvoice = {
 export type IssuedInvoicePage = {
     items: Array<IssuedInvoiceSummary>;
     totalCount: number;
+    /**
+     * More than 10,000 entries match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
 };
 
 export type ConsentText = {
@@ -2773,6 +2781,10 @@ export type UserTimeTrackAddBreak = {
  * A page of user time tracks.
  */
 export type UserTimeTrackPage = PageMeta & {
+    /**
+     * More than 10,000 tracks match; `totalCount` is then 10,001 and pages end at the 10,000th.
+     */
+    totalCountCapped?: boolean;
     items: Array<UserTimeTrack>;
 };
 

@@ -882,6 +882,7 @@ export const zInformation = z.object({
  * A page of information entries.
  */
 export const zInformationPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zInformation)
 }));
 
@@ -1266,7 +1267,8 @@ export const zIssuedInvoice = z.object({
 
 export const zIssuedInvoicePage = z.object({
     items: z.array(zIssuedInvoiceSummary),
-    totalCount: z.int().gte(0)
+    totalCount: z.int().gte(0),
+    totalCountCapped: z.boolean().optional()
 });
 
 export const zConsentText = z.object({
@@ -2027,6 +2029,7 @@ export const zUserTimeTrackAddBreak = z.object({
  * A page of user time tracks.
  */
 export const zUserTimeTrackPage = zPageMeta.and(z.object({
+    totalCountCapped: z.boolean().optional(),
     items: z.array(zUserTimeTrack)
 }));
 

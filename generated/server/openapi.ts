@@ -4440,6 +4440,8 @@ export interface components {
         };
         /** @description A page of information entries. */
         InformationPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 entries match; `totalCount` is then 10,001 and pages end at the 10,000th (the list only; the report counts and sums every entry). */
+            totalCountCapped?: boolean;
             items: components["schemas"]["Information"][];
         };
         InformationMaterialTotal: {
@@ -5068,6 +5070,8 @@ export interface components {
             items: components["schemas"]["IssuedInvoiceSummary"][];
             /** @example 42 */
             totalCount: number;
+            /** @description More than 10,000 entries match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
         };
         ConsentText: {
             purpose: components["schemas"]["ConsentPurpose"];
@@ -6303,6 +6307,8 @@ export interface components {
         };
         /** @description A page of user time tracks. */
         UserTimeTrackPage: components["schemas"]["PageMeta"] & {
+            /** @description More than 10,000 tracks match; `totalCount` is then 10,001 and pages end at the 10,000th. */
+            totalCountCapped?: boolean;
             items: components["schemas"]["UserTimeTrack"][];
         };
         /**

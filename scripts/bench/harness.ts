@@ -276,15 +276,20 @@ const run = async (ms) => {
 })();
 `;
 
-/** CPU time so far, in ms: this process, and each process of the benchmark's PostgreSQL. */
+/**
+ * CPU time so far, in ms: this process (the servers in it and, unless the client runs apart, the
+ * client's thread), its main thread alone (the servers' event loop without the client's thread:
+ * what one call costs the serving process), and each process of the benchmark's PostgreSQL.
+ */
 function cpuMs() {
   const own = process.cpuUsage();
+  const server = processCpu(`self/task/${process.pid}`)?.ms ?? 0;
   const postgres = new Map<string, number>();
   for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     const cpu = processCpu(pid);
     if (cpu?.name.startsWith('postgres') && (postmaster === undefined || Number(pid) === postmaster || cpu.ppid === postmaster)) postgres.set(pid, cpu.ms);
   }
-  return { node: (own.user + own.system) / 1000, postgres };
+  return { node: (own.user + own.system) / 1000, server, postgres };
 }
 
 /** PostgreSQL's CPU between two readings: of the processes alive at the second (one that ended took its time along). */
@@ -317,7 +322,7 @@ export interface Load {
    * ran apart, the client's thread), PostgreSQL, the client when it ran apart, and each watched
    * group of processes.
    */
-  cpu: { node: number; postgres: number; client: number; watched: Record<string, number> };
+  cpu: { node: number; server: number; postgres: number; client: number; watched: Record<string, number> };
   /** The share of the machine's CPU (all cores) that was busy meanwhile, 0 to 1, whoever used it. */
   machineBusy: number;
 }
@@ -384,6 +389,7 @@ export async function runLoad(options: LoadOptions): Promise<Load> {
     failures: result.failures,
     cpu: {
       node: per(after.node - before.node),
+      server: per(after.server - before.server),
       postgres: per(postgresDelta(before.postgres, after.postgres)),
       client: options.clientApart ? per(result.cpuMs) : 0,
       watched: Object.fromEntries(watch.map(({ name, pids }, i) => [name, per(cpuOf(pids) - watchedBefore[i])])),
@@ -462,6 +468,9 @@ export async function startBareServer(bench: Bench, owner: Omit<RequestContext, 
   app.get('/api/TimeTracks/Get', async (request) => ok(await services.timeTracks.list(ctx(), coerced(request.query) as never)));
   app.get('/api/UserTimeTracks/GetList', async (request) => ok(await services.userTimeTracks.list(ctx(), coerced(request.query) as never)));
   app.get('/api/UserTimeTracks/GetListGrouped', async (request) => ok(await services.userTimeTracks.listGrouped(ctx(), coerced(request.query) as never)));
+  app.get('/api/Information/GetAll', async (request) => ok(await services.information.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/Invoices', async (request) => ok(await services.issuedInvoices.list(ctx(), coerced(request.query) as never)));
+  app.get('/api/Payments/GetOverdue', async () => ok(await services.payments.overdue(ctx())));
   routes?.(app, { services, ctx });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

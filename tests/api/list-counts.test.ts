@@ -1,7 +1,8 @@
 /**
- * The counts of the customer, product, time-track and photo lists stop after 10,000 rows (decision
- * 0046, the contract's `totalCountCapped`), as the feed's does: exact up to the cap, 10,001 with
- * the flag beyond it, pages end at the cap, and a narrower filter counts exactly again.
+ * The counts of the customer, product, time-track, photo, information, shift and invoice-register
+ * lists stop after 10,000 rows (decision 0046, decision 0051, the contract's `totalCountCapped`),
+ * as the feed's does: exact up to the cap, 10,001 with the flag beyond it, pages end at the cap,
+ * and a narrower query counts exactly again.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,25 @@ beforeAll(async () => {
      select $1, $2, $3, 640, 480, 'foto-' || i || '.jpg', 'image/jpeg', 1000, 'k' || i, 't' || i, 'Foto ' || i from generate_series(1, $4::int) i`,
     args,
   );
+  await admin.query(
+    `insert into information_entries (tenant_id, customer_id, owner_id, sub_type, text, occurred_at)
+     select $1, $2, $3, 'note', 'Notiz ' || i, timestamptz '2026-11-20 12:00:00+00' - i * interval '1 minute' from generate_series(1, $4::int) i`,
+    args,
+  );
+  // Shifts of one member, one a day back from 2026-11-19 (the last, i = ROWS, in 1999).
+  await admin.query(
+    `insert into user_time_tracks (tenant_id, owner_id, started_at, ended_at)
+     select $1, $2, t, t + interval '8 hours'
+       from generate_series(1, $3::int) i, lateral (select timestamptz '2026-11-20 07:00:00+00' - i * interval '1 day' as t) at`,
+    [firm.tenantId, owner.userId, ROWS],
+  );
+  // The register: vouchers created in lexoffice from here.
+  await admin.query(
+    `insert into accounting_vouchers (tenant_id, system, voucher_id, voucher_number, status, customer_id, voucher_date, service_from, service_to, net_cents, gross_cents, document_url)
+     select $1, 'lexoffice', 'v' || i, 'RE-' || i, 'open', $2, date '2026-11-20' - (i % 300), timestamptz '2026-11-01', timestamptz '2026-11-02', 10000, 11900, 'https://app.lexoffice.de/v' || i
+       from generate_series(1, $3::int) i`,
+    [firm.tenantId, customerId, ROWS],
+  );
   await admin.end();
 });
 afterAll(() => server?.close());
@@ -37,6 +57,26 @@ afterAll(() => server?.close());
 type Page = { totalCount: number; totalCountCapped?: boolean; items: unknown[] };
 
 const lists: Record<string, (query: { page: number; pageSize: number; filter?: string }) => Promise<Page>> = {
+  information: async (query) =>
+    (await owner.api.GET('/api/Information/GetAll', { params: { query: { includeProcessed: true, includeUnprocessed: true, isDescending: true, ...query } } })).data!.data!,
+  // Shifts are filtered by their member's name: the narrower query is a month of them instead.
+  shifts: async ({ filter, ...query }) =>
+    (
+      await owner.api.GET('/api/UserTimeTracks/GetList', {
+        params: {
+          query: {
+            includeActive: true,
+            includeEnded: true,
+            includeProcessed: true,
+            includeUnprocessed: true,
+            isDescending: true,
+            ...(filter ? { fromDate: '2026-10-20T00:00:00Z', toDate: '2026-11-20T00:00:00Z' } : {}),
+            ...query,
+          },
+        },
+      })
+    ).data!.data!,
+  register: async (query) => (await owner.api.GET('/api/Invoices', { params: { query } })).data!.data!,
   customers: async (query) => (await owner.api.GET('/api/Customers/GetAll', { params: { query: { isDescending: false, ...query } } })).data!.data!,
   products: async (query) => (await owner.api.GET('/api/Products/GetAll', { params: { query: { isDescending: false, ...query } } })).data!.data!,
   timeTracks: async (query) =>
@@ -45,7 +85,7 @@ const lists: Record<string, (query: { page: number; pageSize: number; filter?: s
     (await owner.api.GET('/api/Images/GetAll', { params: { query: { includeProcessed: true, includeUnprocessed: true, isDescending: true, ...query } } })).data!.data!,
 };
 /** A filter each list narrows to a handful of rows. */
-const narrow: Record<string, string> = { customers: 'Kunde 1000', products: 'Kabel 1000', timeTracks: 'Einsatz 1000', photos: 'Foto 1000' };
+const narrow: Record<string, string> = { information: 'Notiz 1000', shifts: 'a month', register: 'RE-1000', customers: 'Kunde 1000', products: 'Kabel 1000', timeTracks: 'Einsatz 1000', photos: 'Foto 1000' };
 
 describe.each(Object.keys(lists))('the count of %s', (list) => {
   it('says "more than 10,000" beyond the cap and ends the pages there', async () => {

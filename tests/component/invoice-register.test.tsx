@@ -143,6 +143,15 @@ describe('/invoicelist', { timeout: 40_000 }, () => {
     expect(screen.getByRole('button', { name: 'DATEV-Export' })).toBeInTheDocument();
   });
 
+  it('says "more than" when the server stopped counting, and ends the pages there', async () => {
+    injectSession({ roles: ['Manager'] });
+    server.use({ invoiceListIssued: { ...registerPage(register, 10_001), totalCountCapped: true } });
+    await renderApp('/invoicelist');
+    expect(await screen.findByText('1–10 von mehr als 10.000')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1000' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '1001' })).not.toBeInTheDocument();
+  });
+
   it('says when nothing was issued yet, and when nothing matches the filters', async () => {
     injectSession({ roles: ['Admin'] });
     server.use({ invoiceListIssued: registerPage([]) });

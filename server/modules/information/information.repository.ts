@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { customerDisplayName, customers, informationEntries, SORT_COLLATION, users } from '../../db/schema';
-import { collated, offsetOf, likePattern, searchPattern } from '../../db/helpers';
+import { collated, countUpToCap, offsetOf, likePattern, pastCount, searchPattern } from '../../db/helpers';
 import { columnsOf, customerNameSql, memberNameSql } from '../../platform/display-names';
 import { timeTrackSecondsSql } from '../../platform/money';
 import type { QueryOf } from '../../platform/contract';
@@ -86,9 +86,9 @@ export function informationWhere(tenantId: string, query: Omit<InformationListQu
 
 export async function listInformation(tx: Tx, tenantId: string, query: InformationListQuery) {
   const where = informationWhere(tenantId, query);
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(informationEntries).where(where);
+  const { totalCount, capped } = await countUpToCap(tx, tx.select({ one: sql`1` }).from(informationEntries).where(where));
   const offset = offsetOf(query.page, query.pageSize);
-  if (count <= offset) return { totalCount: count, rows: [] as InformationListRow[] };
+  if (pastCount(totalCount, offset)) return { totalCount, capped, rows: [] as InformationListRow[] };
   const sort = sortable[query.orderBy ?? ''] ?? sortable.occurredAtUtc;
   const direction = query.isDescending ? sql`desc` : sql`asc`;
   const order = sort.nullable ? sql`${sort.expression} ${direction} nulls last` : sql`${sort.expression} ${direction}`;
@@ -97,7 +97,7 @@ export async function listInformation(tx: Tx, tenantId: string, query: Informati
     .orderBy(order, query.isDescending ? desc(informationEntries.id) : asc(informationEntries.id))
     .limit(query.pageSize)
     .offset(offset);
-  return { totalCount: count, rows: rows.map(flatten) };
+  return { totalCount, capped, rows: rows.map(flatten) };
 }
 
 export interface ReportTotals {

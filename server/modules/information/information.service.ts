@@ -120,10 +120,10 @@ export class InformationService {
 
   async list(ctx: RequestContext, query: InformationListParams) {
     const { database } = this.deps;
-    const { totalCount, rows } = await inTenant(database, ctx, (tx) =>
+    const { totalCount, capped, rows } = await inTenant(database, ctx, (tx) =>
       listInformation(tx, ctx.tenantId, { ...query, onlyOwnTimeOf: isManager(ctx) ? undefined : ctx.userId }),
     );
-    return { totalCount, page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
+    return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: query.page, pageSize: query.pageSize, items: rows.map(toInformation) };
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { countUpToCap, pastCount } from '../../db/helpers';
 import { issuedInvoices, accountingVouchers, invoiceNumberSequences } from '../../db/schema';
 import { columnsOf, customerNameSql } from '../../platform/display-names';
 
@@ -164,7 +165,7 @@ const likeOf = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) =
  * The register: issued invoices and cancellations, and the vouchers issued in lexoffice from here
  * (their status is lexoffice's), newest first, filtered and paged. Answers the page and the count.
  */
-export async function listRegister(tx: Tx, tenantId: string, query: RegisterQuery): Promise<{ totalCount: number; rows: RegisterRow[] }> {
+export async function listRegister(tx: Tx, tenantId: string, query: RegisterQuery): Promise<{ totalCount: number; capped: boolean; rows: RegisterRow[] }> {
   const conditions: SQL[] = [];
   if (query.customerId) conditions.push(sql`r.customer_id = ${query.customerId}`);
   if (query.status) conditions.push(sql`r.status = ${query.status}`);
@@ -186,8 +187,8 @@ export async function listRegister(tx: Tx, tenantId: string, query: RegisterQuer
       0, 0, v.created_at
     from accounting_vouchers v join customers c on c.tenant_id = v.tenant_id and c.id = v.customer_id
     where v.tenant_id = ${tenantId}`;
-  const counted = await tx.execute<{ count: number }>(sql`select count(*)::int as count from (${rows}) r ${where}`);
-  const totalCount = Number(counted.rows[0]?.count ?? 0);
+  const { totalCount, capped } = await countUpToCap(tx, { limit: (limit: number) => sql`select 1 from (${rows}) r ${where} limit ${limit}` });
+  if (pastCount(totalCount, (query.page - 1) * query.pageSize)) return { totalCount, capped, rows: [] };
   const page = await tx.execute<Record<string, unknown>>(sql`
     select * from (${rows}) r ${where}
     order by r.invoice_date desc, r.created_at desc, r.sequence_year desc, r.sequence_number desc, r.id
@@ -195,6 +196,7 @@ export async function listRegister(tx: Tx, tenantId: string, query: RegisterQuer
   const day = (v: unknown) => (v === null ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
   return {
     totalCount,
+    capped,
     rows: page.rows.map((r) => ({
       id: r.id as string,
       source: r.source as 'fieldbook' | 'lexoffice',

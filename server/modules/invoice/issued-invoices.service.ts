@@ -396,7 +396,7 @@ export class IssuedInvoicesService {
       const tenant = await findTenant(tx);
       const today = firmDay(ctx.now, tenant?.timeZone ?? 'Europe/Berlin');
       const page = await listRegister(tx, ctx.tenantId, { ...query, search: query.filter, today });
-      return { items: page.rows.map(toSummary), totalCount: page.totalCount };
+      return { items: page.rows.map(toSummary), totalCount: page.totalCount, ...(page.capped ? { totalCountCapped: true } : {}) };
     });
   }
 

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
-import { chunk, collated, containsPattern, newestFirstOrder, offsetOf } from '../../db/helpers';
+import { chunk, collated, containsPattern, countUpToCap, newestFirstOrder, offsetOf, pastCount } from '../../db/helpers';
 import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
@@ -189,17 +189,20 @@ export async function listTracks(tx: Tx, tenantId: string, q: TrackListQuery) {
     q.to ? lt(userTimeTracks.startedAt, q.to) : undefined,
     filter ? sql`(${ownerName}) ilike ${containsPattern(filter)}` : undefined,
   );
-  const [{ count }] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(userTimeTracks)
-    .innerJoin(users, and(eq(users.tenantId, userTimeTracks.tenantId), eq(users.id, userTimeTracks.ownerId)))
-    .where(where);
+  const { totalCount, capped } = await countUpToCap(
+    tx,
+    tx
+      .select({ one: sql`1` })
+      .from(userTimeTracks)
+      .innerJoin(users, and(eq(users.tenantId, userTimeTracks.tenantId), eq(users.id, userTimeTracks.ownerId)))
+      .where(where),
+  );
   const offset = offsetOf(q.page, q.pageSize);
-  if (count <= offset) return { totalCount: count, rows: [] as TrackRow[] };
+  if (pastCount(totalCount, offset)) return { totalCount, capped, rows: [] as TrackRow[] };
   const rows = await withOwner(tx)
     .where(where)
     .orderBy(...newestFirstOrder(q, sortable, nullableSorts, { startedAt: userTimeTracks.startedAt, id: userTimeTracks.id }))
     .limit(q.pageSize)
     .offset(offset);
-  return { totalCount: count, rows: rows.map(flatten) };
+  return { totalCount, capped, rows: rows.map(flatten) };
 }

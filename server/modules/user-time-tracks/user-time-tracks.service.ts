@@ -477,8 +477,8 @@ export class UserTimeTracksService {
       to: input.toDate ? new Date(input.toDate) : undefined,
     };
     return inTenant(this.deps.database, ctx, async (tx) => {
-      const { totalCount, rows } = await listTracks(tx, ctx.tenantId, query);
-      return { totalCount, page: input.page, pageSize: input.pageSize, items: await trackDtos(tx, ctx, rows, nowMs) };
+      const { totalCount, capped, rows } = await listTracks(tx, ctx.tenantId, query);
+      return { totalCount, ...(capped ? { totalCountCapped: true } : {}), page: input.page, pageSize: input.pageSize, items: await trackDtos(tx, ctx, rows, nowMs) };
     });
   }
 

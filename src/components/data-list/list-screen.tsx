@@ -44,7 +44,7 @@ interface ListScreenProps<Row extends { id: string }, C extends string> {
   headerActions?: ReactNode;
   query: ListQuery<C>;
   onSearch: (patch: ListSearch<C>) => void;
-  list: UseQueryResult<{ data: { items: Row[]; totalCount: number } }, unknown>;
+  list: UseQueryResult<{ data: { items: Row[]; totalCount: number; totalCountCapped?: boolean } }, unknown>;
   columns: ListColumn<Row, C>[];
   /** What a row shows as a card on a phone. */
   card: (row: Row) => ReactNode;
@@ -195,6 +195,7 @@ export function ListScreen<Row extends { id: string }, C extends string>(props: 
           page={query.page}
           pageSize={query.pageSize}
           totalCount={page.totalCount}
+          capped={page.totalCountCapped}
           onPage={(next) => onSearch({ page: next })}
           onPageSize={(pageSize) => onSearch({ pageSize, page: 1 })}
         />
