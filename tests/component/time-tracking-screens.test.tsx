@@ -197,7 +197,8 @@ describe('timers and the working day offline (decision 0048)', { timeout: 40_000
     const dialog = await screen.findByRole('dialog', { name: 'Timer starten' });
     await user.click(await within(dialog).findByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const chip = await within(bar).findByTestId('waiting-timer');
+    // The chips of what waits load with the first waiting change (their own chunk).
+    const chip = await within(bar).findByTestId('waiting-timer', {}, { timeout: 10_000 });
     expect(within(chip).getByRole('timer')).toBeInTheDocument();
     await user.click(within(chip).getByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }));
     await waitFor(() => expect(within(bar).getByTestId('waiting-timer')).toHaveTextContent(/Bäckerei Huber.*Gestoppt.*Wartet auf Verbindung/));
@@ -226,7 +227,7 @@ describe('timers and the working day offline (decision 0048)', { timeout: 40_000
     await user.click(within(bar).getByRole('button', { name: 'Timer starten' }));
     const dialog = await screen.findByRole('dialog', { name: 'Timer starten' });
     await user.click(await within(dialog).findByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }));
-    await user.click(await within(bar).findByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }));
+    await user.click(await within(bar).findByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }, { timeout: 10_000 }));
     await within(bar).findByText('Gestoppt');
 
     onlineManager.setOnline(true);
