@@ -1838,6 +1838,10 @@ export const subscriptionStripeWebhook = <ThrowOnError extends boolean = false>(
  * several customers at once, but one per customer: a running timer of the caller for the same
  * customer answers 409 `TIMER_ALREADY_RUNNING`. An archived customer answers 400
  * `CUSTOMER_ARCHIVED`. `position` is stored only while the tenant's `gps` consent is granted.
+ * `id`, chosen by the app, becomes the track's id, so that a stop recorded offline behind the
+ * start can name the track before the start has been sent (decision 0048). A start whose `id`
+ * is already the caller's track for the same customer answers that track and changes nothing
+ * (sent again after its answer was lost); an `id` taken otherwise answers 409 `CONFLICT`.
  *
  */
 export const timeTracksStart = <ThrowOnError extends boolean = false>(options: Options<TimeTracksStartData, ThrowOnError>) => (options.client ?? client).post<TimeTracksStartResponses, TimeTracksStartErrors, ThrowOnError>({
@@ -1861,6 +1865,9 @@ export const timeTracksStart = <ThrowOnError extends boolean = false>(options: O
  * A member stops their own timers; Owner, Admin and Manager may also stop a member's forgotten
  * timer (403 for an Employee on another member's timer). A timer that is not running answers
  * 409 `TIMER_NOT_RUNNING`. `position` is stored only while the `gps` consent is granted.
+ * `atUtc` (a stop recorded offline) ends the track at that moment; one more than a minute
+ * before the track's start answers 400 `VALIDATION_ERROR` on `atUtc`, one less (a phone's
+ * clock running a little behind) ends it at its start.
  *
  */
 export const timeTracksStop = <ThrowOnError extends boolean = false>(options: Options<TimeTracksStopData, ThrowOnError>) => (options.client ?? client).post<TimeTracksStopResponses, TimeTracksStopErrors, ThrowOnError>({

@@ -2289,6 +2289,10 @@ export type ActedAtUtc = string;
 
 export type TimeTrackStart = {
     customerId: string;
+    /**
+     * Id chosen by the app for the new track, so that a stop queued behind the start can name it.
+     */
+    id?: string;
     description?: string | null;
     position?: NullableGeoPosition;
     atUtc?: ActedAtUtc;

@@ -1614,6 +1614,7 @@ export const zActedAtUtc = z.iso.datetime();
 
 export const zTimeTrackStart = z.object({
     customerId: z.uuid(),
+    id: z.uuid().optional(),
     description: z.string().max(1000).nullish(),
     position: zNullableGeoPosition.optional(),
     atUtc: zActedAtUtc.optional()

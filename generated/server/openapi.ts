@@ -2093,6 +2093,10 @@ export interface paths {
          *     several customers at once, but one per customer: a running timer of the caller for the same
          *     customer answers 409 `TIMER_ALREADY_RUNNING`. An archived customer answers 400
          *     `CUSTOMER_ARCHIVED`. `position` is stored only while the tenant's `gps` consent is granted.
+         *     `id`, chosen by the app, becomes the track's id, so that a stop recorded offline behind the
+         *     start can name the track before the start has been sent (decision 0048). A start whose `id`
+         *     is already the caller's track for the same customer answers that track and changes nothing
+         *     (sent again after its answer was lost); an `id` taken otherwise answers 409 `CONFLICT`.
          */
         post: operations["timeTracksStart"];
         delete?: never;
@@ -2116,6 +2120,9 @@ export interface paths {
          *     A member stops their own timers; Owner, Admin and Manager may also stop a member's forgotten
          *     timer (403 for an Employee on another member's timer). A timer that is not running answers
          *     409 `TIMER_NOT_RUNNING`. `position` is stored only while the `gps` consent is granted.
+         *     `atUtc` (a stop recorded offline) ends the track at that moment; one more than a minute
+         *     before the track's start answers 400 `VALIDATION_ERROR` on `atUtc`, one less (a phone's
+         *     clock running a little behind) ends it at its start.
          */
         post: operations["timeTracksStop"];
         delete?: never;
@@ -5647,6 +5654,12 @@ export interface components {
              * @example 7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a71
              */
             customerId: string;
+            /**
+             * Format: uuid
+             * @description Id chosen by the app for the new track, so that a stop queued behind the start can name it.
+             * @example 9e4f2b7c-6a1d-4c3e-b8f5-0d2a7c9e1b44
+             */
+            id?: string;
             /** @example Steckdosen in der Küche setzen */
             description?: string | null;
             position?: components["schemas"]["NullableGeoPosition"];

@@ -51,7 +51,11 @@ export function nameInCache(queryClient: QueryClient, id: string | null | undefi
       return null;
     }
     const record = value as Record<string, unknown>;
-    if (record.id === id && typeof record.name === 'string') return record.name;
+    // Products have a name, customers a display name.
+    if (record.id === id) {
+      const name = record.name ?? record.displayName;
+      if (typeof name === 'string') return name;
+    }
     for (const key of ['data', 'items']) {
       const found = look(record[key], depth + 1);
       if (found) return found;

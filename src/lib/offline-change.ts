@@ -9,16 +9,12 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { ApiError } from './api-error';
+import { newId } from './ids';
 import { showWarning } from './notifications';
 
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  // Outside a secure context (plain http on a firm's network) randomUUID is missing.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export function idempotencyHeaders(): { 'Idempotency-Key': string } {
-  return { 'Idempotency-Key': newKey() };
+  return { 'Idempotency-Key': newId() };
 }
 
 /** `{ atUtc }` of now while offline, nothing while online: spread into the change's body. */
@@ -39,6 +35,16 @@ export function queuedOffline(): boolean {
   if (onlineManager.isOnline()) return false;
   showWarning(i18n._(msg`Saved on this device. It is sent when the connection returns.`), { title: i18n._(msg`Waiting for a connection`) });
   return true;
+}
+
+/**
+ * No answer came (offline, the tunnel ended): not a refusal by the server. A screen that holds its
+ * read's last good answer (also one kept on the device) shows it through such a failed refetch,
+ * not the failure (decision 0048):
+ * `if (query.isLoadingError || (query.isRefetchError && !connectionLost(query.error)))`.
+ */
+export function connectionLost(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0;
 }
 
 const subscribeOnline = (listener: () => void) => onlineManager.subscribe(listener);

@@ -44,9 +44,25 @@ import { describeApiError } from './error-messages';
 import { showWarning } from './notifications';
 import type { PhotoUploadVariables } from './photo-upload';
 
+/**
+ * A timer's stop, unless it stops a timer whose start was refused (its track does not exist): then
+ * it is not sent and goes to the "Nicht gesendet" list saying so (decision 0048).
+ */
+function timerStopMutation() {
+  const options = timeTracksStopMutation();
+  const send = options.mutationFn!;
+  const mutationFn: typeof send = (variables, context) => {
+    const startRefused = refused.some((change) => change.name === 'timerStart' && bodyIdOf(change.variables) === variables.body.id);
+    if (!startRefused) return send(variables, context);
+    const message = i18n._(msg`This timer's start was not sent, so its stop cannot be sent either. Send the start again first, or discard both.`);
+    return Promise.reject(new ApiError({ status: 409, message, messages: [{ code: 'TIMER_START_NOT_SENT', message }] }));
+  };
+  return { ...options, mutationFn };
+}
+
 const QUEUED = {
   timerStart: timeTracksStartMutation,
-  timerStop: timeTracksStopMutation,
+  timerStop: timerStopMutation,
   clockIn: userTimeTracksStartMutation,
   workingSegment: userTimeTracksAppendSegmentMutation,
   clockOut: userTimeTracksStopMutation,
@@ -104,6 +120,10 @@ interface AnyMutation {
 function nameOf(mutation: AnyMutation): QueuedName | null {
   const key = mutation.options.mutationKey;
   return key?.[0] === KEY_PREFIX && typeof key[1] === 'string' && key[1] in QUEUED ? (key[1] as QueuedName) : null;
+}
+
+function bodyIdOf(variables: unknown): unknown {
+  return (variables as { body?: { id?: unknown } } | undefined)?.body?.id;
 }
 
 function idempotencyKeyOf(variables: unknown): string | null {
@@ -390,8 +410,12 @@ let restoring = false;
 
 const snapshotKey = (userId: string) => `member:${userId}`;
 
+/**
+ * A query with data is kept, also when its last refetch failed (offline, a screen's refetch fails
+ * at once): its last good answer is what the screen shows after the next reload (decision 0048).
+ */
 function keptQuery(query: Query): boolean {
-  if (query.state.status !== 'success' || query.state.data === undefined) return false;
+  if (query.state.data === undefined) return false;
   if (query.state.data instanceof Blob || query.state.data instanceof ArrayBuffer) return false;
   const id = (query.queryKey[0] as { _id?: unknown } | undefined)?._id;
   return typeof id === 'string' && !NOT_KEPT.test(id);
@@ -405,7 +429,13 @@ function snapshot(queryClient: QueryClient): Snapshot {
   // A failure's error holds its Response, which IndexedDB cannot store; the queue needs none of it.
   // One on its way when the page goes is restored paused, to be sent again (same key: once).
   const mutations = state.mutations.map((m) => ({ ...m, state: { ...m.state, isPaused: true, error: null, failureReason: null } }));
-  return { version: SNAPSHOT_VERSION, savedAt: Date.now(), state: { ...state, mutations }, refused };
+  // A query whose refetch failed is kept as its last good answer, not as the failure.
+  const queries = state.queries.map((q) =>
+    q.state.status === 'success' && q.state.fetchFailureCount === 0
+      ? q
+      : { ...q, state: { ...q.state, status: 'success' as const, error: null, errorUpdateCount: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchStatus: 'idle' as const } },
+  );
+  return { version: SNAPSHOT_VERSION, savedAt: Date.now(), state: { ...state, queries, mutations }, refused };
 }
 
 /** Writes the snapshot now (the queue changed) or soon (a screen's data changed). */

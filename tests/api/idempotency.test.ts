@@ -327,3 +327,88 @@ describe('Times recorded offline (atUtc)', () => {
     expect(taken.status).toBe(200);
   });
 });
+
+describe('A timer started and stopped offline: the stop names the id the app chose (decision 0048)', () => {
+  const at = (minutesAgo: number) => new Date(clock.now().getTime() - minutesAgo * 60_000).toISOString();
+  const track = (tenantId: string, id: string) => server.database.withTenant(tenantId, async (tx) => (await tx.select().from(timeTracks).where(eq(timeTracks.id, id)))[0]);
+
+  it('takes the app’s id for the track; start and stop sent in order record one track with both moments, however often they are sent', async () => {
+    const basement = await newCustomer(owner, 'Keller Maier');
+    const id = crypto.randomUUID();
+    const before = await count(firm.tenantId, timeTracks);
+    const startKey = newKey();
+    const start = await send(employee, '/api/TimeTracks/Start', { customerId: basement.id, id, atUtc: at(60) }, startKey);
+    expect(start.status, JSON.stringify(start.body)).toBe(200);
+    expect(start.body.data).toMatchObject({ id, status: 'running', startedAtUtc: at(60) });
+    const stopKey = newKey();
+    const stop = await send(employee, '/api/TimeTracks/Stop', { id, atUtc: at(5) }, stopKey);
+    expect(stop.status, JSON.stringify(stop.body)).toBe(200);
+    expect(stop.body.data).toMatchObject({ id, status: 'stopped', startedAtUtc: at(60), endedAtUtc: at(5), durationSeconds: 3300 });
+
+    // The queue sends both again (answers lost): the first answers, nothing changes.
+    const startAgain = await send(employee, '/api/TimeTracks/Start', { customerId: basement.id, id, atUtc: at(60) }, startKey);
+    expect(startAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(startAgain.body).toEqual(start.body);
+    const stopAgain = await send(employee, '/api/TimeTracks/Stop', { id, atUtc: at(5) }, stopKey);
+    expect(stopAgain.body).toEqual(stop.body);
+    // The key forgotten (after 7 days), the id still holds: the stored track answers, no second timer starts.
+    const lateStart = await send(employee, '/api/TimeTracks/Start', { customerId: basement.id, id, atUtc: at(60) }, newKey());
+    expect(lateStart.status, JSON.stringify(lateStart.body)).toBe(200);
+    expect(lateStart.body.data).toMatchObject({ id, status: 'stopped', endedAtUtc: at(5) });
+    expect(await count(firm.tenantId, timeTracks)).toBe(before + 1);
+    expect(await track(firm.tenantId, id)).toMatchObject({ ownerId: employee.userId, customerId: basement.id, durationSeconds: 3300 });
+  });
+
+  it('records a start sent twice at the same moment under two keys once', async () => {
+    const site = await newCustomer(owner, 'Neubau Kranz');
+    const id = crypto.randomUUID();
+    const before = await count(firm.tenantId, timeTracks);
+    const body = { customerId: site.id, id, atUtc: at(20) };
+    const answers = await Promise.all([send(employee, '/api/TimeTracks/Start', body, newKey()), send(employee, '/api/TimeTracks/Start', body, newKey())]);
+    expect(answers.map((a) => a.status), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 200]);
+    expect(answers.map((a) => a.body.data.id)).toEqual([id, id]);
+    expect(await count(firm.tenantId, timeTracks)).toBe(before + 1);
+  });
+
+  it('refuses an id taken by another track of the firm (409) and a malformed one (400); another firm’s ids are its own, and its timers answer 404', async () => {
+    const yard = await newCustomer(owner, 'Hof Seidl');
+    const barn = await newCustomer(owner, 'Stall Seidl');
+    const id = crypto.randomUUID();
+    expect((await send(employee, '/api/TimeTracks/Start', { customerId: yard.id, id }, newKey())).status).toBe(200);
+    const before = await count(firm.tenantId, timeTracks);
+    for (const [member, customerId] of [[colleague, yard.id], [employee, barn.id]] as const) {
+      const taken = await send(member, '/api/TimeTracks/Start', { customerId, id }, newKey());
+      expect(taken.status, JSON.stringify(taken.body)).toBe(409);
+      expect(taken.body.errorMessages[0]).toMatchObject({ code: 'CONFLICT', message: 'Diese Kennung gehört bereits zu einem anderen Zeiteintrag.' });
+    }
+    const malformed = await send(employee, '/api/TimeTracks/Start', { customerId: barn.id, id: 'timer-1' }, newKey());
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(malformed.body.errors)).toEqual(['id']);
+    expect(await count(firm.tenantId, timeTracks)).toBe(before);
+
+    // Another firm's track may carry the same id: ids are per firm. Stopping it from here answers 404.
+    const foreignCustomer = await newCustomer(other.owner, 'Fremdhof');
+    const foreignId = crypto.randomUUID();
+    const foreign = await send(other.owner, '/api/TimeTracks/Start', { customerId: foreignCustomer.id, id: foreignId }, newKey());
+    expect(foreign.status).toBe(200);
+    const sameId = await send(other.owner, '/api/TimeTracks/Start', { customerId: foreignCustomer.id, id }, newKey());
+    expect(sameId.status).toBe(409); // its running timer of that customer, not our id
+    const stopForeign = await send(employee, '/api/TimeTracks/Stop', { id: foreignId, atUtc: at(1) }, newKey());
+    expect(stopForeign.status).toBe(404);
+    expect(await track(other.tenantId, foreignId)).toMatchObject({ endedAt: null });
+    expect(await track(firm.tenantId, id)).toMatchObject({ endedAt: null, customerId: yard.id });
+  });
+
+  it('refuses a stop recorded more than a minute before its start, on atUtc, and keeps the timer running; a few seconds before ends it at its start', async () => {
+    const hall = await newCustomer(owner, 'Halle Brandl');
+    const id = crypto.randomUUID();
+    expect((await send(employee, '/api/TimeTracks/Start', { customerId: hall.id, id, atUtc: at(30) }, newKey())).status).toBe(200);
+    const early = await send(employee, '/api/TimeTracks/Stop', { id, atUtc: at(32) }, newKey());
+    expect(early.status, JSON.stringify(early.body)).toBe(400);
+    expect(early.body.errors).toEqual({ atUtc: ['Der Timer kann nicht vor seinem Start gestoppt worden sein.'] });
+    expect(await track(firm.tenantId, id)).toMatchObject({ endedAt: null });
+    const behind = await send(employee, '/api/TimeTracks/Stop', { id, atUtc: new Date(Date.parse(at(30)) - 20_000).toISOString() }, newKey());
+    expect(behind.status, JSON.stringify(behind.body)).toBe(200);
+    expect(behind.body.data).toMatchObject({ startedAtUtc: at(30), endedAtUtc: at(30), durationSeconds: 0 });
+  });
+});

@@ -27,6 +27,7 @@ import { createQueryClient } from '../../src/lib/query-client';
 import { getSession } from '../../src/lib/session';
 import { account, emptyFirm, firm, ids, information, timer } from './contract-data';
 import { failure, offline, serveContract } from './contract-server';
+import { customersGetOptions } from '../../generated/api/@tanstack/react-query.gen';
 import { injectSession, renderApp } from './helpers';
 
 const site = firm('Bäckerei Huber');
@@ -267,3 +268,30 @@ describe('sending the queue (decision 0047)', () => {
     }
   });
 });
+
+describe('reading offline', () => {
+  it('keeps a screen’s last answer through a refetch that failed offline, shows it instead of the error, and has it after a reload', async () => {
+    injectSession();
+    const server = serveContract({ ...emptyFirm, customersGet: site });
+    const { queryClient } = await renderApp(`/customer/${site.id}`);
+    stopKeeping.push(keepOfflineData(queryClient));
+    await restoreOfflineData(queryClient, ids.me);
+    expect(await screen.findByRole('heading', { name: 'Bäckerei Huber' })).toBeInTheDocument();
+
+    // Offline the screen reads its customer again; the read fails at once (no connection).
+    onlineManager.setOnline(false);
+    server.use({ customersGet: offline() });
+    const customerKey = customersGetOptions({ query: { id: site.id } }).queryKey;
+    await queryClient.refetchQueries({ queryKey: customerKey }).catch(() => undefined);
+    await waitFor(() => expect(queryClient.getQueryState(customerKey)?.status).toBe('error'));
+    expect(screen.getByRole('heading', { name: 'Bäckerei Huber' })).toBeInTheDocument();
+    expect(screen.queryByText('Der Kunde konnte nicht geladen werden')).not.toBeInTheDocument();
+
+    // The page reloads offline: the customer as last seen is on the device.
+    await flushOfflineData();
+    const after = await startApp();
+    expect(after.getQueryState(customerKey)).toMatchObject({ status: 'success', error: null });
+    expect(after.getQueryData(customerKey)).toMatchObject({ data: { id: site.id, displayName: 'Bäckerei Huber' } });
+  });
+});
+

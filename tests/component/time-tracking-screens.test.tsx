@@ -4,13 +4,15 @@
  * customer, clock in, break and clock out; the member overview for an Employee (own days only)
  * and a Manager (member picker, all members), segment deletion after a confirmation.
  */
-import { focusManager } from '@tanstack/react-query';
+import 'fake-indexeddb/auto';
+import { focusManager, onlineManager } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TimeTrack, UserTimeTrack, UserTimeTrackGroup } from '../../generated/api/types.gen';
 import { firm, ids, member, page, runningWorkingTime, timer, workingDay, workingTime } from './contract-data';
-import { serveContract, type ContractServer } from './contract-server';
+import { failure, serveContract, type ContractServer } from './contract-server';
+import { clearOfflineData, getRefused, keepOfflineData } from '../../src/lib/offline-queue';
 import { injectSession, renderApp } from './helpers';
 
 const huber = firm('Bäckerei Huber', { id: '7b1e4c2a-9d3f-4e8b-a1c5-2f6d8e0b3a71', city: 'München', zip: '80331' });
@@ -65,7 +67,8 @@ beforeEach(() => {
       return stopped;
     },
     timeTracksStart: ({ body }) => {
-      const started = timer(customers.find((c) => c.id === (body as { customerId: string }).customerId)!, 0);
+      const { customerId, id } = body as { customerId: string; id?: string };
+      const started = { ...timer(customers.find((c) => c.id === customerId)!, 0), ...(id ? { id } : {}) };
       state.running.push(started);
       return started;
     },
@@ -85,6 +88,8 @@ beforeEach(() => {
     userTimeTracksGetListGrouped: () => page(state.groups, { pageSize: 500 }),
     userTimeTracksDeleteSegment: endedShift,
     timeTracksGetMyTotals: { todaySeconds: 3600, weekSeconds: 7200, monthSeconds: 10800 },
+    // The product catalogue kept on the device is fetched a few seconds after the start and when the connection returns.
+    productsGetAll: page([], { pageSize: 500 }),
     usersGetAll: page([
       member({ id: ids.me, firstName: 'Anna', lastName: 'Schneider' }),
       member({ id: ids.colleague, firstName: 'Jonas', lastName: 'Weber' }),
@@ -148,7 +153,7 @@ describe('running-timers bar', { timeout: 40_000 }, () => {
     await waitFor(() => expect(within(dialog).queryByText('Praxis Dr. Weber')).not.toBeInTheDocument());
     await user.click(within(dialog).getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls('/api/TimeTracks/Start')[0].body).toEqual({ customerId: huber.id, description: null, position: null });
+    expect(calls('/api/TimeTracks/Start')[0].body).toEqual({ customerId: huber.id, id: expect.stringMatching(/^[0-9a-f-]{36}$/), description: null, position: null });
     await waitFor(() => expect(within(bar).getAllByTestId('running-timer')).toHaveLength(2));
   });
 
@@ -168,6 +173,98 @@ describe('running-timers bar', { timeout: 40_000 }, () => {
     await user.click(within(bar).getByRole('button', { name: 'Ausstempeln' }));
     await within(bar).findByRole('button', { name: 'Einstempeln' });
     expect(calls('/api/UserTimeTracks/Stop')).toHaveLength(1);
+  });
+});
+
+describe('timers and the working day offline (decision 0048)', { timeout: 40_000 }, () => {
+  const stopKeeping: (() => void)[] = [];
+  afterEach(async () => {
+    for (const stop of stopKeeping.splice(0)) stop();
+    onlineManager.setOnline(true);
+    await clearOfflineData();
+  });
+  const body = (pathname: string) => calls(pathname).map((c) => c.body as { id?: string; atUtc?: string; kind?: string });
+
+  it('stops a timer started offline before its start is sent: shown stopped and waiting, then sent after the start, named by its id, at the moments tapped', async () => {
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    const { queryClient } = await renderApp('/customerlist');
+    stopKeeping.push(keepOfflineData(queryClient));
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByRole('button', { name: 'Einstempeln' });
+    onlineManager.setOnline(false);
+    await user.click(within(bar).getByRole('button', { name: 'Timer starten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Timer starten' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The chips of what waits load with the first waiting change (their own chunk).
+    const chip = await within(bar).findByTestId('waiting-timer', {}, { timeout: 10_000 });
+    expect(within(chip).getByRole('timer')).toBeInTheDocument();
+    await user.click(within(chip).getByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }));
+    await waitFor(() => expect(within(bar).getByTestId('waiting-timer')).toHaveTextContent(/Bäckerei Huber.*Gestoppt.*Wartet auf Verbindung/));
+    expect(calls('/api/TimeTracks/Start')).toHaveLength(0);
+
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(calls('/api/TimeTracks/Stop')).toHaveLength(1));
+    const [start] = body('/api/TimeTracks/Start');
+    const [stop] = body('/api/TimeTracks/Stop');
+    expect(calls('/api/TimeTracks/Start')).toHaveLength(1);
+    expect(stop.id).toBe(start.id);
+    expect(Date.parse(stop.atUtc!)).toBeGreaterThanOrEqual(Date.parse(start.atUtc!));
+    expect(state.running).toHaveLength(0);
+    expect(state.stopped.map((t) => t.id)).toEqual([start.id]);
+    await waitFor(() => expect(within(bar).queryByTestId('waiting-timer')).not.toBeInTheDocument());
+  });
+
+  it('does not send the stop of a timer whose start was refused: both wait in the “Nicht gesendet” list, saying why', async () => {
+    server.use({ timeTracksStart: failure(400, 'CUSTOMER_ARCHIVED', 'Der Kunde ist archiviert; für ihn kann keine Zeit mehr erfasst werden.') });
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    const { queryClient } = await renderApp('/customerlist');
+    stopKeeping.push(keepOfflineData(queryClient));
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    onlineManager.setOnline(false);
+    await user.click(within(bar).getByRole('button', { name: 'Timer starten' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Timer starten' });
+    await user.click(await within(dialog).findByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }));
+    await user.click(await within(bar).findByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }, { timeout: 10_000 }));
+    await within(bar).findByText('Gestoppt');
+
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(getRefused()).toHaveLength(2));
+    expect(calls('/api/TimeTracks/Start')).toHaveLength(1);
+    expect(calls('/api/TimeTracks/Stop')).toHaveLength(0);
+    expect(getRefused().map((c) => [c.name, c.messages])).toEqual([
+      ['timerStart', ['Der Kunde ist archiviert; für ihn kann keine Zeit mehr erfasst werden.']],
+      ['timerStop', ['Der Start dieses Timers wurde nicht gesendet, also kann auch sein Stopp nicht gesendet werden. Senden Sie zuerst den Start erneut, oder verwerfen Sie beide.']],
+    ]);
+    await screen.findByText('2 Änderungen nicht gesendet');
+  });
+
+  it('clocks in offline and takes a break and clocks out before the clock-in is sent; all three are sent in order at the moments tapped', async () => {
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/customerlist');
+    const bar = await screen.findByRole('region', { name: 'Laufende Timer und Arbeitszeit' });
+    await within(bar).findByRole('button', { name: 'Einstempeln' });
+    onlineManager.setOnline(false);
+    await user.click(within(bar).getByRole('button', { name: 'Einstempeln' }));
+    await within(bar).findByText(/^Arbeit \d+:\d\d:\d\d$/);
+    expect(within(bar).getByLabelText('Wartet auf Verbindung')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Pause beginnen' }));
+    await within(bar).findByText(/^Pause \d+:\d\d:\d\d$/);
+    await user.click(within(bar).getByRole('button', { name: 'Ausstempeln' }));
+    await within(bar).findByRole('button', { name: 'Einstempeln' });
+    expect(calls('/api/UserTimeTracks/Start')).toHaveLength(0);
+
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(calls('/api/UserTimeTracks/Stop')).toHaveLength(1));
+    const moments = [...body('/api/UserTimeTracks/Start'), ...body('/api/UserTimeTracks/AppendSegment'), ...body('/api/UserTimeTracks/Stop')];
+    expect(moments.map((m) => m.kind ?? null)).toEqual([null, 'break', null]);
+    const times = moments.map((m) => Date.parse(m.atUtc!));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const order = server.calls().map((c) => c.url.pathname).filter((p) => p.startsWith('/api/UserTimeTracks/') && !p.endsWith('GetActive'));
+    expect(order).toEqual(['/api/UserTimeTracks/Start', '/api/UserTimeTracks/AppendSegment', '/api/UserTimeTracks/Stop']);
   });
 });
 

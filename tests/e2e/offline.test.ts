@@ -167,7 +167,7 @@ describe('the installable app', () => {
     });
   });
 
-  it('keeps a note, a material and a timer recorded offline across a reload, sends each once at its moment, and shows a refused stop', async () => {
+  it('keeps a note, a material and a timer started and stopped offline across a reload, sends each once at its moment, and shows a refused stop', async () => {
     const account = await seedAccount({ prefix: 'offline-queue' });
     const site = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Bäckerei Huber', city: 'Garching', country: 'DE' })) as { id: string };
     const other = (await apiAs(account, 'POST', '/api/Customers/Create', { companyName: 'Zahnarzt Wolf', city: 'Freising', country: 'DE' })) as { id: string };
@@ -192,8 +192,13 @@ describe('the installable app', () => {
       await bar.getByRole('button', { name: 'Timer starten' }).click();
       await startDialog.getByRole('button', { name: /^Bäckerei Huber.*Timer starten/ }).click();
       await startDialog.waitFor({ state: 'hidden' });
+      // The timer started offline is stopped offline too: its stop waits behind its start (decision 0048).
+      const stopTapped = Date.now();
+      await bar.getByRole('button', { name: 'Timer für Bäckerei Huber stoppen' }).click();
+      const stoppedChip = bar.getByTestId('waiting-timer').filter({ hasText: 'Bäckerei Huber' });
+      await stoppedChip.filter({ hasText: 'Gestoppt' }).waitFor();
       await bar.getByRole('button', { name: 'Timer für Zahnarzt Wolf stoppen' }).click();
-      const waiting = page.getByRole('status').filter({ hasText: '4 Änderungen warten auf Verbindung' });
+      const waiting = page.getByRole('status').filter({ hasText: '5 Änderungen warten auf Verbindung' });
       await waiting.waitFor();
       // Meanwhile the earlier timer is stopped on another device: this phone's stop will be refused.
       await apiAs(account, 'POST', '/api/TimeTracks/Stop', { id: earlier.id });
@@ -201,6 +206,7 @@ describe('the installable app', () => {
       await page.reload();
       await page.getByRole('heading', { name: 'Bäckerei Huber' }).waitFor({ timeout: 20_000 });
       await waiting.waitFor();
+      await stoppedChip.filter({ hasText: 'Gestoppt' }).waitFor();
       await shot(page, 'offline-05-queue-after-reload', false);
       const recorded = Date.now();
       const entries = async () =>
@@ -221,10 +227,13 @@ describe('the installable app', () => {
       const timers = (await apiAs(account, 'GET', '/api/TimeTracks/GetMy?includeRunning=true&includeStopped=true&includeProcessed=true&includeUnprocessed=true&page=1&pageSize=10&isDescending=true')) as {
         items: { customerId: string; startedAtUtc: string; endedAtUtc: string | null }[];
       };
+      // Started and stopped once, at the moments tapped, not at the sync.
       const started = timers.items.filter((track) => track.customerId === site.id);
       expect(started).toHaveLength(1);
       expect(Date.parse(started[0].startedAtUtc)).toBeGreaterThanOrEqual(tapped - 1000);
-      expect(Date.parse(started[0].startedAtUtc)).toBeLessThan(recorded);
+      expect(Date.parse(started[0].startedAtUtc)).toBeLessThanOrEqual(stopTapped);
+      expect(Date.parse(started[0].endedAtUtc!)).toBeGreaterThanOrEqual(stopTapped - 1000);
+      expect(Date.parse(started[0].endedAtUtc!)).toBeLessThan(recorded);
 
       // The refused stop is listed with the server's message; discarded after asking.
       await refused.getByRole('button', { name: 'Änderungen auf diesem Gerät' }).click();

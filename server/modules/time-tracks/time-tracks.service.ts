@@ -10,7 +10,7 @@ import type { Deps } from '../../platform/handler';
 import type { Tx } from '../../db/database';
 import { isUniqueViolation } from '../../db/helpers';
 import { mayChangeRecordOf, type RequestContext } from '../../platform/context';
-import { actedAt } from '../../platform/acted-at';
+import { ACTED_AT_SKEW_MS, actedAt } from '../../platform/acted-at';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import { diff, recordAudit, snapshot } from '../../db/audit';
 import { customerForNewEntry } from '../customers';
@@ -115,15 +115,30 @@ export class TimeTracksService {
     return toTimeTrack(row, nowMs);
   }
 
+  /**
+   * The caller's track of the customer stored under the app's id (a start sent again after its
+   * answer was lost): answered as it is; an id taken by another track answers 409 (decision 0048).
+   */
+  private async startedBefore(tx: Tx, ctx: RequestContext, body: TimeTrackStart): Promise<TimeTrack | null> {
+    if (!body.id) return null;
+    const stored = await findTimeTrack(tx, ctx.tenantId, body.id);
+    if (!stored) return null;
+    if (stored.ownerId !== ctx.userId || stored.customerId !== body.customerId) throw new AppError('CONFLICT', 'timeTracks.idTaken');
+    return toTimeTrack(stored, ctx.now.getTime());
+  }
+
   async start(ctx: RequestContext, body: TimeTrackStart): Promise<TimeTrack> {
     const now = ctx.now;
     try {
       return await inTenant(this.deps.database, ctx, async (tx) => {
+        const before = await this.startedBefore(tx, ctx, body);
+        if (before) return before;
         await this.customerForNewTrack(tx, ctx, body.customerId);
         const startedAt = await actedAt(tx, ctx, body.atUtc);
         const position = await positionUnderConsent(tx, body.position);
         const row = await insertTimeTrack(tx, {
           tenantId: ctx.tenantId,
+          ...(body.id ? { id: body.id } : {}),
           customerId: body.customerId,
           ownerId: ctx.userId,
           description: body.description?.trim() || null,
@@ -141,6 +156,11 @@ export class TimeTracksService {
         return this.reload(tx, ctx, row.id, now.getTime());
       });
     } catch (error) {
+      if (isUniqueViolation(error) && body.id) {
+        // The same start arrived twice at once: answer the one stored first.
+        const before = await inTenant(this.deps.database, ctx, (tx) => this.startedBefore(tx, ctx, body));
+        if (before) return before;
+      }
       if (isUniqueViolation(error, RUNNING_UNIQUE)) throw new AppError('TIMER_ALREADY_RUNNING', 'timeTracks.alreadyRunning');
       throw error;
     }
@@ -152,6 +172,11 @@ export class TimeTracksService {
       const row = await this.trackForChange(tx, ctx, body.id);
       if (row.endedAt !== null) throw new AppError('TIMER_NOT_RUNNING', 'timeTracks.notRunning');
       const at = await actedAt(tx, ctx, body.atUtc);
+      // A stop recorded on the phone well before the start it stops is no moment the member acted;
+      // a little before is a phone's clock behind the server's (the track then ends at its start).
+      if (at.getTime() < row.startedAt.getTime() - ACTED_AT_SKEW_MS) {
+        throw new AppError('VALIDATION_ERROR', 'VALIDATION_ERROR', { fieldErrors: { atUtc: ['timeTracks.stopBeforeStart'] } });
+      }
       const position = await positionUnderConsent(tx, body.position);
       const endedAt = new Date(Math.max(at.getTime(), row.startedAt.getTime()));
       const updated = await updateTimeTrack(tx, ctx.tenantId, row.id, {

@@ -31,6 +31,7 @@ import { EntryModal } from './capture/lazy-capture';
 import { asImage, loadEntry } from './feed-entries';
 import { isMarkable, isUnmarkable, SelectionBar, useMarkProcessed, useUnmarkProcessed } from './mark-processed';
 import { PhotoViewer } from './photos';
+import { connectionLost } from '../../lib/offline-change';
 
 const EDITABLE = new Set(['note', 'material', 'timeEntry']);
 /** The waiting changes a customer's feed shows (a stopped timer shows in the timers). */
@@ -106,7 +107,7 @@ export function ActivityFeed({
       </>
     );
   }
-  if (feed.isError) {
+  if (feed.isLoadingError || (feed.isRefetchError && !connectionLost(feed.error))) {
     return (
       <>
         {waitingBlock}

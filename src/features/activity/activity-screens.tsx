@@ -19,6 +19,7 @@ import { PeriodFilter } from '../../components/period-filter';
 import { ActivityFeed } from './activity-feed';
 import { CaptureBar } from './capture/capture-bar';
 import { activityQuery, type ActivitySearch } from './search';
+import { connectionLost } from '../../lib/offline-change';
 
 type OnSearch = (patch: Partial<ActivitySearch>) => void;
 
@@ -81,7 +82,7 @@ export function CustomerActivityScreen({
     </ButtonLink>
   );
   if (customer.isPending) return <Skeleton height={200} />;
-  if (customer.isError) {
+  if (customer.isLoadingError || (customer.isRefetchError && !connectionLost(customer.error))) {
     return (
       <>
         <PageHeader title={<Trans>Customer activity</Trans>} />

@@ -20,6 +20,7 @@ import { ActivityFeed } from './activity-feed';
 import { DashboardBarChart } from './dashboard-chart';
 import { formatShortDay } from './format';
 import { DASHBOARD_DEFAULT_PERIOD, periodQuery } from './search';
+import { connectionLost } from '../../lib/offline-change';
 
 interface DashboardSearch {
   period?: PeriodPreset;
@@ -85,7 +86,7 @@ function RunningTimers() {
     meta: { silent: true },
   });
   if (timers.isPending) return <Skeleton height={60} />;
-  if (timers.isError) return <Quiet>{t`Running timers are not available.`}</Quiet>;
+  if (timers.isLoadingError || (timers.isRefetchError && !connectionLost(timers.error))) return <Quiet>{t`Running timers are not available.`}</Quiet>;
   const items = timers.data.data.items;
   if (items.length === 0) return <Quiet>{t`No timer is running.`}</Quiet>;
   return (
@@ -120,7 +121,7 @@ function ClockedIn() {
     meta: { silent: true },
   });
   if (active.isPending) return <Skeleton height={60} />;
-  if (active.isError) return <Quiet>{t`Who is clocked in is not available.`}</Quiet>;
+  if (active.isLoadingError || (active.isRefetchError && !connectionLost(active.error))) return <Quiet>{t`Who is clocked in is not available.`}</Quiet>;
   const items = active.data.data.items;
   if (items.length === 0) return <Quiet>{t`Nobody is clocked in.`}</Quiet>;
   return (

@@ -37,6 +37,7 @@ import { useLazyDialog } from '../../lib/use-lazy-dialog';
 import type { CustomerTab } from './customer-tabs';
 import { CustomerFormModal, loadCustomerForm, useArchiveCustomer } from './customer-actions';
 import { Fact } from '../../components/fact';
+import { connectionLost } from '../../lib/offline-change';
 
 interface DetailTab {
   value: string;
@@ -185,7 +186,7 @@ export function CustomerDetailsScreen({
       </Stack>
     );
   }
-  if (customer.isError) {
+  if (customer.isLoadingError || (customer.isRefetchError && !connectionLost(customer.error))) {
     const missing = customer.error instanceof ApiError && (customer.error.status === 404 || customer.error.status === 400);
     return (
       <>

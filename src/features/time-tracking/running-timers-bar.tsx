@@ -122,7 +122,7 @@ export function RunningTimersBar() {
           {waitingStarts.length > 0 ? (
             <Suspense fallback={null}>
               {waitingStarts.map((change) => (
-                <WaitingTimerChip key={change.id} change={change} now={now} />
+                <WaitingTimerChip key={change.id} change={change} now={now} stopped={waitingStops.has(bodyOf(change).id)} />
               ))}
             </Suspense>
           ) : null}

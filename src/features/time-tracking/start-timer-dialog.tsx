@@ -16,6 +16,7 @@ import { useGpsPosition } from '../../lib/position';
 import { GpsNotice } from '../../components/gps-notice';
 import { actedAtIfOffline, idempotencyHeaders, queuedOffline } from '../../lib/offline-change';
 import { queuedMutation } from '../../lib/offline-queue';
+import { newId } from '../../lib/ids';
 
 export function StartTimerDialog({
   opened,
@@ -56,7 +57,8 @@ export function StartTimerDialog({
 
   async function startFor(customer: Customer) {
     const acted = actedAtIfOffline();
-    start.mutate({ body: { customerId: customer.id, description: description.trim() || null, position: await position(), ...acted }, headers: idempotencyHeaders() });
+    // The track's id chosen here: a stop tapped before the start is sent names it (decision 0048).
+    start.mutate({ body: { customerId: customer.id, id: newId(), description: description.trim() || null, position: await position(), ...acted }, headers: idempotencyHeaders() });
     if (queuedOffline()) close();
   }
 

@@ -6,9 +6,9 @@ import { TABULAR } from '../../lib/format';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCoffee, IconLogin2, IconLogout2, IconPlayerPlay } from '@tabler/icons-react';
+import { IconCloudUpload, IconCoffee, IconLogin2, IconLogout2, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserTimeTrack } from '../../../generated/api/types.gen';
+import type { UserTimeTrack, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { timersChanged, workingTimeChanged } from '../../lib/data-events';
 import { showSuccess } from '../../lib/notifications';
 import { hasPausedTimers, resumePausedTimers, useTimerChoice } from './timer-choice';
@@ -17,7 +17,8 @@ import { elapsedSince, useActiveWorkingTime, useNow, useRunningTimers } from './
 import { useGpsPosition } from '../../lib/position';
 import { GpsNotice } from '../../components/gps-notice';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
-import { queuedMutation } from '../../lib/offline-queue';
+import { queuedMutation, type WaitingChange } from '../../lib/offline-queue';
+import { bodyOf, madeAt, useWaitingList } from '../../components/waiting-changes';
 
 interface WorkingTimeState {
   track: UserTimeTrack | null;
@@ -44,6 +45,45 @@ function workingTimeState(track: UserTimeTrack | null | undefined, answeredAt: n
   };
 }
 
+const CLOCKING = new Set<WaitingChange['name']>(['clockIn', 'workingSegment', 'clockOut']);
+
+/**
+ * The working day as the member made it: the server's last answer with the clocking that waits for
+ * the connection laid over it in the order tapped (decision 0048). Clocked in offline, the day runs
+ * from the tap, so a break and the clock-out can be tapped before the clock-in is sent (the server
+ * acts on the member's active track, so they need no id). Without waiting changes, the server's
+ * answer as it is.
+ */
+function withWaitingClocking(track: UserTimeTrack | null | undefined, answeredAt: number, waiting: WaitingChange[]) {
+  if (waiting.length === 0) return { track: track ?? null, answeredAt, waits: false };
+  let startedAtUtc = track?.startedAtUtc ?? '';
+  let segments: UserTimeTrackSegment[] = track ? track.segments.map((segment) => ({ ...segment })) : [];
+  let active = Boolean(track);
+  for (const change of waiting) {
+    const at = madeAt(change);
+    if (change.name === 'clockIn' && !active) {
+      active = true;
+      startedAtUtc = at;
+      segments = [{ id: change.id, kind: 'work', startedAtUtc: at, endedAtUtc: null }];
+    } else if (change.name === 'workingSegment' && active) {
+      const open = segments[segments.length - 1];
+      if (open && open.endedAtUtc === null) open.endedAtUtc = at;
+      segments.push({ id: change.id, kind: bodyOf(change).kind === 'break' ? 'break' : 'work', startedAtUtc: at, endedAtUtc: null });
+    } else if (change.name === 'clockOut') {
+      active = false;
+    }
+  }
+  if (!active) return { track: null, answeredAt, waits: true };
+  // Closed segments count from their times; the open one from its start (the counters tick on).
+  const seconds = (kind: string) =>
+    segments.filter((s) => s.kind === kind && s.endedAtUtc !== null).reduce((sum, s) => sum + Math.max(0, (Date.parse(s.endedAtUtc!) - Date.parse(s.startedAtUtc)) / 1000), 0);
+  const open = segments[segments.length - 1];
+  const made = { ...(track ?? {}), startedAtUtc, segments, active: true, workSeconds: Math.floor(seconds('work')), breakSeconds: Math.floor(seconds('break')) } as UserTimeTrack;
+  return { track: made, answeredAt: open ? Date.parse(open.startedAtUtc) : answeredAt, waits: true };
+}
+
+const sending = (mutation: { isPending: boolean; isPaused: boolean }) => mutation.isPending && !mutation.isPaused;
+
 /**
  * Clock in, break and clock out. Starting a break or clocking out with customer timers running
  * first asks what to do with them (`timer-choice.tsx`); ending a break starts paused timers again.
@@ -59,7 +99,8 @@ function useWorkingTimeActions() {
   const stop = useMutation({ ...queuedMutation('clockOut'), onSuccess });
   const timers = running.data?.data.items ?? [];
   return {
-    busy: start.isPending || append.isPending || stop.isPending,
+    // Sending now; a change that waits for the connection does not hold the next tap (decision 0048).
+    busy: sending(start) || sending(append) || sending(stop),
     dialog: timerChoice.dialog,
     clockIn: async () => {
       const acted = actedAtIfOffline();
@@ -92,7 +133,10 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
   const active = useActiveWorkingTime();
   const now = useNow();
   const actions = useWorkingTimeActions();
-  const state = workingTimeState(active.data?.data, active.dataUpdatedAt, now);
+  const waiting = useWaitingList((change) => CLOCKING.has(change.name));
+  const made = withWaitingClocking(active.data?.data, active.dataUpdatedAt, waiting);
+  const state = workingTimeState(made.track, made.answeredAt, now);
+  const waitsMark = made.waits ? <IconCloudUpload size={14} aria-label={t`Waiting for a connection`} /> : null;
   const work = formatClock(state.workSeconds);
   const pause = formatClock(state.currentSeconds);
 
@@ -114,7 +158,7 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
     return (
       <Group gap={6} wrap="nowrap" data-testid="working-time" role="group" aria-label={t`Working time`}>
         {actions.dialog}
-        <Badge variant="light" color={state.onBreak ? 'yellow' : 'emerald'} size="lg" radius="sm" tt="none" fw={600}>
+        <Badge variant="light" color={state.onBreak ? 'yellow' : 'emerald'} size="lg" radius="sm" tt="none" fw={600} leftSection={waitsMark}>
           <span aria-live="off">
             {state.onBreak ? t`Break ${pause}` : t`Working ${work}`}
           </span>
@@ -149,6 +193,11 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
           <Text fw={600}>
             <Trans>My working time</Trans>
           </Text>
+          {made.waits ? (
+            <Text fz="sm" c="yellow.8" data-testid="working-time-waits">
+              <Trans>Waiting for a connection</Trans>
+            </Text>
+          ) : null}
           {state.track ? (
             <Text fz="sm" c="dimmed">
               {state.onBreak ? <Trans>On a break for {pause}, clocked in at {since}</Trans> : <Trans>Clocked in at {since}</Trans>}

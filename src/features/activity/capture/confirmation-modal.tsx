@@ -37,7 +37,7 @@ import { queuedMutation } from '../../../lib/offline-queue';
 import { kindLooks } from '../activity-kinds';
 import { formatDuration } from '../format';
 import { downloadConfirmationPdf } from '../pdf';
-import { newId } from '../ids';
+import { newId } from '../../../lib/ids';
 import { SignaturePad, type SignaturePadHandle } from './signature-pad';
 
 const CONFIRMABLE = ['time', 'note', 'material', 'timeEntry', 'image'] as const;

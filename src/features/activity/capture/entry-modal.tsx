@@ -33,7 +33,7 @@ import { ApiError } from '../../../lib/api-error';
 import { formatMoney } from '../../../lib/format';
 import { showSuccess } from '../../../lib/notifications';
 import { entryChanged } from '../../../lib/data-events';
-import { idempotencyHeaders, occurredAtIfOffline, queuedOffline, useOnline } from '../../../lib/offline-change';
+import { connectionLost, idempotencyHeaders, occurredAtIfOffline, queuedOffline, useOnline } from '../../../lib/offline-change';
 import { findCatalogueEan, refreshCatalogue, releaseCatalogue, searchCatalogue, type CatalogueProduct } from '../../../lib/offline-catalogue';
 import { queuedMutation } from '../../../lib/offline-queue';
 import { BarcodeScannerModal } from './barcode-scanner';
@@ -96,7 +96,6 @@ function initialValues(mode: Mode): Values {
 }
 
 /** Reads without an answer from the server: the connection is away. */
-const connectionLost = (error: unknown) => !(error instanceof ApiError) || error.status === 0;
 
 function ProductPicker({
   value,

@@ -20,7 +20,7 @@ import { queuedMutation } from '../../../lib/offline-queue';
 import { onPhotoProgress, type PhotoUploadVariables } from '../../../lib/photo-upload';
 import { categoryLabels } from '../activity-kinds';
 import { photoCategories, type PhotoCategory } from '../search';
-import { newId } from '../ids';
+import { newId } from '../../../lib/ids';
 
 /**
  * Sends one photo through the queue: `done` once stored, `queued` as soon as it waits for the

@@ -1,7 +1,8 @@
 /**
- * Ids the app chooses for uploads and confirmations (so a retry is stored once). `randomUUID`
- * exists only in secure contexts (https, localhost); a phone on the workshop's LAN over plain http
- * gets a version-4 UUID from `getRandomValues`, which every browser has.
+ * Ids the app chooses for uploads, confirmations and timers (so a retry is stored once, and a stop
+ * recorded offline can name its timer before the start is sent, decision 0048), and idempotency
+ * keys. `randomUUID` exists only in secure contexts (https, localhost); a phone on the workshop's
+ * LAN over plain http gets a version-4 UUID from `getRandomValues`, which every browser has.
  */
 export function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
