@@ -37,8 +37,11 @@ export async function insertTenant(server: TestServer, name = 'Elektro Schneider
 function memberSince(server: TestServer): { createdAt?: Date } {
   const { clock } = server.app.deps;
   if (clock === systemClock) return {};
-  return { createdAt: new Date(clock.now().getTime() - 86_400_000) };
+  // A test clock stands still: a millisecond apart each, so members keep the order they joined in
+  // (the seats go by role, then by who joined first).
+  return { createdAt: new Date(clock.now().getTime() - 86_400_000 + joined++) };
 }
+let joined = 0;
 
 export async function insertMember(
   server: TestServer,
