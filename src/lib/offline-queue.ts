@@ -164,6 +164,11 @@ export function getRefused(): RefusedChange[] {
 /** Keys of changes that waited (paused, restored or sent again from the list): their refusal goes to the list. */
 const waited = new Set<string>();
 
+function markWaited(mutation: AnyMutation): void {
+  const id = idempotencyKeyOf(mutation.state.variables);
+  if (id) waited.add(id);
+}
+
 /**
  * Called by the query client's mutation cache for every failed mutation: a queued change that
  * waited and is refused goes to the list (with the server's message) and leaves the queue.
@@ -230,7 +235,7 @@ const PROBE_MS = 1000;
 /** After this many unanswered probes, it is asked less often (a long outage, the phone's battery). */
 const PROBES_BEFORE_SLOWER = 60;
 const SLOWER_PROBE_MS = 5000;
-/** Screens showing what the queue sent refresh at most this often while it is sent. */
+/** Screens showing what the queue sent refresh at once, then at most once more in each such span while it is sent. */
 const REFRESH_MS = 1000;
 
 /**
@@ -291,6 +296,7 @@ export class QueuedChangesCache extends MutationCache {
   #probing: ReturnType<typeof setTimeout> | null = null;
   #probes = 0;
   #refreshing: ReturnType<typeof setTimeout> | null = null;
+  #refreshAgain = false;
 
   override canRun(mutation: Parameters<MutationCache['canRun']>[0]): boolean {
     if (nameOf(mutation) === null) return super.canRun(mutation);
@@ -309,6 +315,8 @@ export class QueuedChangesCache extends MutationCache {
     const { mutation } = event;
     if (mutation && nameOf(mutation) !== null && event.type === 'updated') {
       if (event.action.type === 'failed' && isAway(event.action.error)) this.#serverGone();
+      // Paused: it waits for the connection (its refusal goes to the list, its answer refreshes the screens).
+      if (event.action.type === 'pause') markWaited(mutation);
       if (event.action.type === 'success') this.#sent(mutation);
     }
     super.notify(event);
@@ -374,11 +382,22 @@ export class QueuedChangesCache extends MutationCache {
    */
   #sent(mutation: AnyMutation): void {
     const id = idempotencyKeyOf(mutation.state.variables);
-    if (!id || !waited.delete(id) || this.#refreshing !== null || !this.#client) return;
-    const client = this.#client;
+    if (!id || !waited.delete(id) || !this.#client) return;
+    this.#refresh(this.#client);
+  }
+
+  /** At once when none ran within the last `REFRESH_MS`, else once more when that time is over. */
+  #refresh(client: QueryClient): void {
+    if (this.#refreshing !== null) {
+      this.#refreshAgain = true;
+      return;
+    }
+    void client.invalidateQueries();
     this.#refreshing = setTimeout(() => {
       this.#refreshing = null;
-      void client.invalidateQueries();
+      if (!this.#refreshAgain) return;
+      this.#refreshAgain = false;
+      this.#refresh(client);
     }, REFRESH_MS);
   }
 }
@@ -554,10 +573,7 @@ export async function clearOfflineData(): Promise<void> {
 export function keepOfflineData(queryClient: QueryClient): () => void {
   const offMutations = queryClient.getMutationCache().subscribe((event) => {
     const mutation = event.mutation;
-    if (mutation && nameOf(mutation) && (mutation.state.isPaused || mutation.state.failureCount > 0)) {
-      const id = idempotencyKeyOf(mutation.state.variables);
-      if (id) waited.add(id);
-    }
+    if (mutation && nameOf(mutation) && (mutation.state.isPaused || mutation.state.failureCount > 0)) markWaited(mutation);
     // A change made, paused or refused is written at once; one sent leaves the kept queue within a
     // second (decision 0047): resent after a reload, its key answers the first answer, nothing twice.
     const sent = event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'continue' || event.action.type === 'failed');
