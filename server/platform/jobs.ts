@@ -19,6 +19,7 @@
 import crypto from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
+import { createRequire } from 'node:module';
 import type { Database, Tx } from '../db/database';
 import { removeExpired, removeExpiredChallenges, tenantIdsAfter } from '../db/cleanup';
 import type { Clock } from './clock';
@@ -32,6 +33,28 @@ import { SecretBox } from './secret-box';
 import { WEBHOOK_HEADERS, postWebhook, signWebhook } from './webhooks';
 import * as hooks from '../db/webhooks';
 import type { WebhookEventType } from '../db/webhooks';
+
+/**
+ * pg-boss 10's worker records a job's outcome (`complete`, `fail`) without awaiting it: when the
+ * database went away just then, the rejection was unhandled and ended the whole process (seen with
+ * the embedded PostgreSQL killed right after a sign-up's mail). Its manager now reports such a
+ * rejection as a queue error (logged below, "job queue error"); the job stays active, expires and
+ * is worked again (at least once, decision 0040). The package is loaded from node_modules in every
+ * build (scripts/build-server.mjs leaves packages external), so this is the manager it uses.
+ */
+type Outcome = (this: { emit(event: string, error: unknown): void }, ...args: unknown[]) => Promise<unknown>;
+const manager = (createRequire(import.meta.url)('pg-boss/src/manager.js') as { prototype: Record<'complete' | 'fail', Outcome> & { outcomesReported?: boolean } }).prototype;
+if (!manager.outcomesReported) {
+  manager.outcomesReported = true;
+  for (const method of ['complete', 'fail'] as const) {
+    const original = manager[method];
+    manager[method] = function (this: { emit(event: string, error: unknown): void }, ...args: unknown[]) {
+      const outcome = original.apply(this, args);
+      outcome.catch((error: unknown) => this.emit('error', error));
+      return outcome;
+    };
+  }
+}
 
 /** A mail as a job stores it: attachments as base64, so that the data is JSON. */
 interface MailJob {
@@ -104,6 +127,7 @@ export class Jobs {
     this.secretBox = new SecretBox(deps.config.dataKeys);
     this.boss.on('error', (error: Error) => deps.log.error({ err: error }, 'job queue error'));
   }
+
 
   get working() {
     return this.work && this.started;

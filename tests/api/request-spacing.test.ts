@@ -43,9 +43,10 @@ describe('lexoffice request spacing across processes', () => {
     expect(profiles.map((p) => p.companyName)).toEqual(Array(4).fill('Elektro Schneider GmbH'));
     const times = lexoffice.requests.filter((r) => r.apiKey === key).map((r) => r.at).sort((a, b) => a - b);
     expect(times).toHaveLength(4);
-    // Booked 500 ms apart; between booking and arrival a request may be held up on a busy machine, so
-    // only half the slot is asserted. Each process spacing on its own sent two at the same moment.
-    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(250);
+    // Booked 500 ms apart; between booking and arrival a request may be held up on a busy machine (CI
+    // once saw 228 ms between two), so a fifth of the slot is asserted. Each process spacing on its
+    // own sent two within a few milliseconds of each other.
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(100);
   });
 
   it('keeps no key in the clear', async () => {

@@ -1,6 +1,7 @@
 /**
  * The question: the hook of `timer-choice-rules.ts`'s rules, with the dialog loaded when it is first
- * asked (and asked for once the screen is idle), outside every signed-in route's first JavaScript.
+ * asked, outside every signed-in route's first JavaScript; asked for once the screen is idle while
+ * customer timers run (the only time the question comes), so it is there before the tap.
  */
 import { lazy, Suspense, useState } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
@@ -15,13 +16,13 @@ const TimerChoiceDialog = lazy(loadDialog);
  * run (else proceeds at once); the chosen action runs on the timers first (stopped at `position`,
  * the moment's position), then `proceed`.
  */
-export function useTimerChoice() {
+export function useTimerChoice(timersRun: boolean) {
   const [pending, setPending] = useState<{ moment: TimerMoment; timers: TimeTrack[]; position: Position; proceed: () => Promise<unknown> | void } | null>(null);
   const ask = (moment: TimerMoment, timers: TimeTrack[], position: Position, proceed: () => Promise<unknown> | void) => {
     if (timers.length === 0) void proceed();
     else setPending({ moment, timers, position, proceed });
   };
-  useIdlePreload(loadDialog);
+  useIdlePreload(timersRun ? loadDialog : undefined);
   const dialog = pending ? (
     <Suspense fallback={null}>
       <TimerChoiceDialog {...pending} onClose={() => setPending(null)} />

@@ -93,7 +93,7 @@ function useWorkingTimeActions() {
   const queryClient = useQueryClient();
   const position = useGpsPosition();
   const running = useRunningTimers();
-  const timerChoice = useTimerChoice();
+  const timerChoice = useTimerChoice((running.data?.data.items.length ?? 0) > 0);
   const onSuccess = () => workingTimeChanged(queryClient);
   const start = useMutation({ ...queuedMutation('clockIn'), onSuccess });
   const append = useMutation({ ...queuedMutation('workingSegment'), onSuccess });
