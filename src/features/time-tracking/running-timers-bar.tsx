@@ -7,13 +7,14 @@
  * window gets focus).
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
-import { IconPlayerStopFilled, IconPlus } from '@tabler/icons-react';
+import { Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
 import { timersChanged } from '../../lib/data-events';
 import { formatClock } from './format';
+import { StopTimerButton } from './stop-timer-button';
 import classes from './time-tracking.module.css';
 import { useGpsPosition } from '../../lib/position';
 import { elapsedSince, useNow, useRunningTimers } from './use-time-tracking';
@@ -70,22 +71,14 @@ function TimerChip({
       <span className={classes.timerClock} role="timer" aria-label={t`Running for ${elapsed}`}>
         {elapsed}
       </span>
-      <Tooltip label={t`Stop timer`}>
-        <ActionIcon
-          size="md"
-          radius="xl"
-          variant="filled"
-          color="red"
-          aria-label={t`Stop timer for ${name}`}
-          loading={stop.isPending}
-          onClick={async () => {
-            const acted = actedAtIfOffline();
-            stop.mutate({ body: { id: track.id, position: await position(), ...acted }, headers: idempotencyHeaders() });
-          }}
-        >
-          <IconPlayerStopFilled size={14} />
-        </ActionIcon>
-      </Tooltip>
+      <StopTimerButton
+        name={name}
+        loading={stop.isPending}
+        onStop={async () => {
+          const acted = actedAtIfOffline();
+          stop.mutate({ body: { id: track.id, position: await position(), ...acted }, headers: idempotencyHeaders() });
+        }}
+      />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 /** The timers bar's chips of what waits for the connection (decision 0042), loaded when something waits. */
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { IconCloudUpload, IconPlayerStopFilled } from '@tabler/icons-react';
+import { VisuallyHidden } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bodyOf, madeAt, nameInCache } from '../../components/waiting-changes';
 import { idempotencyHeaders } from '../../lib/offline-change';
 import { queuedMutation, type WaitingChange } from '../../lib/offline-queue';
 import { useGpsPosition } from '../../lib/position';
 import { formatClock } from './format';
+import { StopTimerButton } from './stop-timer-button';
 import classes from './time-tracking.module.css';
 
 /**
@@ -34,22 +35,14 @@ export function WaitingTimerChip({ change, now, stopped }: { change: WaitingChan
       </span>
       <VisuallyHidden>{t`Waiting for a connection`}</VisuallyHidden>
       {id ? (
-        <Tooltip label={t`Stop timer`}>
-          <ActionIcon
-            size="md"
-            radius="xl"
-            variant="filled"
-            color="red"
-            aria-label={t`Stop timer for ${name}`}
-            onClick={async () => {
-              // The moment tapped, also online: the stop is sent only after its start.
-              const atUtc = new Date().toISOString();
-              stop.mutate({ body: { id, position: await position(), atUtc }, headers: idempotencyHeaders() });
-            }}
-          >
-            <IconPlayerStopFilled size={14} />
-          </ActionIcon>
-        </Tooltip>
+        <StopTimerButton
+          name={name}
+          onStop={async () => {
+            // The moment tapped, also online: the stop is sent only after its start.
+            const atUtc = new Date().toISOString();
+            stop.mutate({ body: { id, position: await position(), atUtc }, headers: idempotencyHeaders() });
+          }}
+        />
       ) : null}
     </div>
   );
