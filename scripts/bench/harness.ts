@@ -207,6 +207,20 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
+/**
+ * The session after one more refresh of its chain (`Auth/RefreshToken`): a fresh access token for a
+ * browser profile, which lives far shorter than the token and never refreshes it itself.
+ */
+export async function refreshedSession(base: string, deviceId: string, session: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const answer = await fetch(`${base}/api/Auth/RefreshToken`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
+    body: JSON.stringify({ token: session.refreshToken }),
+  });
+  if (!answer.ok) throw new Error(`refresh failed: ${answer.status}`);
+  return { ...session, ...((await answer.json()) as { data: Record<string, unknown> }).data };
+}
+
 /** Requests at once of a load (BENCH_CONCURRENCY, default 50). */
 export const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 

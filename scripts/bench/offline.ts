@@ -29,7 +29,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { type Bench, type BenchResult, firstContentfulPaint, machine, markdownTable, runMain, startBench, stats } from './harness';
+import { type Bench, type BenchResult, firstContentfulPaint, machine, markdownTable, refreshedSession, runMain, startBench, stats } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 500);
@@ -63,13 +63,7 @@ async function confirmOwner(bench: Bench) {
   const { session: signedUp, deviceId } = bench.signedIn();
   let session: Record<string, unknown> = signedUp;
   return async function signIn(context: BrowserContext) {
-    const answer = await fetch(`${bench.base}/api/Auth/RefreshToken`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-      body: JSON.stringify({ token: session.refreshToken }),
-    });
-    if (!answer.ok) throw new Error(`refresh failed: ${answer.status}`);
-    session = { ...session, ...((await answer.json()) as { data: Record<string, unknown> }).data };
+    session = await refreshedSession(bench.base, deviceId, session);
     const stored = { token: session.token, refreshToken: session.refreshToken, userId: session.id, userName: session.userName, userEmail: session.email, emailConfirmed: true, isMaster: session.isMaster, firstName: session.firstName, lastName: session.lastName, showMenu: true };
     await context.addInitScript(
       ({ stored, deviceId }) => {

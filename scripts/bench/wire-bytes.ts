@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { machine, runMain, startBench } from './harness';
+import { machine, refreshedSession, runMain, startBench } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2);
 const QUIET_MS = 1_500;
@@ -117,13 +117,7 @@ async function main() {
      * script may go on refreshing the same chain.
      */
     const storedSession = async () => {
-      const answer = await fetch(`${bench.base}/api/Auth/RefreshToken`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId },
-        body: JSON.stringify({ token: session.refreshToken }),
-      });
-      if (!answer.ok) throw new Error(`refresh failed: ${answer.status}`);
-      session = { ...session, ...((await answer.json()) as { data: Record<string, unknown> }).data };
+      session = await refreshedSession(bench.base, deviceId, session);
       return {
         token: session.token,
         refreshToken: session.refreshToken,
