@@ -77,8 +77,15 @@ export async function timeSettings(tx: Tx, ctx: RequestContext): Promise<Setting
   };
 }
 
-export function trackDto(track: TrackRow, segments: SegmentRecord[], warnings: LawFinding[], lang: Lang, nowMs: number): UserTimeTrack {
-  const totals = segmentTotals(lawTrack(track, segments).segments, nowMs);
+/** The track as the contract answers it; `totals` when the caller has already counted its segments. */
+export function trackDto(
+  track: TrackRow,
+  segments: SegmentRecord[],
+  warnings: LawFinding[],
+  lang: Lang,
+  nowMs: number,
+  totals = segmentTotals(lawTrack(track, segments).segments, nowMs),
+): UserTimeTrack {
   return {
     id: track.id,
     ownerId: track.ownerId,

@@ -5,7 +5,7 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
-import { chunk, collated, containsPattern, countUpToCap, newestFirstOrder, offsetOf, pastCount } from '../../db/helpers';
+import { collated, containsPattern, countUpToCap, newestFirstOrder, offsetOf, pastCount } from '../../db/helpers';
 import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
 
@@ -59,23 +59,37 @@ const segmentOrder = [asc(userTimeTrackSegments.startedAt), sql`${userTimeTrackS
 /** The segments of these tracks, each list oldest first. */
 export async function segmentsOf(tx: Tx, tenantId: string, trackIds: string[]): Promise<Map<string, SegmentRecord[]>> {
   const out = new Map<string, SegmentRecord[]>(trackIds.map((id) => [id, []]));
-  for (const part of chunk(trackIds, 1000)) {
-    const rows = await tx
-      .select()
-      .from(userTimeTrackSegments)
-      .where(and(eq(userTimeTrackSegments.tenantId, tenantId), inArray(userTimeTrackSegments.trackId, part)))
-      .orderBy(...segmentOrder);
-    for (const row of rows) out.get(row.trackId)?.push(row);
-  }
+  // The ids as one array parameter: a list of hundreds of parameters cost more to bind and plan
+  // than reading their segments (a year of one member's shifts: 255 ids).
+  const rows = await tx
+    .select()
+    .from(userTimeTrackSegments)
+    .where(and(eq(userTimeTrackSegments.tenantId, tenantId), sql`${userTimeTrackSegments.trackId} = any(${sql.param(trackIds)}::uuid[])`))
+    .orderBy(...segmentOrder);
+  for (const row of rows) out.get(row.trackId)?.push(row);
   return out;
 }
 
 /**
+ * Each track's segments as one JSON array in the track's own row: `[id, kind, startMs, endMs]` in
+ * segment order, read through the track index per track (a correlated subquery, one probe per
+ * track). One row per track instead of one per segment: node-postgres parses every field of every
+ * row in JavaScript, and a year of a member's segments (763 rows of six fields) cost several
+ * times the tracks' own query, while PostgreSQL itself needed under a millisecond for them. The
+ * moments as whole milliseconds since the epoch, as the driver's timestamps are (no date strings
+ * in the session's style to parse).
+ */
+const segmentsJson = sql<[string, string, number, number | null][]>`(
+  select coalesce(json_agg(json_build_array(s.id, s.kind, floor(extract(epoch from s.started_at) * 1000)::int8, floor(extract(epoch from s.ended_at) * 1000)::int8)
+    order by s.started_at asc, s.ended_at asc nulls last), '[]'::json)
+  from ${userTimeTrackSegments} s where s.tenant_id = ${userTimeTracks.tenantId} and s.track_id = ${userTimeTracks.id})`;
+
+/**
  * One member's (or these members') tracks that started in [from, to), oldest first, with their
- * segments. The segments are read by the tracks' ids (`segmentsOf`, the track index), not by
- * joining the tracks' range again: the planner estimated a firm's range as most of its tracks and
- * read every segment of the firm into a hash join, 2.2 ms for the 217 segments of four days at
- * 22,000 segments (`BENCH_EXPLAIN=1 npm run bench:throughput`, docs/benchmarks.md).
+ * segments, in one query. The segments are read per track by the track index (`segmentsJson`),
+ * not by joining the tracks' range again: the planner estimated a firm's range as most of its
+ * tracks and read every segment of the firm into a hash join, 2.2 ms for the 217 segments of four
+ * days at 22,000 segments (`BENCH_EXPLAIN=1 npm run bench:throughput`, docs/benchmarks.md).
  */
 export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: string | string[], from: Date, to: Date) {
   const range = and(
@@ -84,8 +98,28 @@ export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: st
     gte(userTimeTracks.startedAt, from),
     lt(userTimeTracks.startedAt, to),
   );
-  const tracks = (await withOwner(tx).where(range).orderBy(asc(userTimeTracks.startedAt))).map(flatten);
-  const segments = tracks.length > 0 ? await segmentsOf(tx, tenantId, tracks.map((track) => track.id)) : new Map<string, SegmentRecord[]>();
+  const rows = await tx
+    .select({ track: userTimeTracks, ownerName, segments: segmentsJson })
+    .from(userTimeTracks)
+    .innerJoin(users, and(eq(users.tenantId, userTimeTracks.tenantId), eq(users.id, userTimeTracks.ownerId)))
+    .where(range)
+    .orderBy(asc(userTimeTracks.startedAt));
+  const tracks: TrackRow[] = [];
+  const segments = new Map<string, SegmentRecord[]>();
+  for (const row of rows) {
+    tracks.push(flatten(row));
+    segments.set(
+      row.track.id,
+      row.segments.map(([id, kind, startMs, endMs]) => ({
+        tenantId: row.track.tenantId,
+        id,
+        trackId: row.track.id,
+        kind,
+        startedAt: new Date(startMs),
+        endedAt: endMs === null ? null : new Date(endMs),
+      })),
+    );
+  }
   return { tracks, segments };
 }
 

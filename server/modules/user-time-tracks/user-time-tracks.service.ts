@@ -526,16 +526,21 @@ export class UserTimeTracksService {
       const { tracks, segments } = matches
         ? await tracksOfOwnerBetween(tx, ctx.tenantId, ownerId, new Date(startOfLocalDay(fromDay - 2, tz)), new Date(startOfLocalDay(toDay + 1, tz)))
         : { tracks: [] as TrackRow[], segments: new Map<string, SegmentRecord[]>() };
+      // Each track's law segments and totals are built once: for the law check, the periods' sums and the answer.
       const lawTracks = tracks.map((t) => lawTrack(t, segments.get(t.id) ?? []));
-      const findings = checkWorkingTime(lawTracks, tz, nowMs);
-      const breakSecondsOfDay = new Map(workingDays(lawTracks, tz, nowMs).map((d) => [d.day, d.breakSeconds]));
+      const days = workingDays(lawTracks, tz, nowMs);
+      const findings = checkWorkingTime(lawTracks, tz, nowMs, days);
+      const breakSecondsOfDay = new Map(days.map((d) => [d.day, d.breakSeconds]));
       const findingsOfDay = new Map<number, LawFinding[]>();
-      for (const f of findings) findingsOfDay.set(f.day, [...(findingsOfDay.get(f.day) ?? []), f]);
+      for (const f of findings) {
+        const ofDay = findingsOfDay.get(f.day);
+        if (ofDay) ofDay.push(f);
+        else findingsOfDay.set(f.day, [f]);
+      }
 
-      const groupable = tracks.map((t) => {
-        const own = segments.get(t.id) ?? [];
-        const totals = segmentTotals(lawTrack(t, own).segments, nowMs);
-        return { startMs: t.startedAt.getTime(), ...totals, row: t, segments: own };
+      const groupable = tracks.map((t, i) => {
+        const totals = segmentTotals(lawTracks[i].segments, nowMs);
+        return { startMs: lawTracks[i].startMs, ...totals, totals, row: t, segments: segments.get(t.id) ?? [] };
       });
       const groups = groupByPeriod(groupable, findings, {
         grouping: input.grouping,
@@ -562,7 +567,7 @@ export class UserTimeTracksService {
         overtimeSeconds: g.overtimeSeconds,
         warnings: g.findings.slice(0, 200).map((f) => describeFinding(f, ctx.lang)),
         tracks: g.tracks.slice(0, 500).map((t) =>
-          trackDto(t.row, t.segments, findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs),
+          trackDto(t.row, t.segments, findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs, t.totals),
         ),
       }));
       return { totalCount: groups.length, page: input.page, pageSize: input.pageSize, items };

@@ -202,8 +202,7 @@ export function checkSunday(day: WorkingDay): LawFinding | null {
  * All findings over one member's tracks, per working day in order. Pass the tracks of the day
  * before the period too, so the rest before its first day can be judged.
  */
-export function checkWorkingTime(tracks: LawTrack[], timeZone: string, nowMs: number): LawFinding[] {
-  const days = workingDays(tracks, timeZone, nowMs);
+export function checkWorkingTime(tracks: LawTrack[], timeZone: string, nowMs: number, days = workingDays(tracks, timeZone, nowMs)): LawFinding[] {
   const findings: LawFinding[] = [];
   days.forEach((day, index) => {
     for (const finding of [
