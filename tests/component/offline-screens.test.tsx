@@ -8,6 +8,7 @@ import { MutationObserver, onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { queuedOffline } from '../../src/lib/offline-change';
 import { clearOfflineData, getRefused, queuedMutation, registerQueuedChanges } from '../../src/lib/offline-queue';
 import { emptyFirm, firm, ids, member, page } from './contract-data';
 import { failure, serveContract } from './contract-server';
@@ -24,6 +25,22 @@ afterEach(async () => {
 const wordmark = () => within(screen.getByRole('banner')).queryByText('Fieldbook', { exact: true });
 
 describe('the screens changed for offline use', { timeout: 40_000 }, () => {
+  it('says "Wartet auf Verbindung" once for changes made in a row offline, not one toast per change', async () => {
+    injectSession({ roles: ['Manager'] });
+    serveContract({ ...emptyFirm });
+    await renderApp('/customerlist');
+    await screen.findByRole('heading', { level: 1, name: 'Kunden' }, { timeout: 15_000 });
+    act(() => onlineManager.setOnline(false));
+    act(() => {
+      queuedOffline();
+      queuedOffline();
+      queuedOffline();
+    });
+    const saved = 'Auf diesem Gerät gespeichert. Es wird gesendet, sobald wieder Verbindung besteht.';
+    await screen.findAllByText(saved, {}, { timeout: 15_000 });
+    await waitFor(() => expect(screen.getAllByText(saved)).toHaveLength(1));
+  });
+
   it('gives the connection\'s badge the room of the product\'s name on a narrow phone, and only there', async () => {
     injectSession({ roles: ['Manager'] });
     serveContract({ ...emptyFirm });
