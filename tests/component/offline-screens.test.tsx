@@ -101,4 +101,19 @@ describe('the screens changed for offline use', { timeout: 40_000 }, () => {
     const item = within(list).getByRole('listitem', { name: 'Notiz · Bäckerei Huber GmbH & Co. KG' });
     expect(item).toHaveTextContent('Der Kunde ist archiviert.');
   });
+
+  it('offers to load the working time again when it could not be loaded, instead of only asking to try again', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      ...emptyFirm,
+      userTimeTracksGetListGrouped: failure(400, 'BAD_REQUEST', 'Die Anfrage ist ungültig.'),
+      usersGetAll: page([member({ id: ids.me, firstName: 'Anna', lastName: 'Schneider' })]),
+    });
+    await renderApp('/timetracking');
+    await screen.findByText('Die Arbeitszeit konnte nicht geladen werden', {}, { timeout: 15_000 });
+    server.use({ userTimeTracksGetListGrouped: page([], { pageSize: 500 }) });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    await waitFor(() => expect(screen.queryByText('Die Arbeitszeit konnte nicht geladen werden')).not.toBeInTheDocument());
+    expect(server.calls('userTimeTracksGetListGrouped').length).toBeGreaterThanOrEqual(2);
+  });
 });
