@@ -26,13 +26,16 @@ function LogoMark({ size = 28 }: { size?: number }) {
   );
 }
 
-export function Logo({ size = 28 }: { size?: number }) {
+/** The mark and the product's name; `wordmark={false}` the mark alone (a crowded phone top bar). */
+export function Logo({ size = 28, wordmark = true }: { size?: number; wordmark?: boolean }) {
   return (
     <Group gap={10} wrap="nowrap">
       <LogoMark size={size} />
-      <Text component="span" fw={700} fz="lg" lh={1} style={{ letterSpacing: '-0.01em' }}>
-        {APP_NAME}
-      </Text>
+      {wordmark ? (
+        <Text component="span" fw={700} fz="lg" lh={1} style={{ letterSpacing: '-0.01em' }}>
+          {APP_NAME}
+        </Text>
+      ) : null}
     </Group>
   );
 }

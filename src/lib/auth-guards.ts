@@ -119,9 +119,25 @@ export function startLiveSessionCheck(queryClient: QueryClient): void {
   const session = getSession();
   if (!document.documentElement.hasAttribute('data-route-signed-in')) return;
   if (authDecision(session) === 'login' || accountDecision(session) || !checksLiveSession(session)) return;
-  void queryClient.prefetchQuery({ ...textOverridesQuery(), meta: { silent: true } });
+  // Settled either way: the layout's check reads the outcome, and a page that never gets there
+  // (another guard redirects first) leaves no unhandled rejection.
+  const texts = queryClient.fetchQuery(liveTextsQuery());
+  startedChecks.set(queryClient, texts.then(() => undefined, (error: unknown) => ({ error })));
   void queryClient.prefetchQuery(tenantQuery());
 }
+
+/** The check `startLiveSessionCheck` sent, per query client, until the layout reads it. */
+const startedChecks = new WeakMap<QueryClient, Promise<{ error: unknown } | undefined>>();
+
+/**
+ * The query clients whose session the server confirmed during this page's life. Until then the
+ * texts in the cache prove nothing: they may be the kept ones of an earlier visit (restored from
+ * the device, decision 0038), which would open the screens of a session ended meanwhile.
+ */
+const confirmedClients = new WeakSet<QueryClient>();
+
+/** The firm's texts as the live-session check asks them: from the server, whatever the cache holds. */
+const liveTextsQuery = () => ({ ...textOverridesQuery(), staleTime: 0, meta: { silent: true } });
 
 /**
  * The session must still be alive on the server before any screen renders: a session ended on
@@ -137,7 +153,16 @@ export async function requireLiveSession(queryClient: QueryClient, { location }:
   // Without a connection nothing can be asked (queries wait for it): the screens open with what the
   // app has, and the check happens with the next navigation online (decision 0036).
   if (!checksLiveSession(getSession())) return;
-  const texts = queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } });
+  // The first check of this page asks the server (or takes the call `startLiveSessionCheck` sent),
+  // also when texts kept on the device are in the cache; later navigations take them from the cache.
+  const started = startedChecks.get(queryClient);
+  startedChecks.delete(queryClient);
+  const texts = confirmedClients.has(queryClient)
+    ? queryClient.ensureQueryData({ ...textOverridesQuery(), meta: { silent: true } })
+    : (started ?? queryClient.fetchQuery(liveTextsQuery()).then(() => undefined)).then((outcome) => {
+        if (outcome) throw outcome.error;
+        confirmedClients.add(queryClient);
+      });
   const timeZone = queryClient.ensureQueryData(tenantQuery()).then(
     (answer) => answer.data?.timeZone,
     () => undefined,

@@ -11,7 +11,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError } from './api-error';
 import { newId } from './ids';
-import { showWarning } from './notifications';
+import { clearToasts, showWarning } from './notifications';
 
 export function idempotencyHeaders(): { 'Idempotency-Key': string } {
   return { 'Idempotency-Key': newId() };
@@ -27,13 +27,17 @@ export function occurredAtIfOffline(): { occurredAtUtc?: string } {
   return onlineManager.isOnline() ? {} : { occurredAtUtc: new Date().toISOString() };
 }
 
+const QUEUED_TOAST = 'queued-offline';
+
 /**
  * After `mutate`: whether the change waits for the connection. Then the form closes at once and
  * says so; the change is sent (and kept across a reload) by the queue (`offline-queue.ts`).
  */
 export function queuedOffline(): boolean {
   if (onlineManager.isOnline()) return false;
-  showWarning(i18n._(msg`Saved on this device. It is sent when the connection returns.`), { title: i18n._(msg`Waiting for a connection`) });
+  // One toast however many changes are made in a row: each change's own toast stacked up the same words.
+  clearToasts(QUEUED_TOAST);
+  showWarning(i18n._(msg`Saved on this device. It is sent when the connection returns.`), { title: i18n._(msg`Waiting for a connection`), group: QUEUED_TOAST });
   return true;
 }
 

@@ -2,6 +2,7 @@
  * Shared helpers of the component tests: fake tokens, a session in localStorage, the whole app.
  * The API is answered by contract-server.ts, its data comes from contract-data.ts.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
@@ -72,11 +73,19 @@ export function setWindowWidth(width: number) {
   window.dispatchEvent(new Event('resize'));
 }
 
-/** Renders the whole app (providers + router) at a path, in German unless told otherwise. */
-export async function renderApp(path: string, { locale = 'de' }: { locale?: 'de' | 'en' } = {}) {
+/**
+ * Renders the whole app (providers + router) at a path, in German unless told otherwise.
+ * `beforeStart` gets the query client before the first render, as `main.tsx` prepares it (the
+ * kept data restored, the first calls sent).
+ */
+export async function renderApp(
+  path: string,
+  { locale = 'de', beforeStart }: { locale?: 'de' | 'en'; beforeStart?: (queryClient: QueryClient) => Promise<void> } = {},
+) {
   await activateLocale(locale);
   layoutActions.reset();
   const queryClient = createQueryClient();
+  await beforeStart?.(queryClient);
   const router = createAppRouter({ history: createMemoryHistory({ initialEntries: [path] }), queryClient });
   const view = render(
     <AppProviders queryClient={queryClient} env="test">

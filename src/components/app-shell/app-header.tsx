@@ -5,11 +5,11 @@ import { Link } from '@tanstack/react-router';
 import { LanguageSwitch } from '../language-switch';
 import { Logo } from '../logo';
 import { ThemeToggle } from '../theme-toggle';
-import { OfflineStatus } from './offline-status';
+import { OfflineStatus, useConnectionShown } from './offline-status';
 import { FloatingPartsProvider } from '../use-floating-parts';
 import classes from './app-shell.module.css';
 import { isMenuVisible, layoutActions, useLayout } from './layout-state';
-import { useIsDesktop } from './use-desktop';
+import { useIsDesktop, useIsNarrowPhone } from './use-desktop';
 import { UserMenu } from './user-menu';
 
 export const NAVBAR_ID = 'app-navbar';
@@ -24,6 +24,11 @@ export function AppHeader() {
   const desktop = useIsDesktop();
   const visible = isMenuVisible(state, config.menuMode, desktop);
   const toggleLabel = visible ? t`Hide menu` : t`Show menu`;
+  // On a narrow phone the connection's badge takes the room of the product's name (beside it, the
+  // name ran under the badge and the language switch was cut off).
+  const narrow = useIsNarrowPhone();
+  const connectionShown = useConnectionShown();
+  const crowded = narrow && connectionShown;
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
@@ -43,7 +48,7 @@ export function AppHeader() {
           </ActionIcon>
         </Tooltip>
         <Link to="/" className={classes.homeLink} aria-label={t`Fieldbook, go to the dashboard`}>
-          <Logo />
+          <Logo wordmark={!crowded} />
         </Link>
       </Group>
       <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>

@@ -11,7 +11,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { onlineManager, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
 import {
@@ -24,6 +24,7 @@ import {
   type RefusedChange,
 } from '../../lib/offline-queue';
 import { useSession } from '../../lib/session';
+import { nameInCache } from '../waiting-changes';
 import { useIsDesktop } from './use-desktop';
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
@@ -39,10 +40,32 @@ export function useWaitingChanges(): number {
   return useMutationState({ filters: { predicate: isWaiting } }).length;
 }
 
+/** A running timer as the timers bar loaded it. */
+interface TimerRow {
+  id?: unknown;
+  customerName?: unknown;
+}
+
+/**
+ * Whose change it is: the customer's name from what the screens loaded (a timer's stop names its
+ * track, found among the timers loaded), so two refused timers or notes can be told apart.
+ */
+function customerOf(queryClient: QueryClient, change: RefusedChange): string | null {
+  const body = (change.variables as { body?: { customerId?: string; id?: string } } | undefined)?.body;
+  if (body?.customerId) return nameInCache(queryClient, body.customerId);
+  if (change.name !== 'timerStop' || !body?.id) return null;
+  for (const [, data] of queryClient.getQueriesData<{ data?: { items?: TimerRow[] } }>({ queryKey: [{ _id: 'timeTracksGetMy' }] })) {
+    const name = data?.data?.items?.find((track) => track.id === body.id)?.customerName;
+    if (typeof name === 'string') return name;
+  }
+  return null;
+}
+
 function RefusedItem({ change, onAsk }: { change: RefusedChange; onAsk: () => void }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const subType = (change.variables as { body?: { subType?: string } } | undefined)?.body?.subType;
+  const customer = customerOf(queryClient, change);
   const what: Record<RefusedChange['name'], string> = {
     timerStart: t`Timer started`,
     timerStop: t`Timer stopped`,
@@ -65,12 +88,19 @@ function RefusedItem({ change, onAsk }: { change: RefusedChange; onAsk: () => vo
     });
   };
   return (
-    <Stack gap={4} role="listitem" aria-label={what[change.name]}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text fw={600} size="sm">
-          {what[change.name]}
-        </Text>
-        <Text size="xs" c="dimmed">
+    <Stack gap={4} role="listitem" aria-label={customer ? `${what[change.name]} · ${customer}` : what[change.name]}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm">
+            {what[change.name]}
+          </Text>
+          {customer ? (
+            <Text size="sm" truncate="end">
+              {customer}
+            </Text>
+          ) : null}
+        </Stack>
+        <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
           {formatDateTime(change.refusedAt)}
         </Text>
       </Group>
@@ -89,6 +119,14 @@ function RefusedItem({ change, onAsk }: { change: RefusedChange; onAsk: () => vo
       </Group>
     </Stack>
   );
+}
+
+/** Whether the top bar shows the connection's badge: offline, or changes waiting or refused. */
+export function useConnectionShown(): boolean {
+  const online = useSyncExternalStore(subscribe, isOnline, () => true);
+  const waiting = useWaitingChanges();
+  const refused = useRefusedChanges();
+  return !online || waiting > 0 || refused.length > 0;
 }
 
 export function OfflineStatus() {

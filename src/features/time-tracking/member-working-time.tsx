@@ -102,7 +102,12 @@ export function MemberWorkingTime({
       <>
         <WaitingChanges changes={waiting} />
         <EmptyState icon={IconClockHour4} title={<Trans>The working time could not be loaded</Trans>}>
-        <Trans>Please check your connection and try again.</Trans>
+          <Trans>Please check your connection and try again.</Trans>
+          <Group justify="center" mt="md">
+            <Button variant="default" loading={result.isFetching} onClick={() => void result.refetch()}>
+              <Trans>Try again</Trans>
+            </Button>
+          </Group>
         </EmptyState>
       </>
     );

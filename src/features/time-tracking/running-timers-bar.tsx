@@ -8,7 +8,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconCloudUpload, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef } from 'react';
 import type { TimeTrack } from '../../../generated/api/types.gen';
@@ -22,7 +22,8 @@ import { WorkingTimeControl } from './working-time-control';
 import { actedAtIfOffline, idempotencyHeaders } from '../../lib/offline-change';
 import { queuedMutation } from '../../lib/offline-queue';
 import { useLazyDialog } from '../../lib/use-lazy-dialog';
-import { bodyOf, useWaitingList } from '../../components/waiting-changes';
+import { bodyOf, nameInCache, useWaitingList } from '../../components/waiting-changes';
+import { LoadBoundary } from '../../components/load-boundary';
 
 // The chips of what waits load when something waits (the routes' first JavaScript, their budget).
 const WaitingTimerChip = lazy(() => import('./waiting-timer-chips').then((module) => ({ default: module.WaitingTimerChip })));
@@ -30,6 +31,18 @@ const StopWaitsChip = lazy(() => import('./waiting-timer-chips').then((module) =
 // The customer search loads once the bar is idle, or with the first tap on "Timer" (the routes' budget).
 const loadStartTimerDialog = () => import('./start-timer-dialog');
 const StartTimerDialog = lazy(() => import('./start-timer-dialog').then((module) => ({ default: module.StartTimerDialog })));
+
+/** What waits, when the chips' code could not be loaded (offline before the service worker kept it). */
+function PlainWaitingChip({ name, state }: { name: string; state?: string }) {
+  const { t } = useLingui();
+  return (
+    <div className={classes.timerChip} data-testid="waiting-timer" title={t`Waiting for a connection`}>
+      <IconCloudUpload size={14} aria-label={t`Waiting for a connection`} />
+      <span className={classes.timerName}>{name}</span>
+      {state ? <span className={classes.timerClock}>{state}</span> : null}
+    </div>
+  );
+}
 
 function TimerChip({
   track,
@@ -59,9 +72,11 @@ function TimerChip({
   const name = track.customerName;
   if (stopWaits) {
     return (
-      <Suspense fallback={null}>
-        <StopWaitsChip name={name} />
-      </Suspense>
+      <LoadBoundary fallback={<PlainWaitingChip name={name} state={t`Stopped`} />}>
+        <Suspense fallback={null}>
+          <StopWaitsChip name={name} />
+        </Suspense>
+      </LoadBoundary>
     );
   }
   return (
@@ -85,6 +100,7 @@ function TimerChip({
 
 export function RunningTimersBar() {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const timers = useRunningTimers();
   const now = useNow();
   const { opened: starting, mounted: startMounted, open: startTimer, close: closeStart } = useLazyDialog(loadStartTimerDialog);
@@ -113,11 +129,13 @@ export function RunningTimersBar() {
             />
           ))}
           {waitingStarts.length > 0 ? (
-            <Suspense fallback={null}>
-              {waitingStarts.map((change) => (
-                <WaitingTimerChip key={change.id} change={change} now={now} stopped={waitingStops.has(bodyOf(change).id)} />
-              ))}
-            </Suspense>
+            <LoadBoundary fallback={waitingStarts.map((change) => <PlainWaitingChip key={change.id} name={nameInCache(queryClient, bodyOf(change).customerId) ?? t`Customer`} />)}>
+              <Suspense fallback={null}>
+                {waitingStarts.map((change) => (
+                  <WaitingTimerChip key={change.id} change={change} now={now} stopped={waitingStops.has(bodyOf(change).id)} />
+                ))}
+              </Suspense>
+            </LoadBoundary>
           ) : null}
         </div>
         <Button

@@ -195,7 +195,8 @@ export function WorkingTimeControl({ variant }: { variant: 'compact' | 'card' })
             <Trans>My working time</Trans>
           </Text>
           {made.waits ? (
-            <Text fz="sm" c="yellow.8" data-testid="working-time-waits">
+            // The theme's readable yellow text (yellow 8 is 2.4:1 on white).
+            <Text fz="sm" c="var(--mantine-color-yellow-light-color)" data-testid="working-time-waits">
               <Trans>Waiting for a connection</Trans>
             </Text>
           ) : null}
