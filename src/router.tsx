@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { ScreenError } from './components/screen-error';
 import { queryClient as appQueryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
@@ -15,6 +16,8 @@ export function createAppRouter({
     // TanStack Query decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // A failure no screen catches itself: translated, with a way back (the router's own is English).
+    defaultErrorComponent: ScreenError,
     ...(history ? { history } : {}),
   });
 }
