@@ -23,6 +23,7 @@ import {
   hydrate,
   MutationCache,
   MutationObserver,
+  type Mutation,
   onlineManager,
   type DehydratedState,
   type Query,
@@ -219,8 +220,8 @@ export interface WaitingChange {
   submittedAt: number;
 }
 
-/** The waiting change a mutation is (null: not a queued change), for `useMutationState`'s `select`. */
-export function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number } }): WaitingChange | null {
+/** The waiting change a mutation is (null: not a queued change). */
+function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number } }): WaitingChange | null {
   const name = nameOf(mutation);
   if (!name) return null;
   return { id: idempotencyKeyOf(mutation.state.variables) ?? '', name, variables: mutation.state.variables, submittedAt: mutation.state.submittedAt };
@@ -237,6 +238,12 @@ const PROBES_BEFORE_SLOWER = 60;
 const SLOWER_PROBE_MS = 5000;
 /** Screens showing what the queue sent refresh at once, then at most once more in each such span while it is sent. */
 const REFRESH_MS = 1000;
+/**
+ * The screens learn of the waiting changes at once, then at most once more in each such span
+ * (decision 0053): five hundred changes leaving one by one re-rendered every list that shows them
+ * for each, which kept the page's only thread from sending the next ones.
+ */
+const WAITING_PUBLISH_MS = 250;
 
 /**
  * Which changes go one after the other: timers and clocking share a lane (a timer's stop after its
@@ -291,6 +298,13 @@ function hasUnsent(cache: MutationCache): boolean {
  * the moment the probe finds the server again (instead of each sleeping out a doubled delay).
  */
 export class QueuedChangesCache extends MutationCache {
+  /** The queued changes that wait now, by their mutation (kept from the events, decision 0053). */
+  #waiting = new Map<Mutation, WaitingChange>();
+  /** What the screens were last told: the waiting changes in the order made. */
+  #published: readonly WaitingChange[] = [];
+  #waitingListeners = new Set<() => void>();
+  #publishing: ReturnType<typeof setTimeout> | null = null;
+  #publishAgain = false;
   #client: QueryClient | null = null;
   #away = false;
   #probing: ReturnType<typeof setTimeout> | null = null;
@@ -319,7 +333,43 @@ export class QueuedChangesCache extends MutationCache {
       if (event.action.type === 'pause') markWaited(mutation);
       if (event.action.type === 'success') this.#sent(mutation);
     }
+    if (mutation && nameOf(mutation) !== null) this.#noteWaiting(mutation, event.type !== 'removed' && isWaiting(mutation));
     super.notify(event);
+  }
+
+  /**
+   * The queued changes that wait, in the order made, as the screens were last told (the same array
+   * until it changes, for `useSyncExternalStore`). Kept from the cache's events, one lookup each,
+   * instead of every list walking and comparing the whole cache on every event (decision 0053).
+   */
+  readonly waitingChanges = (): readonly WaitingChange[] => this.#published;
+
+  /** Calls `listener` when `waitingChanges` changed: at once, then at most every `WAITING_PUBLISH_MS`. */
+  readonly subscribeWaiting = (listener: () => void): (() => void) => {
+    this.#waitingListeners.add(listener);
+    return () => this.#waitingListeners.delete(listener);
+  };
+
+  #noteWaiting(mutation: Mutation, waiting: boolean): void {
+    if (waiting === this.#waiting.has(mutation)) return;
+    if (waiting) this.#waiting.set(mutation, waitingChangeOf(mutation)!);
+    else this.#waiting.delete(mutation);
+    this.#publishWaiting();
+  }
+
+  #publishWaiting(): void {
+    if (this.#publishing !== null) {
+      this.#publishAgain = true;
+      return;
+    }
+    this.#published = [...this.#waiting].sort(([a], [b]) => a.mutationId - b.mutationId).map(([, change]) => change);
+    for (const listener of this.#waitingListeners) listener();
+    this.#publishing = setTimeout(() => {
+      this.#publishing = null;
+      if (!this.#publishAgain) return;
+      this.#publishAgain = false;
+      this.#publishWaiting();
+    }, WAITING_PUBLISH_MS);
   }
 
   /** Binds the cache to its client (the screens' refresh) and probes the moment the connection returns. */

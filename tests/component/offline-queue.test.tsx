@@ -5,8 +5,8 @@
  * the same key or discard; logging out with changes waiting asks first and clears the device.
  */
 import 'fake-indexeddb/auto';
-import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { MutationObserver, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -29,6 +29,7 @@ import { account, emptyFirm, firm, ids, information, timer } from './contract-da
 import { failure, offline, serveContract } from './contract-server';
 import { customersGetOptions } from '../../generated/api/@tanstack/react-query.gen';
 import { injectSession, renderApp } from './helpers';
+import { useWaitingList } from '../../src/components/waiting-changes';
 
 const site = firm('Bäckerei Huber');
 
@@ -263,6 +264,51 @@ describe('sending the queue (decision 0047)', () => {
       await vi.advanceTimersByTimeAsync(1_500);
       expect(client.getMutationCache().getAll()[0].state.status).toBe('success');
       expect(server.calls('informationCreate')).toHaveLength(sentWhileAway + 1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('the waiting changes on the screens (decision 0053)', () => {
+  it('keeps one index of what waits, in the order made, and re-renders its lists at most once a quarter second while a hundred changes leave', async () => {
+    injectSession();
+    const server = serveContract({ informationCreate: () => information(site) });
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    registerQueuedChanges(client);
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders++;
+        return useWaitingList((change) => change.name === 'entryCreate');
+      },
+      { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> },
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const keys = Array.from({ length: 100 }, (_, i) => `key-many-${i}`);
+      await act(async () => {
+        for (const key of keys) recordNote(client, key, new Date().toISOString());
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      // The first at once; the other 99 once the quarter second is over, in one render.
+      expect(result.current).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      expect(result.current.map((change) => change.id)).toEqual(keys);
+      const before = renders;
+      onlineManager.setOnline(true);
+      await act(async () => {
+        void client.resumePausedMutations();
+        // Sent without the clock moving: each answer is handled, the list is not told yet.
+        for (let i = 0; i < 2000 && client.getMutationCache().getAll().some((m) => m.state.status === 'pending'); i++) await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(server.calls('informationCreate')).toHaveLength(100);
+      expect(renders - before).toBeLessThanOrEqual(1);
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      expect(result.current).toEqual([]);
+      // Before: every event of every change re-rendered the list (hundreds of renders for a hundred changes).
+      expect(renders - before).toBeLessThanOrEqual(2);
     } finally {
       vi.useRealTimers();
     }

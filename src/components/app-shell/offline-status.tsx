@@ -11,19 +11,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { onlineManager, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
 import {
   discardRefused,
   getRefused,
-  isWaiting,
   restoreOfflineData,
   retryRefused,
   subscribeRefused,
   type RefusedChange,
 } from '../../lib/offline-queue';
 import { useSession } from '../../lib/session';
+import { useAllWaiting } from '../waiting-changes';
 import { useIsDesktop } from './use-desktop';
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
@@ -36,7 +36,7 @@ export function useRefusedChanges(): RefusedChange[] {
 
 /** How many changes wait for the connection. */
 export function useWaitingChanges(): number {
-  return useMutationState({ filters: { predicate: isWaiting } }).length;
+  return useAllWaiting().length;
 }
 
 function RefusedItem({ change, onAsk }: { change: RefusedChange; onAsk: () => void }) {
