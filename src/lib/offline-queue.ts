@@ -236,8 +236,12 @@ const PROBE_MS = 1000;
 /** After this many unanswered probes, it is asked less often (a long outage, the phone's battery). */
 const PROBES_BEFORE_SLOWER = 60;
 const SLOWER_PROBE_MS = 5000;
-/** Screens showing what the queue sent refresh at once, then at most once more in each such span while it is sent. */
-const REFRESH_MS = 1000;
+/**
+ * Screens showing what the queue sent refresh at once, then at most once more in each such span
+ * while it is sent, and at once when its last change is answered (decision 0053; each refresh
+ * fetches every open screen again, over the same slow link and from the same server as the queue).
+ */
+const REFRESH_MS = 5000;
 /**
  * The screens learn of the waiting changes at once, then at most once more in each such span
  * (decision 0053): five hundred changes leaving one by one re-rendered every list that shows them
@@ -426,22 +430,25 @@ export class QueuedChangesCache extends MutationCache {
   }
 
   /**
-   * A change that waited was taken by the server: the screens showing it refresh, at most once a
-   * second while the queue is sent (one refresh per change would fetch every open screen for each
-   * of five hundred changes, and a restored change has no screen of its own to refresh).
+   * A change that waited was taken by the server: the screens showing it refresh, at most once in
+   * five seconds while the queue is sent and at once after its last change (one refresh per change
+   * would fetch every open screen for each of five hundred changes, and a restored change has no
+   * screen of its own to refresh).
    */
   #sent(mutation: AnyMutation): void {
     const id = idempotencyKeyOf(mutation.state.variables);
     if (!id || !waited.delete(id) || !this.#client) return;
-    this.#refresh(this.#client);
+    this.#refresh(this.#client, !hasUnsent(this));
   }
 
-  /** At once when none ran within the last `REFRESH_MS`, else once more when that time is over. */
-  #refresh(client: QueryClient): void {
-    if (this.#refreshing !== null) {
+  /** At once when none ran within the last `REFRESH_MS` or the queue is done, else once more when that time is over. */
+  #refresh(client: QueryClient, done = false): void {
+    if (this.#refreshing !== null && !done) {
       this.#refreshAgain = true;
       return;
     }
+    if (this.#refreshing !== null) clearTimeout(this.#refreshing);
+    this.#refreshAgain = false;
     void client.invalidateQueries();
     this.#refreshing = setTimeout(() => {
       this.#refreshing = null;
@@ -550,7 +557,7 @@ export function registerQueuedChanges(queryClient: QueryClient): void {
   for (const name of Object.keys(QUEUED) as QueuedName[]) {
     const { mutationFn } = QUEUED[name]() as { mutationFn?: (variables: unknown) => Promise<unknown> };
     // A restored change has no screen of its own: the screens showing it refresh (`QueuedChangesCache`,
-    // at most once a second; awaited here, each change would wait for every open screen's refetch).
+    // at most once in five seconds while it is sent; awaited here, each change would wait for every open screen's refetch).
     queryClient.setMutationDefaults([KEY_PREFIX, name], { mutationFn, ...shared });
   }
   const cache = queryClient.getMutationCache();

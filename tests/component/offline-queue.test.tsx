@@ -5,7 +5,7 @@
  * the same key or discard; logging out with changes waiting asks first and clears the device.
  */
 import 'fake-indexeddb/auto';
-import { MutationObserver, onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { MutationObserver, onlineManager, QueryClientProvider, QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -311,6 +311,59 @@ describe('the waiting changes on the screens (decision 0053)', () => {
       expect(renders - before).toBeLessThanOrEqual(2);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('refreshing the screens while the queue is sent (decision 0053)', () => {
+  it('refreshes an open screen when the first waiting change is answered, then at most once in five seconds, and at once after the last', async () => {
+    injectSession();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let notes = 0;
+    const server = serveContract({
+      customersGet: site,
+      // The first ten are answered at once, the other ten once the test lets them.
+      informationCreate: async () => {
+        if (++notes > 10) await gate;
+        return information(site);
+      },
+    });
+    const client = createQueryClient();
+    registerQueuedChanges(client);
+    const screenData = new QueryObserver(client, customersGetOptions({ query: { id: site.id } }));
+    const stop = screenData.subscribe(() => undefined);
+    await waitFor(() => expect(server.calls('customersGet')).toHaveLength(1));
+    onlineManager.setOnline(false);
+    for (let i = 0; i < 20; i++) recordNote(client, `key-refresh-${i}`, new Date().toISOString());
+    await waitFor(() => expect(waiting(client)).toHaveLength(20));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const settle = async () => {
+        for (let i = 0; i < 200; i++) await vi.advanceTimersByTimeAsync(0);
+      };
+      onlineManager.setOnline(true);
+      void client.resumePausedMutations();
+      await settle();
+      expect(notes).toBeGreaterThan(10);
+      // The first answer refreshed the screen at once; nine more answers within the same moment did not.
+      expect(server.calls('customersGet')).toHaveLength(2);
+      // A second later: still not (before: once a second, every open screen fetched again).
+      await vi.advanceTimersByTimeAsync(1000);
+      await settle();
+      expect(server.calls('customersGet')).toHaveLength(2);
+      // Five seconds after the first: once more, for the changes answered meanwhile.
+      await vi.advanceTimersByTimeAsync(4000);
+      await settle();
+      expect(server.calls('customersGet')).toHaveLength(3);
+      // The last change answered: at once, not at the end of the next five seconds.
+      release();
+      await settle();
+      expect(client.getMutationCache().getAll().filter((m) => m.state.status === 'success')).toHaveLength(20);
+      expect(server.calls('customersGet')).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+      stop();
     }
   });
 });
