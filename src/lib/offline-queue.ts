@@ -229,8 +229,12 @@ function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number 
 
 // ---- sending (decision 0047) --------------------------------------------------------------------
 
-/** How many queued changes are on their way at once (each holds one database connection on the server). */
-const PARALLEL = 4;
+/**
+ * How many queued changes are on their way at once (each holds one database connection on the
+ * server). Eight, not four (decision 0053): on a phone's link each call spends a round trip outside
+ * the server, and with four the server waited between them.
+ */
+const PARALLEL = 8;
 /** While the server is away, it is asked this often whether it is back (`/health`, no body, no session). */
 const PROBE_MS = 1000;
 /** After this many unanswered probes, it is asked less often (a long outage, the phone's battery). */

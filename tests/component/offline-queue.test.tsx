@@ -183,7 +183,7 @@ describe('sending the queue (decision 0047)', () => {
   it('sends independent changes side by side, a lane in order, and a confirmation alone after all before it', () => {
     const [clockIn, note1, note2, breakStart, photo, confirmation, note3] = ['clockIn', 'entryCreate', 'entryCreate', 'workingSegment', 'photoUpload', 'confirmationCreate', 'entryCreate'].map((name) => change(name));
     const queue = [clockIn, note1, note2, breakStart, photo, confirmation, note3];
-    // Four at a time; the break waits for the clock-in of its lane; nothing passes the confirmation.
+    // The break waits for the clock-in of its lane; nothing passes the confirmation.
     expect([...sendable(queue)]).toEqual([clockIn, note1, note2, photo]);
     clockIn.state.status = 'success';
     note1.state.status = 'error';
@@ -197,6 +197,9 @@ describe('sending the queue (decision 0047)', () => {
     const stop = change('timerStop');
     const other = { ...change('timerStop'), options: { mutationKey: ['usersUpdateMe'] } };
     expect([...sendable([other, start, stop])]).toEqual([start]);
+    // At most eight at a time (decision 0053).
+    const notes = Array.from({ length: 12 }, () => change('entryCreate'));
+    expect([...sendable(notes)]).toEqual(notes.slice(0, 8));
   });
 
   it('sends the stop of a timer after its start, and the notes beside them, when the connection returns', async () => {
@@ -236,7 +239,7 @@ describe('sending the queue (decision 0047)', () => {
     expect(order.indexOf('start')).toBeLessThan(order.indexOf('stop'));
     expect(server.calls('timeTracksStop')).toHaveLength(1);
     expect(most).toBeGreaterThan(1);
-    expect(most).toBeLessThanOrEqual(4);
+    expect(most).toBeLessThanOrEqual(8);
   });
 
   it('asks the server whether it is back while a change waits, and sends the change once it answers', async () => {
