@@ -102,6 +102,7 @@ async function profileSync(cdp: CDPSession) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: { startTime: number } };
       fs.writeFileSync(path.join(dir, 'sync.cpuprofile'), JSON.stringify(profile));
       const list = [...calls.values()].filter((c) => c.end !== undefined).sort((a, b) => a.start - b.start);
+      // Times from the profile's start, just after back online (both on the browser's monotonic clock).
       const t0 = profile.startTime / 1000;
       for (const call of list) {
         call.start -= t0;
@@ -109,7 +110,6 @@ async function profileSync(cdp: CDPSession) {
         if (call.headers !== undefined) call.headers -= t0;
       }
       fs.writeFileSync(path.join(dir, 'calls.json'), JSON.stringify(list, null, 1));
-      // Times from the profile's start (both on the browser's monotonic clock).
       // How long 0, 1, 2, … calls were on their way at once, from the first call to the last answer.
       const edges = list.flatMap((c) => [{ at: c.start, d: 1 }, { at: c.end!, d: -1 }]).sort((a, b) => a.at - b.at || a.d - b.d);
       const inFlight = new Map<number, number>();
@@ -122,8 +122,7 @@ async function profileSync(cdp: CDPSession) {
       const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]?.toFixed(0);
       console.log(
         `offline day profile (${dir}): ${list.length} calls; wait for the answer's headers median ${at(0.5)} ms, p90 ${at(0.9)} ms; on their way at once: ` +
-          [...inFlight].sort((a, b) => a[0] - b[0]).map(([n, ms]) => `${n}: ${(ms / 1000).toFixed(1)} s`).join(', ') +
-          '',
+          [...inFlight].sort((a, b) => a[0] - b[0]).map(([n, ms]) => `${n}: ${(ms / 1000).toFixed(1)} s`).join(', '),
       );
     },
   };
