@@ -13,19 +13,23 @@
  *    opens the screen's address directly.
  * 3. The server's side of a sync: `BENCH_CHANGES` changes (default 500: notes, materials, timers
  *    started and stopped), each with its idempotency key and the moment it was made, sent one after
- *    the other (as the queue sent them before decision 0047), then another such queue as the app's
- *    queue sends it now (4 at a time, the timers one after the other in their lane); then that
- *    queue once more (answers lost: every change replayed, nothing recorded twice). Wall time of
- *    each pass. The app's own queue
+ *    the other (as the queue sent them before decision 0047), then another such queue 4 at a time
+ *    (decision 0047) and another 8 at a time (the app's queue since decision 0053), the timers one
+ *    after the other in their lane; then the last queue once more (answers lost: every change
+ *    replayed, nothing recorded twice). Wall time of each pass. The app's own queue
  *    in the browser, with a reload, a killed server and a throttled link, is timed by the field-day
  *    journey (tests/e2e/offline-day.test.ts), which prints its sync time.
  *
- * Environment: BENCH_RUNS (runs per paint, default 5), BENCH_CHANGES (default 500), BENCH_ONLY
- * (`paint` or `sync` for one half), BENCH_SCREENS (the cold visits of some screens only, e.g.
+ * Environment: BENCH_RUNS (runs per paint, default 5), BENCH_CHANGES (default 500), BENCH_WIDTHS
+ * (the sync's widths, default `1,4,8`: one queue each, the last sent again), BENCH_ONLY
+ * (`paint` or `sync` for one half), BENCH_PROFILE=dir (a CPU profile of each sync pass, server and
+ * client in this one thread), BENCH_SCREENS (the cold visits of some screens only, e.g.
  * `/,/customerlist,/customer/$id`), BENCH_REPEAT=no (no repeat visits).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
@@ -36,6 +40,29 @@ const CHANGES = Number(process.env.BENCH_CHANGES ?? 500);
 const ONLY = process.env.BENCH_ONLY;
 const SCREENS = process.env.BENCH_SCREENS;
 const REPEAT = process.env.BENCH_REPEAT !== 'no';
+/** How many changes the sync half sends at once, one pass each (1: the queue before decision 0047; 8: the app's since decision 0053). */
+const WIDTHS = (process.env.BENCH_WIDTHS ?? '1,4,8').split(',').map(Number);
+
+/**
+ * With BENCH_PROFILE=dir: `work` under the CPU profiler of this thread (the server's and the bench's
+ * client's), written as `name.cpuprofile` for `node scripts/bench/profile-summary.mjs`.
+ */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 
 async function slowLink(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
@@ -235,18 +262,21 @@ async function main() {
     await Promise.all(Array.from({ length: parallel }, worker));
     return { ms: performance.now() - started, replayed };
   };
-  const serial = await send(makeQueue(), 1);
-  const queue = makeQueue();
-  const first = await send(queue, 4);
-  const again = await send(queue, 4);
-  await bench.close();
-
+  // One fresh queue per width (1: as the queue sent before decision 0047), then the last queue again.
+  const rows: BenchResult[] = [];
   const one = (ms: number) => ({ median: ms, p95: ms, runs: 1 });
-  results.push(
-    { call: `sync of ${CHANGES} queued changes one after the other, with keys`, ...one(serial.ms), note: `${(serial.ms / CHANGES).toFixed(1)} ms a change, ${serial.replayed} replayed` },
-    { call: `sync of ${CHANGES} queued changes 4 at a time (timers in order), with keys`, ...one(first.ms), note: `${(first.ms / CHANGES).toFixed(1)} ms a change, ${first.replayed} replayed` },
-    { call: `the same ${CHANGES} sent again 4 at a time (answers lost)`, ...one(again.ms), note: `${again.replayed} replayed, nothing recorded twice` },
-  );
+  let queue: Change[] = [];
+  let width = 1;
+  for (const parallel of WIDTHS) {
+    queue = makeQueue();
+    width = parallel;
+    const pass = await profiled(`sync-${parallel}`, () => send(queue, parallel));
+    const how = parallel === 1 ? 'one after the other' : `${parallel} at a time (timers in order)`;
+    rows.push({ call: `sync of ${CHANGES} queued changes ${how}, with keys`, ...one(pass.ms), note: `${(pass.ms / CHANGES).toFixed(1)} ms a change, ${pass.replayed} replayed` });
+  }
+  const again = await send(queue, width);
+  await bench.close();
+  results.push(...rows, { call: `the same ${CHANGES} sent again ${width} at a time (answers lost)`, ...one(again.ms), note: `${again.replayed} replayed, nothing recorded twice` });
   console.log(`\n${machine()}; 4 Mbit/s down, 150 ms latency for the paints (first contentful paint in the columns); the sync over loopback\n\n${markdownTable(results)}`);
 }
 

@@ -1,4 +1,5 @@
 /** The rows of the waiting changes (`waiting-changes.tsx`, decision 0042), loaded when something waits. */
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
@@ -40,31 +41,46 @@ function useDescribe() {
   };
 }
 
+/**
+ * The rows shown: the newest `WAITING_ROWS` of a list, after a line counting the earlier ones
+ * (decision 0053). A field day queues hundreds; each row is a handful of elements, and the list
+ * renders again whenever one leaves.
+ */
+const WAITING_ROWS = 20;
+
 export function WaitingList({ changes }: { changes: WaitingChange[] }) {
   const { t } = useLingui();
   const describe = useDescribe();
+  const earlier = Math.max(0, changes.length - WAITING_ROWS);
   return (
-    <Stack gap="xs" role="list" aria-label={t`Waiting for a connection`}>
-      {changes.map((change) => {
-        const { title, detail } = describe(change);
-        return (
-          <Paper key={change.id} withBorder p="sm" radius="md" role="listitem" aria-label={title} style={{ borderStyle: 'dashed' }}>
-            <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fz="sm" fw={500} truncate>
-                  {title}
-                </Text>
-                <Text fz="xs" c="dimmed" lineClamp={2}>
-                  {[formatDateTime(madeAt(change)), detail].filter(Boolean).join(' · ')}
-                </Text>
-              </Stack>
-              <Badge variant="light" color="yellow" leftSection={<IconCloudUpload size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
-                {t`Waiting for a connection`}
-              </Badge>
-            </Group>
-          </Paper>
-        );
-      })}
+    <Stack gap="xs">
+      {earlier > 0 ? (
+        <Text fz="sm" c="dimmed">
+          {plural(earlier, { one: '… and # earlier change waiting for a connection', other: '… and # earlier changes waiting for a connection' })}
+        </Text>
+      ) : null}
+      <Stack gap="xs" role="list" aria-label={t`Waiting for a connection`}>
+        {changes.slice(earlier).map((change) => {
+          const { title, detail } = describe(change);
+          return (
+            <Paper key={change.id} withBorder p="sm" radius="md" role="listitem" aria-label={title} style={{ borderStyle: 'dashed' }}>
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fz="sm" fw={500} truncate>
+                    {title}
+                  </Text>
+                  <Text fz="xs" c="dimmed" lineClamp={2}>
+                    {[formatDateTime(madeAt(change)), detail].filter(Boolean).join(' · ')}
+                  </Text>
+                </Stack>
+                <Badge variant="light" color="yellow" leftSection={<IconCloudUpload size={12} aria-hidden="true" />} style={{ flexShrink: 0 }}>
+                  {t`Waiting for a connection`}
+                </Badge>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
     </Stack>
   );
 }

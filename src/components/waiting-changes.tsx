@@ -5,9 +5,9 @@
  * once sent (the list's own data then has it) or refused (then it is in the "Nicht gesendet" list).
  * A change the list's data holds already (its id is there: an answer that was lost) is not shown twice.
  */
-import { useMutationState, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { isWaiting, waitingChangeOf, type WaitingChange } from '../lib/offline-queue';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { QueuedChangesCache, type WaitingChange } from '../lib/offline-queue';
 
 interface Body {
   id?: string;
@@ -32,10 +32,22 @@ export function bodyOf(change: WaitingChange): Body {
   return ((change.variables as { body?: Body } | undefined)?.body ?? {}) as Body;
 }
 
+const none: readonly WaitingChange[] = [];
+const noSubscription = () => () => undefined;
+
+/**
+ * Every queued change that waits, oldest first, as the query client's queue keeps them (decision
+ * 0053: one index for all screens, which learn of it at most four times a second).
+ */
+export function useAllWaiting(): readonly WaitingChange[] {
+  const cache = useQueryClient().getMutationCache();
+  const queue = cache instanceof QueuedChangesCache ? cache : null;
+  return useSyncExternalStore(queue?.subscribeWaiting ?? noSubscription, queue?.waitingChanges ?? (() => none), () => none);
+}
+
 /** The queued changes that wait, oldest first, that `concerns` picks. */
 export function useWaitingList(concerns: (change: WaitingChange) => boolean): WaitingChange[] {
-  const all = useMutationState({ filters: { predicate: isWaiting }, select: waitingChangeOf });
-  return all.filter((change): change is WaitingChange => change !== null && concerns(change));
+  return useAllWaiting().filter(concerns);
 }
 
 /** The name of a customer or product the screens loaded (kept on the device), found by its id. */

@@ -23,6 +23,7 @@ import {
   hydrate,
   MutationCache,
   MutationObserver,
+  type Mutation,
   onlineManager,
   type DehydratedState,
   type Query,
@@ -219,8 +220,8 @@ export interface WaitingChange {
   submittedAt: number;
 }
 
-/** The waiting change a mutation is (null: not a queued change), for `useMutationState`'s `select`. */
-export function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number } }): WaitingChange | null {
+/** The waiting change a mutation is (null: not a queued change). */
+function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: number } }): WaitingChange | null {
   const name = nameOf(mutation);
   if (!name) return null;
   return { id: idempotencyKeyOf(mutation.state.variables) ?? '', name, variables: mutation.state.variables, submittedAt: mutation.state.submittedAt };
@@ -228,15 +229,29 @@ export function waitingChangeOf(mutation: AnyMutation & { state: { submittedAt: 
 
 // ---- sending (decision 0047) --------------------------------------------------------------------
 
-/** How many queued changes are on their way at once (each holds one database connection on the server). */
-const PARALLEL = 4;
+/**
+ * How many queued changes are on their way at once (each holds one database connection on the
+ * server). Eight, not four (decision 0053): on a phone's link each call spends a round trip outside
+ * the server, and with four the server waited between them.
+ */
+const PARALLEL = 8;
 /** While the server is away, it is asked this often whether it is back (`/health`, no body, no session). */
 const PROBE_MS = 1000;
 /** After this many unanswered probes, it is asked less often (a long outage, the phone's battery). */
 const PROBES_BEFORE_SLOWER = 60;
 const SLOWER_PROBE_MS = 5000;
-/** Screens showing what the queue sent refresh at once, then at most once more in each such span while it is sent. */
-const REFRESH_MS = 1000;
+/**
+ * Screens showing what the queue sent refresh at once, then at most once more in each such span
+ * while it is sent, and at once when its last change is answered (decision 0053; each refresh
+ * fetches every open screen again, over the same slow link and from the same server as the queue).
+ */
+const REFRESH_MS = 5000;
+/**
+ * The screens learn of the waiting changes at once, then at most once more in each such span
+ * (decision 0053): five hundred changes leaving one by one re-rendered every list that shows them
+ * for each, which kept the page's only thread from sending the next ones.
+ */
+const WAITING_PUBLISH_MS = 250;
 
 /**
  * Which changes go one after the other: timers and clocking share a lane (a timer's stop after its
@@ -291,6 +306,13 @@ function hasUnsent(cache: MutationCache): boolean {
  * the moment the probe finds the server again (instead of each sleeping out a doubled delay).
  */
 export class QueuedChangesCache extends MutationCache {
+  /** The queued changes that wait now, by their mutation (kept from the events, decision 0053). */
+  #waiting = new Map<Mutation, WaitingChange>();
+  /** What the screens were last told: the waiting changes in the order made. */
+  #published: readonly WaitingChange[] = [];
+  #waitingListeners = new Set<() => void>();
+  #publishing: ReturnType<typeof setTimeout> | null = null;
+  #publishAgain = false;
   #client: QueryClient | null = null;
   #away = false;
   #probing: ReturnType<typeof setTimeout> | null = null;
@@ -319,7 +341,43 @@ export class QueuedChangesCache extends MutationCache {
       if (event.action.type === 'pause') markWaited(mutation);
       if (event.action.type === 'success') this.#sent(mutation);
     }
+    if (mutation && nameOf(mutation) !== null) this.#noteWaiting(mutation, event.type !== 'removed' && isWaiting(mutation));
     super.notify(event);
+  }
+
+  /**
+   * The queued changes that wait, in the order made, as the screens were last told (the same array
+   * until it changes, for `useSyncExternalStore`). Kept from the cache's events, one lookup each,
+   * instead of every list walking and comparing the whole cache on every event (decision 0053).
+   */
+  readonly waitingChanges = (): readonly WaitingChange[] => this.#published;
+
+  /** Calls `listener` when `waitingChanges` changed: at once, then at most every `WAITING_PUBLISH_MS`. */
+  readonly subscribeWaiting = (listener: () => void): (() => void) => {
+    this.#waitingListeners.add(listener);
+    return () => this.#waitingListeners.delete(listener);
+  };
+
+  #noteWaiting(mutation: Mutation, waiting: boolean): void {
+    if (waiting === this.#waiting.has(mutation)) return;
+    if (waiting) this.#waiting.set(mutation, waitingChangeOf(mutation)!);
+    else this.#waiting.delete(mutation);
+    this.#publishWaiting();
+  }
+
+  #publishWaiting(): void {
+    if (this.#publishing !== null) {
+      this.#publishAgain = true;
+      return;
+    }
+    this.#published = [...this.#waiting].sort(([a], [b]) => a.mutationId - b.mutationId).map(([, change]) => change);
+    for (const listener of this.#waitingListeners) listener();
+    this.#publishing = setTimeout(() => {
+      this.#publishing = null;
+      if (!this.#publishAgain) return;
+      this.#publishAgain = false;
+      this.#publishWaiting();
+    }, WAITING_PUBLISH_MS);
   }
 
   /** Binds the cache to its client (the screens' refresh) and probes the moment the connection returns. */
@@ -376,22 +434,25 @@ export class QueuedChangesCache extends MutationCache {
   }
 
   /**
-   * A change that waited was taken by the server: the screens showing it refresh, at most once a
-   * second while the queue is sent (one refresh per change would fetch every open screen for each
-   * of five hundred changes, and a restored change has no screen of its own to refresh).
+   * A change that waited was taken by the server: the screens showing it refresh, at most once in
+   * five seconds while the queue is sent and at once after its last change (one refresh per change
+   * would fetch every open screen for each of five hundred changes, and a restored change has no
+   * screen of its own to refresh).
    */
   #sent(mutation: AnyMutation): void {
     const id = idempotencyKeyOf(mutation.state.variables);
     if (!id || !waited.delete(id) || !this.#client) return;
-    this.#refresh(this.#client);
+    this.#refresh(this.#client, !hasUnsent(this));
   }
 
-  /** At once when none ran within the last `REFRESH_MS`, else once more when that time is over. */
-  #refresh(client: QueryClient): void {
-    if (this.#refreshing !== null) {
+  /** At once when none ran within the last `REFRESH_MS` or the queue is done, else once more when that time is over. */
+  #refresh(client: QueryClient, done = false): void {
+    if (this.#refreshing !== null && !done) {
       this.#refreshAgain = true;
       return;
     }
+    if (this.#refreshing !== null) clearTimeout(this.#refreshing);
+    this.#refreshAgain = false;
     void client.invalidateQueries();
     this.#refreshing = setTimeout(() => {
       this.#refreshing = null;
@@ -500,7 +561,7 @@ export function registerQueuedChanges(queryClient: QueryClient): void {
   for (const name of Object.keys(QUEUED) as QueuedName[]) {
     const { mutationFn } = QUEUED[name]() as { mutationFn?: (variables: unknown) => Promise<unknown> };
     // A restored change has no screen of its own: the screens showing it refresh (`QueuedChangesCache`,
-    // at most once a second; awaited here, each change would wait for every open screen's refetch).
+    // at most once in five seconds while it is sent; awaited here, each change would wait for every open screen's refetch).
     queryClient.setMutationDefaults([KEY_PREFIX, name], { mutationFn, ...shared });
   }
   const cache = queryClient.getMutationCache();

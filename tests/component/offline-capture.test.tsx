@@ -70,6 +70,26 @@ describe('lists show what waits', () => {
     expect(screen.queryByRole('list', { name: 'Wartet auf Verbindung' })).not.toBeInTheDocument();
   });
 
+  it('shows the newest 20 of many waiting changes and counts the earlier ones (decision 0053)', async () => {
+    injectSession();
+    serveContract({ customersGet: huber, customerActivitiesByCustomer: page([]), productsGetAll: page([]) });
+    const { queryClient } = await renderApp(`/customer/${huber.id}`);
+    expect(await screen.findByText('Noch keine Aktivitäten')).toBeInTheDocument();
+    onlineManager.setOnline(false);
+    for (let i = 0; i < 25; i++) {
+      queue(queryClient, 'entryCreate', { body: { customerId: huber.id, subType: 'note', text: `Notiz ${i}`, occurredAtUtc: new Date(Date.UTC(2026, 10, 27, 7, i)).toISOString() }, headers: { 'Idempotency-Key': `key-note-${i}` } });
+    }
+    expect(await screen.findByText('… und 5 frühere Änderungen warten auf Verbindung')).toBeInTheDocument();
+    const rows = within(screen.getByRole('list', { name: 'Wartet auf Verbindung' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(20);
+    // The newest, in the order made: the five earliest are only counted.
+    expect(rows[0]).toHaveTextContent('Notiz 5');
+    expect(rows[19]).toHaveTextContent('Notiz 24');
+    // The top bar counts all of them.
+    expect(screen.getByTitle('25 Änderungen warten auf Verbindung')).toBeInTheDocument();
+    queryClient.getMutationCache().clear();
+  });
+
   it('does not show a waiting photo twice once the feed has it (its answer was lost)', async () => {
     injectSession();
     const id = crypto.randomUUID();

@@ -5,8 +5,8 @@
  * the same key or discard; logging out with changes waiting asks first and clears the device.
  */
 import 'fake-indexeddb/auto';
-import { MutationObserver, onlineManager, type QueryClient } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { MutationObserver, onlineManager, QueryClientProvider, QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -29,6 +29,7 @@ import { account, emptyFirm, firm, ids, information, timer } from './contract-da
 import { failure, offline, serveContract } from './contract-server';
 import { customersGetOptions } from '../../generated/api/@tanstack/react-query.gen';
 import { injectSession, renderApp } from './helpers';
+import { useWaitingList } from '../../src/components/waiting-changes';
 
 const site = firm('Bäckerei Huber');
 
@@ -182,7 +183,7 @@ describe('sending the queue (decision 0047)', () => {
   it('sends independent changes side by side, a lane in order, and a confirmation alone after all before it', () => {
     const [clockIn, note1, note2, breakStart, photo, confirmation, note3] = ['clockIn', 'entryCreate', 'entryCreate', 'workingSegment', 'photoUpload', 'confirmationCreate', 'entryCreate'].map((name) => change(name));
     const queue = [clockIn, note1, note2, breakStart, photo, confirmation, note3];
-    // Four at a time; the break waits for the clock-in of its lane; nothing passes the confirmation.
+    // The break waits for the clock-in of its lane; nothing passes the confirmation.
     expect([...sendable(queue)]).toEqual([clockIn, note1, note2, photo]);
     clockIn.state.status = 'success';
     note1.state.status = 'error';
@@ -196,6 +197,9 @@ describe('sending the queue (decision 0047)', () => {
     const stop = change('timerStop');
     const other = { ...change('timerStop'), options: { mutationKey: ['usersUpdateMe'] } };
     expect([...sendable([other, start, stop])]).toEqual([start]);
+    // At most eight at a time (decision 0053).
+    const notes = Array.from({ length: 12 }, () => change('entryCreate'));
+    expect([...sendable(notes)]).toEqual(notes.slice(0, 8));
   });
 
   it('sends the stop of a timer after its start, and the notes beside them, when the connection returns', async () => {
@@ -235,7 +239,7 @@ describe('sending the queue (decision 0047)', () => {
     expect(order.indexOf('start')).toBeLessThan(order.indexOf('stop'));
     expect(server.calls('timeTracksStop')).toHaveLength(1);
     expect(most).toBeGreaterThan(1);
-    expect(most).toBeLessThanOrEqual(4);
+    expect(most).toBeLessThanOrEqual(8);
   });
 
   it('asks the server whether it is back while a change waits, and sends the change once it answers', async () => {
@@ -265,6 +269,104 @@ describe('sending the queue (decision 0047)', () => {
       expect(server.calls('informationCreate')).toHaveLength(sentWhileAway + 1);
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('the waiting changes on the screens (decision 0053)', () => {
+  it('keeps one index of what waits, in the order made, and re-renders its lists at most once a quarter second while a hundred changes leave', async () => {
+    injectSession();
+    const server = serveContract({ informationCreate: () => information(site) });
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    registerQueuedChanges(client);
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders++;
+        return useWaitingList((change) => change.name === 'entryCreate');
+      },
+      { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> },
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const keys = Array.from({ length: 100 }, (_, i) => `key-many-${i}`);
+      await act(async () => {
+        for (const key of keys) recordNote(client, key, new Date().toISOString());
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      // The first at once; the other 99 once the quarter second is over, in one render.
+      expect(result.current).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      expect(result.current.map((change) => change.id)).toEqual(keys);
+      const before = renders;
+      onlineManager.setOnline(true);
+      await act(async () => {
+        void client.resumePausedMutations();
+        // Sent without the clock moving: each answer is handled, the list is not told yet.
+        for (let i = 0; i < 2000 && client.getMutationCache().getAll().some((m) => m.state.status === 'pending'); i++) await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(server.calls('informationCreate')).toHaveLength(100);
+      expect(renders - before).toBeLessThanOrEqual(1);
+      await act(() => vi.advanceTimersByTimeAsync(250));
+      expect(result.current).toEqual([]);
+      // Before: every event of every change re-rendered the list (hundreds of renders for a hundred changes).
+      expect(renders - before).toBeLessThanOrEqual(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('refreshing the screens while the queue is sent (decision 0053)', () => {
+  it('refreshes an open screen when the first waiting change is answered, then at most once in five seconds, and at once after the last', async () => {
+    injectSession();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let notes = 0;
+    const server = serveContract({
+      customersGet: site,
+      // The first ten are answered at once, the other ten once the test lets them.
+      informationCreate: async () => {
+        if (++notes > 10) await gate;
+        return information(site);
+      },
+    });
+    const client = createQueryClient();
+    registerQueuedChanges(client);
+    const screenData = new QueryObserver(client, customersGetOptions({ query: { id: site.id } }));
+    const stop = screenData.subscribe(() => undefined);
+    await waitFor(() => expect(server.calls('customersGet')).toHaveLength(1));
+    onlineManager.setOnline(false);
+    for (let i = 0; i < 20; i++) recordNote(client, `key-refresh-${i}`, new Date().toISOString());
+    await waitFor(() => expect(waiting(client)).toHaveLength(20));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const settle = async () => {
+        for (let i = 0; i < 200; i++) await vi.advanceTimersByTimeAsync(0);
+      };
+      onlineManager.setOnline(true);
+      void client.resumePausedMutations();
+      await settle();
+      expect(notes).toBeGreaterThan(10);
+      // The first answer refreshed the screen at once; nine more answers within the same moment did not.
+      expect(server.calls('customersGet')).toHaveLength(2);
+      // A second later: still not (before: once a second, every open screen fetched again).
+      await vi.advanceTimersByTimeAsync(1000);
+      await settle();
+      expect(server.calls('customersGet')).toHaveLength(2);
+      // Five seconds after the first: once more, for the changes answered meanwhile.
+      await vi.advanceTimersByTimeAsync(4000);
+      await settle();
+      expect(server.calls('customersGet')).toHaveLength(3);
+      // The last change answered: at once, not at the end of the next five seconds.
+      release();
+      await settle();
+      expect(client.getMutationCache().getAll().filter((m) => m.state.status === 'success')).toHaveLength(20);
+      expect(server.calls('customersGet')).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+      stop();
     }
   });
 });

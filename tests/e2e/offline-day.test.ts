@@ -26,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startServer, freePort, type ServerProcess } from '../support/server-process';
 import { launchBrowser, newContext } from './browser';
@@ -62,6 +62,71 @@ afterAll(async () => {
   await db.end();
   await browser?.close();
 });
+
+/**
+ * With `OFFLINE_DAY_PROFILE=dir`: the page's CPU profile from back online to the last change on the
+ * server (`sync.cpuprofile`, read it with `node scripts/bench/profile-summary.mjs`), and each API
+ * call's timing as the browser saw it (`calls.json`: start, headers in and end in ms from back
+ * online, `wait` = request sent to the answer's headers, the link's latency included), with a
+ * summary on the console: how many calls were on their way how long, and the answers' wait.
+ */
+async function profileSync(cdp: CDPSession) {
+  const dir = process.env.OFFLINE_DAY_PROFILE;
+  if (!dir) return null;
+  fs.mkdirSync(dir, { recursive: true });
+  const calls = new Map<string, { url: string; start: number; headers?: number; end?: number; wait?: number; status?: number }>();
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.request.url.includes('/api/') || event.request.url.endsWith('/health')) calls.set(event.requestId, { url: new URL(event.request.url).pathname, start: event.timestamp * 1000 });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const call = calls.get(event.requestId);
+    const timing = event.response.timing;
+    if (!call) return;
+    call.headers = event.timestamp * 1000;
+    call.status = event.response.status;
+    if (timing) call.wait = timing.receiveHeadersEnd - timing.sendEnd;
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const call = calls.get(event.requestId);
+    if (call) call.end = event.timestamp * 1000;
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const call = calls.get(event.requestId);
+    if (call) call.end = event.timestamp * 1000;
+  });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return {
+    async save() {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { startTime: number } };
+      fs.writeFileSync(path.join(dir, 'sync.cpuprofile'), JSON.stringify(profile));
+      const list = [...calls.values()].filter((c) => c.end !== undefined).sort((a, b) => a.start - b.start);
+      // Times from the profile's start, just after back online (both on the browser's monotonic clock).
+      const t0 = profile.startTime / 1000;
+      for (const call of list) {
+        call.start -= t0;
+        call.end! -= t0;
+        if (call.headers !== undefined) call.headers -= t0;
+      }
+      fs.writeFileSync(path.join(dir, 'calls.json'), JSON.stringify(list, null, 1));
+      // How long 0, 1, 2, … calls were on their way at once, from the first call to the last answer.
+      const edges = list.flatMap((c) => [{ at: c.start, d: 1 }, { at: c.end!, d: -1 }]).sort((a, b) => a.at - b.at || a.d - b.d);
+      const inFlight = new Map<number, number>();
+      let open = 0;
+      for (let i = 0; i < edges.length - 1; i++) {
+        open += edges[i].d;
+        inFlight.set(open, (inFlight.get(open) ?? 0) + edges[i + 1].at - edges[i].at);
+      }
+      const waits = list.filter((c) => c.wait !== undefined && c.url.startsWith('/api/')).map((c) => c.wait!).sort((a, b) => a - b);
+      const at = (q: number) => waits[Math.min(waits.length - 1, Math.floor(q * waits.length))]?.toFixed(0);
+      console.log(
+        `offline day profile (${dir}): ${list.length} calls; wait for the answer's headers median ${at(0.5)} ms, p90 ${at(0.9)} ms; on their way at once: ` +
+          [...inFlight].sort((a, b) => a[0] - b[0]).map(([n, ms]) => `${n}: ${(ms / 1000).toFixed(1)} s`).join(', '),
+      );
+    },
+  };
+}
 
 function activated(page: Page) {
   return page.evaluate(async () => {
@@ -224,6 +289,7 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
   const cdp = await context.newCDPSession(day);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: (4 * 1024 * 1024) / 8, uploadThroughput: (1024 * 1024) / 8 });
+  const profiling = await profileSync(cdp);
   const online = Date.now();
   await expect.poll(arrived, { timeout: 60_000 + BULK * WAIT_PER_CHANGE, interval: 200 }).toBeGreaterThanOrEqual(BULK / 4).catch(async (e) => {
     await shot(day, 'offline-day-debug', false);
@@ -240,6 +306,7 @@ it(`records a field day of ${BULK} changes offline, survives a reload and a kill
     throw e;
   });
   const synced = Date.now();
+  await profiling?.save();
   await day.getByRole('status').filter({ hasText: /warte/ }).waitFor({ state: 'detached' });
   const refused = day.getByRole('status').filter({ hasText: '1 Änderung nicht gesendet' });
   await refused.waitFor();

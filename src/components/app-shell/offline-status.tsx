@@ -11,20 +11,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Divider, Group, Popover, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertTriangle, IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
-import { onlineManager, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
 import {
   discardRefused,
   getRefused,
-  isWaiting,
   restoreOfflineData,
   retryRefused,
   subscribeRefused,
   type RefusedChange,
 } from '../../lib/offline-queue';
 import { useSession } from '../../lib/session';
-import { nameInCache } from '../waiting-changes';
+import { nameInCache, useAllWaiting } from '../waiting-changes';
 import { useIsDesktop } from './use-desktop';
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
@@ -37,7 +36,7 @@ export function useRefusedChanges(): RefusedChange[] {
 
 /** How many changes wait for the connection. */
 export function useWaitingChanges(): number {
-  return useMutationState({ filters: { predicate: isWaiting } }).length;
+  return useAllWaiting().length;
 }
 
 /** A running timer as the timers bar loaded it. */
