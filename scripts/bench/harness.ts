@@ -28,6 +28,7 @@ import { toCustomer } from '../../server/modules/customers/customers.service';
 import { listActivities } from '../../server/modules/customer-activities/customer-activities.repository';
 import { titles, toActivity } from '../../server/modules/customer-activities/customer-activities.service';
 import { listImages } from '../../server/modules/images/images.repository';
+import { startServer, type ServerProcess } from '../../tests/support/server-process';
 import { toImage } from '../../server/modules/images/images.service';
 import { freePort } from '../../tests/support/pg-global-setup';
 
@@ -112,7 +113,25 @@ export interface Bench {
   close(): Promise<void>;
 }
 
-export async function startBench(options: { poolSize?: number; serveApp?: boolean } = {}): Promise<Bench> {
+/**
+ * The environment of a real server process (server/main.ts, as operators run it) on the bench's
+ * database and DATA_DIR: its signing secrets, so the Owner's token is good there too, and the app
+ * role's password the bench migrated with. `extra` adds to it (a bucket's settings).
+ */
+export function serverProcessEnv(bench: Pick<Bench, 'app' | 'adminUrl'>, extra: Record<string, string> = {}): Record<string, string> {
+  const dataDir = bench.app.deps.config.dataDir;
+  const secretsFile = path.join(dataDir, 'secrets.json');
+  fs.writeFileSync(secretsFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(secretsFile, 'utf8')), appRolePassword: 'bench-app' }), { mode: 0o600 });
+  // The tokens' issuer is the public address: the same as the bench's own server's.
+  return { DATA_DIR: dataDir, DATABASE_URL: bench.adminUrl, PUBLIC_URL: bench.app.deps.config.publicUrl, TRUST_PROXY: '1', ...extra };
+}
+
+/**
+ * `ownProcess`: after the sign-up, the calls go to a server process of their own (server/main.ts,
+ * `serverProcessEnv`) instead of the server in the bench's process, so that the bench's client
+ * (reading and parsing each answer) does not share the server's thread, as no browser does.
+ */
+export async function startBench(options: { poolSize?: number; serveApp?: boolean; ownProcess?: boolean } = {}): Promise<Bench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fieldbook-bench-'));
   // The embedded PostgreSQL runs as another user when started as root: it must reach the directory.
   fs.chmodSync(dir, 0o755);
@@ -124,7 +143,9 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
   const database = connectDatabase(appUrlFrom(adminUrl, 'bench-app'), options.poolSize);
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(dir, 'data'), DATABASE_URL: adminUrl, LOG_LEVEL: 'silent', PORT: '0', SERVE_APP: options.serveApp ? 'true' : 'false' });
   const app = await buildServer({ config, database });
+  let ownProcess: ServerProcess | undefined;
   const close = async () => {
+    await ownProcess?.stop();
     await app.close();
     await database.close();
     await pgServer.stop();
@@ -133,7 +154,7 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
 
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    let base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const deviceId = `backoffice_${crypto.randomUUID()}`;
     const post = (url: string, body: unknown) =>
       fetch(base + url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Device-Id': deviceId }, body: JSON.stringify(body) });
@@ -148,6 +169,10 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
     let session = (await signUp.json()).data as { token: string; refreshToken: string; id: string; tenantId: string };
     let tokenAt = Date.now();
     const owner = { id: session.id, tenantId: session.tenantId };
+    if (options.ownProcess) {
+      ownProcess = await startServer(serverProcessEnv({ app, adminUrl }));
+      base = ownProcess.baseUrl;
+    }
 
     const headers = async () => {
       if (Date.now() - tokenAt > REFRESH_AFTER_MS) {

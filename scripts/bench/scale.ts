@@ -29,12 +29,11 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { startNginx, type LoadBalancer } from '../../tests/support/nginx';
 import { startLocalS3, type LocalS3 } from '../../tests/support/s3';
 import { startServer, type ServerProcess } from '../../tests/support/server-process';
 import { ok } from '../../server/platform/errors';
-import { CONCURRENCY, type Load, type LoadStep, machine, processCpu, runLoad, runMain, startBareServer, startBench, stats } from './harness';
+import { CONCURRENCY, type Load, type LoadStep, machine, processCpu, runLoad, runMain, serverProcessEnv, startBareServer, startBench, stats } from './harness';
 import { feedUrl, groupedUrl, ownerContext, seedCustomersAndFeed, seedProductsAndWorkingTime } from './list-seed';
 
 const SHORT = process.env.BENCH_SHORT === '1';
@@ -79,14 +78,9 @@ async function main() {
     const { customerIds, activities } = await seedCustomersAndFeed(bench, CUSTOMERS, ENTRIES);
     const { byMonthUrl, shifts } = await seedProductsAndWorkingTime(bench, { days: DAYS });
 
-    // The server processes: the bench's database and DATA_DIR (its signing secrets, so the Owner's
-    // token is good on them too), the app role's password the bench migrated with, files in a bucket.
+    // The server processes: the bench's database and DATA_DIR, files in a bucket.
     s3 = await startLocalS3();
-    const dataDir = bench.app.deps.config.dataDir;
-    const secretsFile = path.join(dataDir, 'secrets.json');
-    fs.writeFileSync(secretsFile, JSON.stringify({ ...JSON.parse(fs.readFileSync(secretsFile, 'utf8')), appRolePassword: 'bench-app' }), { mode: 0o600 });
-    // The tokens' issuer is the public address: the same as the bench's own server's.
-    const env = { DATA_DIR: dataDir, DATABASE_URL: bench.adminUrl, PUBLIC_URL: bench.app.deps.config.publicUrl, TRUST_PROXY: '1', ...s3.env(await s3.createBucket()) };
+    const env = serverProcessEnv(bench, s3.env(await s3.createBucket()));
     servers = await Promise.all([startServer(env), startServer(env)]);
     nginx = await startNginx(
       servers.map((server) => server.baseUrl),

@@ -13,7 +13,9 @@
  * "all members" view (30 calls at once), `GetMyTotals`, and the running-timers bar's `GetMy`.
  * Prints median and p95 per call as a Markdown table (docs/benchmarks.md).
  *
- * Environment: BENCH_MEMBERS (default 30), BENCH_DAYS (default 365), BENCH_RUNS (default 40).
+ * Environment: BENCH_MEMBERS (default 30), BENCH_DAYS (default 365), BENCH_RUNS (default 40);
+ * BENCH_PROCESS=1 sends the calls to a server process of its own (server/main.ts) instead of the
+ * server in this process, so the client's reading and parsing of each answer does not share its thread.
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
@@ -137,7 +139,8 @@ export async function seedWorkingTime(
 
 async function main() {
   // The "all members" view sends 30 calls at once: a pool that size keeps them from queueing.
-  const { adminUrl, database, owner, results, call: callAs, measure, close } = await startBench({ poolSize: 20 });
+  // BENCH_PROCESS=1: the calls go to a server process of its own, not the one in this process.
+  const { adminUrl, database, owner, results, call: callAs, measure, close } = await startBench({ poolSize: 20, ownProcess: process.env.BENCH_PROCESS === '1' });
   const call = (url: string) => callAs('GET', url);
 
   try {
