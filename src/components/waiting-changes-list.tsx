@@ -64,8 +64,9 @@ export function WaitingList({ changes }: { changes: WaitingChange[] }) {
           const { title, detail } = describe(change);
           return (
             <Paper key={change.id} withBorder p="sm" radius="md" role="listitem" aria-label={title} style={{ borderStyle: 'dashed' }}>
-              <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-                <Stack gap={0} style={{ minWidth: 0 }}>
+              {/* On a phone the badge goes under the text rather than squeezing it to a word. */}
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <Stack gap={0} style={{ minWidth: 0, flex: '1 1 14rem' }}>
                   <Text fz="sm" fw={500} truncate>
                     {title}
                   </Text>
