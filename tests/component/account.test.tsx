@@ -86,7 +86,7 @@ describe('the account page', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     await renderApp('/account');
     await user.click(await screen.findByRole('button', { name: '„Safari · iOS“ abmelden' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Abmelden' }));
+    await user.click(within(await screen.findByRole('dialog', {}, { timeout: 15_000 })).getByRole('button', { name: 'Abmelden' }));
     await waitFor(() => expect(screen.queryByText('Safari · iOS')).toBeNull());
     expect(api.calls('usersUpdateMe').map((c) => c.body)).toEqual([{ endSessionIds: [ids.otherSession] }]);
     expect(getSession().token).not.toBeNull();

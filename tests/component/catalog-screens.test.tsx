@@ -79,7 +79,7 @@ describe('/customerlist', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     await renderApp('/customerlist');
     await user.click((await screen.findAllByRole('button', { name: 'Neuer Kunde' }))[0]);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     // The dialog opens on its first field, not on its close button.
     await waitFor(() => expect(within(dialog).getByLabelText('Firmenname')).toHaveFocus());
     await user.type(within(dialog).getByLabelText('Vorname'), 'Anna');
@@ -190,7 +190,7 @@ describe('/materiallist', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     await renderApp('/materiallist');
     await user.click((await screen.findAllByRole('button', { name: 'Neues Material' }))[0]);
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     const unit = within(dialog).getAllByLabelText(/Einheit/).find((el) => el.tagName === 'INPUT')!;
     expect(unit).toHaveValue('');
     expect(unit).toHaveAttribute('placeholder', 'Stk');

@@ -220,7 +220,7 @@ describe('/profile Members tab', { timeout: 30_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Mitarbeiter' });
     await user.click(within(table).getByRole('button', { name: 'Aktionen für Max Monteur' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Bearbeiten' }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 15_000 });
     const start = within(dialog).getByLabelText(/Erster Arbeitstag/);
     expect(start).toHaveValue('');
     await user.type(start, '2026-10-01');

@@ -12,8 +12,9 @@ import { reloadSession } from '../../src/lib/session';
 import { endContractServer, serveContract } from './contract-server';
 
 // Dialogs, tabs and the toasts' container load on first use (decision 0019); the first load of a
-// module transforms it, which on a busy machine can outlast the default second of `findBy…`.
-configure({ asyncUtilTimeout: 3000 });
+// module transforms it, which on a busy machine can outlast the default second of `findBy…` (in
+// CI's node lane, beside the API tests on two cores, a dialog's first load outlasted 3 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 const { getComputedStyle } = window;
 window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
