@@ -8,6 +8,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -208,6 +209,27 @@ export async function startBench(options: { poolSize?: number; serveApp?: boolea
   } catch (error) {
     await close();
     throw error;
+  }
+}
+
+/**
+ * With BENCH_PROFILE=dir: runs `work` under the CPU profiler of this thread (the in-process server's
+ * and the bench's client's) and writes it as `name.cpuprofile` (for `scripts/bench/profile-summary.mjs`).
+ */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
   }
 }
 

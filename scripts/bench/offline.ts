@@ -28,12 +28,10 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
-import path from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../tests/e2e/browser';
-import { type Bench, type BenchResult, firstContentfulPaint, machine, markdownTable, refreshedSession, runMain, startBench, stats } from './harness';
+import { type Bench, type BenchResult, firstContentfulPaint, machine, markdownTable, profiled, refreshedSession, runMain, startBench, stats } from './harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const CHANGES = Number(process.env.BENCH_CHANGES ?? 500);
@@ -42,27 +40,6 @@ const SCREENS = process.env.BENCH_SCREENS;
 const REPEAT = process.env.BENCH_REPEAT !== 'no';
 /** How many changes the sync half sends at once, one pass each (1: the queue before decision 0047; 8: the app's since decision 0053). */
 const WIDTHS = (process.env.BENCH_WIDTHS ?? '1,4,8').split(',').map(Number);
-
-/**
- * With BENCH_PROFILE=dir: `work` under the CPU profiler of this thread (the server's and the bench's
- * client's), written as `name.cpuprofile` for `node scripts/bench/profile-summary.mjs`.
- */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_PROFILE;
-  if (!dir) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
-}
 
 async function slowLink(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);

@@ -34,12 +34,10 @@
  * plan, `(select app_current_tenant())`; the median of 7 runs of planning and execution;
  * BENCH_EXPLAIN=plans prints the plans too).
  */
-import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { CONCURRENCY, load, type Load, machine, runMain, startBareServer, startBench, stats } from './harness';
+import { CONCURRENCY, load, type Load, machine, profiled, runMain, startBareServer, startBench, stats } from './harness';
 import { feedUrl, groupedUrl, ownerContext, seedCustomersAndFeed, seedProductsAndWorkingTime } from './list-seed';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -60,24 +58,6 @@ async function checkingApart<T>(bench: Awaited<ReturnType<typeof startBench>>, w
   } finally {
     if (own) Object.defineProperty(auth, 'assertSessionOpen', own);
     else delete (auth as Partial<typeof auth>).assertSessionOpen;
-  }
-}
-
-/** With BENCH_PROFILE: runs `work` under the CPU profiler of this thread and writes the profile. */
-async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const dir = process.env.BENCH_PROFILE;
-  if (!dir) return work();
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.start');
-  try {
-    return await work();
-  } finally {
-    const { profile } = await session.post('Profiler.stop');
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
   }
 }
 
