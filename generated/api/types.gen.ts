@@ -2821,6 +2821,21 @@ export type UserTimeTrackGroup = {
      */
     overtimeSeconds: number;
     warnings: Array<LawWarning>;
+    /**
+     * The shifts that began in the period (also without `includeTracks`).
+     */
+    trackCount: number;
+    /**
+     * Start of the period's first shift; null without shifts.
+     */
+    firstStartedAtUtc: string | null;
+    /**
+     * End of the period's last shift; null without shifts and while one is clocked in.
+     */
+    lastEndedAtUtc: string | null;
+    /**
+     * The period's shifts, oldest first; empty with `includeTracks=false`.
+     */
     tracks: Array<UserTimeTrack>;
 };
 
@@ -8687,6 +8702,14 @@ export type UserTimeTracksGetListGroupedData = {
          * Include periods without any working time as empty groups.
          */
         fillEmpty: boolean;
+        /**
+         * `false`: the groups come without their shifts (`tracks` empty), with their totals,
+         * warnings, `trackCount` and span only: what the year by month and the all-members view
+         * show. A group's shifts are then asked for with the group's period as `fromDate` and
+         * `toDate`. Default `true`.
+         *
+         */
+        includeTracks?: boolean;
     };
     url: '/api/UserTimeTracks/GetListGrouped';
 };

@@ -2052,6 +2052,9 @@ export const zUserTimeTrackGroup = z.object({
     targetSeconds: z.int().gte(0),
     overtimeSeconds: z.int(),
     warnings: z.array(zLawWarning).max(200),
+    trackCount: z.int().gte(0),
+    firstStartedAtUtc: z.iso.datetime().nullable(),
+    lastEndedAtUtc: z.iso.datetime().nullable(),
     tracks: z.array(zUserTimeTrack).max(500)
 });
 
@@ -3634,7 +3637,8 @@ export const zUserTimeTracksGetListGroupedQuery = z.object({
     filter: z.string().max(200).optional(),
     page: z.int().gte(1).lte(100000).default(1),
     pageSize: z.int().gte(1).lte(500).default(10),
-    fillEmpty: z.boolean()
+    fillEmpty: z.boolean(),
+    includeTracks: z.boolean().optional().default(true)
 });
 
 /**

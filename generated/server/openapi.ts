@@ -6363,6 +6363,24 @@ export interface components {
              */
             overtimeSeconds: number;
             warnings: components["schemas"]["LawWarning"][];
+            /**
+             * @description The shifts that began in the period (also without `includeTracks`).
+             * @example 1
+             */
+            trackCount: number;
+            /**
+             * Format: date-time
+             * @description Start of the period's first shift; null without shifts.
+             * @example 2026-11-20T07:00:00Z
+             */
+            firstStartedAtUtc: string | null;
+            /**
+             * Format: date-time
+             * @description End of the period's last shift; null without shifts and while one is clocked in.
+             * @example 2026-11-20T15:45:00Z
+             */
+            lastEndedAtUtc: string | null;
+            /** @description The period's shifts, oldest first; empty with `includeTracks=false`. */
             tracks: components["schemas"]["UserTimeTrack"][];
         };
         /** @description A page of day, week or month groups. */
@@ -10941,6 +10959,14 @@ export interface operations {
                  * @example true
                  */
                 fillEmpty: boolean;
+                /**
+                 * @description `false`: the groups come without their shifts (`tracks` empty), with their totals,
+                 *     warnings, `trackCount` and span only: what the year by month and the all-members view
+                 *     show. A group's shifts are then asked for with the group's period as `fromDate` and
+                 *     `toDate`. Default `true`.
+                 * @example false
+                 */
+                includeTracks?: boolean;
             };
             header?: never;
             path?: never;

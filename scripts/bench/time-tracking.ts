@@ -22,7 +22,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { customers, timeTracks, users, userTimeTracks, userTimeTrackSegments } from '../../server/db/schema';
 import { chunk } from '../../server/db/helpers';
-import { localEpochDay, startOfLocalDay, weekdayOfEpochDay } from '../../server/platform/time-zone';
+import { firstOfMonthOf, firstOfNextMonthOf, localEpochDay, startOfLocalDay, weekdayOfEpochDay } from '../../server/platform/time-zone';
 import { markdownTable, RUNS, startBench, stats, type Bench } from './harness';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 30);
@@ -169,12 +169,21 @@ async function main() {
     await measure('GetListGrouped by day, current month (default period), own', grouped('grouping=day'), 'what /timetracking opens with');
     await measure('GetListGrouped by day, last 7 days, own', grouped(`grouping=day&${range(7)}`));
     await measure('GetListGrouped by day, last 30 days, another member', grouped(`grouping=day&${range(30)}&ownerId=${other}`), 'back office');
-    await measure('GetListGrouped by week, last 13 weeks, own', grouped(`grouping=week&${range(91)}`));
-    await measure('GetListGrouped by month, last 12 months, own', grouped(`grouping=month&${range(365)}`));
+    // Weeks and months come without their shifts (as the screen asks); opening one loads its shifts.
+    await measure('GetListGrouped by week, last 13 weeks, own', grouped(`grouping=week&includeTracks=false&${range(91)}`));
+    await measure('GetListGrouped by month, last 12 months, own', grouped(`grouping=month&includeTracks=false&${range(365)}`), 'what the screen asks: totals and warnings');
+    // Last month, as its row asks when opened: the month's own period.
+    const lastMonth = firstOfMonthOf(firstOfMonthOf(today) - 1);
+    await measure(
+      'GetListGrouped, one month opened (its shifts)',
+      grouped(`grouping=month&fromDate=${encodeURIComponent(localMidnight(lastMonth))}&toDate=${encodeURIComponent(localMidnight(firstOfNextMonthOf(lastMonth)))}`),
+      'a month of shifts with their segments',
+    );
+    await measure('GetListGrouped by month, last 12 months, own, with every shift', grouped(`grouping=month&${range(365)}`), 'includeTracks=true (the default): 255 shifts, 230 KB');
     await measure('GetListGrouped by day, last 365 days (365 groups), another member', grouped(`grouping=day&${range(365)}&ownerId=${other}`), 'the "last year" export');
     await measureBatch(
       `"All members": ${MEMBERS} × GetListGrouped by day, last 30 days, at once`,
-      memberIds.map((id) => grouped(`grouping=day&${range(30)}&ownerId=${id}`)),
+      memberIds.map((id) => grouped(`grouping=day&includeTracks=false&${range(30)}&ownerId=${id}`)),
       'wall time of the whole view',
     );
     await measure('GetMyTotals', '/api/TimeTracks/GetMyTotals?callerUTCOffsetMinutes=60');

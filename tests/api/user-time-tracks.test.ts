@@ -71,7 +71,7 @@ async function list(member: Member, query: ListQuery = {}) {
   return { status: response.status, page: data?.data, error };
 }
 
-type GroupedQuery = { grouping: 'day' | 'week' | 'month'; fromDate?: string; toDate?: string; fillEmpty?: boolean; ownerId?: string; page?: number; pageSize?: number; filter?: string };
+type GroupedQuery = { grouping: 'day' | 'week' | 'month'; fromDate?: string; toDate?: string; fillEmpty?: boolean; ownerId?: string; page?: number; pageSize?: number; filter?: string; includeTracks?: boolean };
 async function grouped(member: Member, query: GroupedQuery) {
   const { data, response, error } = await member.api.GET('/api/UserTimeTracks/GetListGrouped', {
     params: { query: { page: 1, pageSize: 100, fillEmpty: false, ...query } },
@@ -341,6 +341,45 @@ describe('GetListGrouped and the law warnings', () => {
       targetSeconds: 22 * 8 * 3600,
       overtimeSeconds: 10 * 3600 - 22 * 8 * 3600,
     });
+  });
+
+  it('answers the same groups without their shifts, with each group’s count and span; a group’s shifts by its period', async () => {
+    const range = { fromDate: '2026-03-01T00:00:00+01:00', toDate: '2026-11-01T00:00:00+01:00', fillEmpty: true, pageSize: 500 };
+    for (const grouping of ['day', 'week', 'month'] as const) {
+      const full = await grouped(manager, { ...range, grouping, ownerId: worker.userId });
+      const lean = await grouped(manager, { ...range, grouping, ownerId: worker.userId, includeTracks: false });
+      expect(lean.status).toBe(200);
+      expect(full.page!.items.length).toBeGreaterThan(0);
+      expect(lean.page).toEqual({ ...full.page, items: full.page!.items.map((g) => ({ ...g, tracks: [] })) });
+      for (const g of full.page!.items) {
+        expect(g.trackCount).toBe(g.tracks.length);
+        expect(g.firstStartedAtUtc).toBe(g.tracks[0]?.startedAtUtc ?? null);
+      }
+    }
+    const days = (await grouped(worker, { grouping: 'day', fromDate: '2026-10-22T00:00:00+02:00', toDate: '2026-10-24T00:00:00+02:00', includeTracks: false })).page!;
+    expect(days.items.map((g) => [g.label, g.trackCount, g.firstStartedAtUtc, g.lastEndedAtUtc, g.tracks.length])).toEqual([
+      ['Fr, 23.10.2026', 1, '2026-10-23T10:00:00.000Z', '2026-10-23T12:00:00.000Z', 0],
+      ['Do, 22.10.2026', 1, '2026-10-22T18:00:00.000Z', '2026-10-23T02:00:00.000Z', 0],
+    ]);
+    const march = (await grouped(worker, { grouping: 'month', fromDate: '2026-03-01T00:00:00+01:00', toDate: '2026-04-01T00:00:00+02:00', includeTracks: false })).page!.items[0];
+    expect(march).toMatchObject({ trackCount: 2, firstStartedAtUtc: '2026-03-27T06:00:00.000Z', lastEndedAtUtc: '2026-03-29T10:00:00.000Z', tracks: [] });
+    // Opening the month: its period (here inside a range from 28 March) answers one group with its shifts.
+    const opened = await grouped(worker, { grouping: 'month', fromDate: '2026-03-28T00:00:00+01:00', toDate: march.periodEnd, fillEmpty: true, pageSize: 1 });
+    expect(opened.page!.items.map((g) => g.tracks.map((t) => t.id))).toEqual([[tracks.sun.id]]);
+    expect(opened.page!.items[0]).toMatchObject({ trackCount: 1, firstStartedAtUtc: '2026-03-29T07:00:00.000Z' });
+  });
+
+  it('gives no end while a shift is open, and refuses includeTracks that is not a boolean', async () => {
+    const late = await firm.member('Employee');
+    const started = await clockIn(late);
+    for (const includeTracks of [true, false]) {
+      const today = (await grouped(late, { grouping: 'day', includeTracks })).page!.items[0];
+      expect(today).toMatchObject({ trackCount: 1, firstStartedAtUtc: started.track!.startedAtUtc, lastEndedAtUtc: null });
+    }
+    await clockOut(late);
+    const response = await rawCall(server.baseUrl, 'GET', '/api/UserTimeTracks/GetListGrouped?grouping=day&page=1&pageSize=10&fillEmpty=true&includeTracks=vielleicht', { headers: late.auth });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorMessages: [{ code: 'VALIDATION_ERROR' }] });
   });
 
   it('answers in the caller’s language', async () => {

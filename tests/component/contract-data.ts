@@ -277,7 +277,10 @@ export function runningWorkingTime(kinds: UserTimeTrackSegment['kind'][], over: 
   );
 }
 
+/** A group as the server answers it; its count and span follow its `tracks` unless given. */
 export function workingDay(over: Partial<UserTimeTrackGroup> & Pick<UserTimeTrackGroup, 'label' | 'periodStart'>): UserTimeTrackGroup {
+  const tracks = over.tracks ?? [];
+  const ends = tracks.map((t) => t.endedAtUtc);
   return {
     periodEnd: over.periodStart,
     workSeconds: 0,
@@ -285,7 +288,10 @@ export function workingDay(over: Partial<UserTimeTrackGroup> & Pick<UserTimeTrac
     targetSeconds: 8 * 3600,
     overtimeSeconds: -8 * 3600,
     warnings: [],
-    tracks: [],
+    trackCount: tracks.length,
+    firstStartedAtUtc: tracks[0]?.startedAtUtc ?? null,
+    lastEndedAtUtc: tracks.length === 0 || ends.includes(null) ? null : ends.reduce((a, b) => ((b ?? '') > (a ?? '') ? b : a)),
+    tracks,
     ...over,
   };
 }

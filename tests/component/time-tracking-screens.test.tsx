@@ -85,7 +85,8 @@ beforeEach(() => {
       state.active = null;
       return ended;
     },
-    userTimeTracksGetListGrouped: () => page(state.groups, { pageSize: 500 }),
+    // As the server: `includeTracks=false` answers the groups without their shifts.
+    userTimeTracksGetListGrouped: ({ query }) => page(query.includeTracks === 'false' ? state.groups.map((g) => ({ ...g, tracks: [] })) : state.groups, { pageSize: 500 }),
     userTimeTracksDeleteSegment: endedShift,
     timeTracksGetMyTotals: { todaySeconds: 3600, weekSeconds: 7200, monthSeconds: 10800 },
     // The product catalogue kept on the device is fetched a few seconds after the start and when the connection returns.
@@ -417,6 +418,16 @@ describe('/timetracking', { timeout: 40_000 }, () => {
     expect(row).toHaveTextContent('KW 47/2026');
     expect(row).toHaveTextContent('17.11. – 22.11.2026');
     expect(row).not.toHaveTextContent(/\d{2}:\d{2} – /);
+
+    // A week comes without its shifts; opening it asks for them: its period inside the range.
+    const list = calls('/api/UserTimeTracks/GetListGrouped')[0].query;
+    expect(list.includeTracks).toBe('false');
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Details zu KW 47/2026 zeigen' }));
+    await waitFor(() => expect(within(table).getAllByTestId('segment')).toHaveLength(3));
+    const shifts = calls('/api/UserTimeTracks/GetListGrouped')[1].query;
+    expect(shifts).toMatchObject({ grouping: 'week', fromDate: list.fromDate, toDate: list.toDate, pageSize: '1' });
+    expect(shifts.includeTracks).toBeUndefined();
+    expect(within(table).getByTestId('shift')).toHaveTextContent(/^Fr\.?, 20\.11\./);
   });
 
   it('lets a Manager pick a member or all of them', async () => {
@@ -433,6 +444,9 @@ describe('/timetracking', { timeout: 40_000 }, () => {
     await within(table).findByText('Jonas Weber');
     const owners = calls('/api/UserTimeTracks/GetListGrouped').map((c) => c.query.ownerId);
     expect(owners).toEqual(expect.arrayContaining([ids.me, ids.colleague]));
+    // The overview of all members shows totals only: no member's shifts are sent.
+    const overview = calls('/api/UserTimeTracks/GetListGrouped').filter((c) => c.query.ownerId === ids.colleague);
+    expect(overview.map((c) => c.query.includeTracks)).toEqual(overview.map(() => 'false'));
     await user.click(within(table).getByText('Jonas Weber'));
     await waitFor(() => expect(router.state.location.search).toMatchObject({ member: ids.colleague }));
   });

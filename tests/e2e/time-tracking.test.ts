@@ -81,6 +81,16 @@ describe('time-tracking journey', () => {
     expect(await segments.nth(2).innerText()).toMatch(/^Arbeit/);
     await shot('day');
 
+    // By month the rows come without their shifts: opening the month loads them from the server.
+    await page.goto(`${appUrl}/timetracking?grouping=month`);
+    const monthRow = table.getByTestId('work-day').first();
+    await monthRow.waitFor();
+    expect(await table.getByTestId('segment').count()).toBe(0);
+    await monthRow.getByRole('button', { name: /^Details zu .* zeigen$/ }).click();
+    await table.getByTestId('segment').nth(2).waitFor();
+    expect(await table.getByTestId('shift').count()).toBe(1);
+    expect(await table.getByTestId('segment').count()).toBe(3);
+
     const list = (await apiAs(
       owner,
       'GET',

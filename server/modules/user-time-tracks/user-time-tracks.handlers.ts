@@ -48,6 +48,7 @@ export const userTimeTracksHandlers = {
         page: q.page,
         pageSize: q.pageSize,
         fillEmpty: q.fillEmpty,
+        includeTracks: q.includeTracks,
       }),
     );
   },

@@ -2,6 +2,7 @@
  * Queries of personal working time: user time tracks and their segments. Every function takes the
  * tenant transaction of `database.withTenant`.
  */
+import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/schema';
@@ -121,6 +122,41 @@ export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: st
     );
   }
   return { tracks, segments };
+}
+
+/** A track as the working-time law and the period totals need it: moments only, no ids or names. */
+export interface TrackMoments {
+  startMs: number;
+  endMs: number | null;
+  segments: { kind: string; startMs: number; endMs: number | null }[];
+}
+
+/**
+ * One member's tracks that started in [from, to), oldest first, as moments only (`TrackMoments`):
+ * each track one JSON array `[startMs, endMs, [[kind, startMs, endMs], …]]`. For the groups'
+ * totals without their shifts (`includeTracks=false`): no owner join, no ids, no positions, a
+ * third of the bytes of `tracksOfOwnerBetween`'s rows to parse.
+ */
+export async function trackMomentsOfOwnerBetween(tx: Tx, tenantId: string, ownerId: string, from: Date, to: Date): Promise<TrackMoments[]> {
+  const moments = sql<[number, number | null, [string, number, number | null][]]>`json_build_array(
+    floor(extract(epoch from t.started_at) * 1000)::int8,
+    floor(extract(epoch from t.ended_at) * 1000)::int8,
+    (select coalesce(json_agg(json_build_array(s.kind, floor(extract(epoch from s.started_at) * 1000)::int8, floor(extract(epoch from s.ended_at) * 1000)::int8)
+        order by s.started_at asc, s.ended_at asc nulls last), '[]'::json)
+      from ${userTimeTrackSegments} s where s.tenant_id = t.tenant_id and s.track_id = t.id))`;
+  // The tracks by the alias \`t\`: a column of a query on one table goes unqualified, and inside
+  // the subquery "tenant_id" would name the segment's own.
+  const t = alias(userTimeTracks, 't');
+  const rows = await tx
+    .select({ moments })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), eq(t.ownerId, ownerId), gte(t.startedAt, from), lt(t.startedAt, to)))
+    .orderBy(asc(t.startedAt));
+  return rows.map(({ moments: [startMs, endMs, segments] }) => ({
+    startMs,
+    endMs,
+    segments: segments.map(([kind, segmentStartMs, segmentEndMs]) => ({ kind, startMs: segmentStartMs, endMs: segmentEndMs })),
+  }));
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   lockOwnerTracks,
   overlapsOtherTrack,
   segmentsOf,
+  trackMomentsOfOwnerBetween,
   tracksOfOwnerBetween,
   updateSegment,
   updateTrack,
@@ -39,7 +40,7 @@ import {
   type TrackListQuery,
   type TrackRow,
 } from './user-time-tracks.repository';
-import { checkWorkingTime, segmentTotals, workingDays, type LawFinding, type SegmentKind } from './working-time-law';
+import { checkWorkingTime, segmentTotals, workingDays, type LawFinding, type LawTrack, type SegmentKind } from './working-time-law';
 import type { BodyOf, QueryOf } from '../../platform/contract';
 import { inTenant } from '../../platform/tenant-transaction';
 import { describeFinding, lawTrack, trackAnswer, trackDto, trackDtos, timeSettings, type UserTimeTrack } from './track-answers';
@@ -498,9 +499,11 @@ export class UserTimeTracksService {
       page: number;
       pageSize: number;
       fillEmpty: boolean;
+      includeTracks?: boolean;
     },
   ) {
     const nowMs = ctx.now.getTime();
+    const includeTracks = input.includeTracks ?? true;
     const ownerId = input.ownerId ?? ctx.userId;
     if (!mayChangeRecordOf(ctx, ownerId)) throw forbidden();
     return inTenant(this.deps.database, ctx, async (tx) => {
@@ -523,11 +526,17 @@ export class UserTimeTracksService {
       const filter = input.filter?.trim().toLocaleLowerCase('de-DE');
       const matches = !filter || member.name.toLocaleLowerCase('de-DE').includes(filter);
 
-      const { tracks, segments } = matches
-        ? await tracksOfOwnerBetween(tx, ctx.tenantId, ownerId, new Date(startOfLocalDay(fromDay - 2, tz)), new Date(startOfLocalDay(toDay + 1, tz)))
-        : { tracks: [] as TrackRow[], segments: new Map<string, SegmentRecord[]>() };
+      // Two days before the range too: the rest period of its first day looks back at them.
+      const from = new Date(startOfLocalDay(fromDay - 2, tz));
+      const to = new Date(startOfLocalDay(toDay + 1, tz));
+      // With the shifts: the tracks as answered; without: their moments only (a third of the bytes).
+      const { tracks, segments } =
+        matches && includeTracks ? await tracksOfOwnerBetween(tx, ctx.tenantId, ownerId, from, to) : { tracks: [] as TrackRow[], segments: new Map<string, SegmentRecord[]>() };
+      const moments = matches && !includeTracks ? await trackMomentsOfOwnerBetween(tx, ctx.tenantId, ownerId, from, to) : [];
       // Each track's law segments and totals are built once: for the law check, the periods' sums and the answer.
-      const lawTracks = tracks.map((t) => lawTrack(t, segments.get(t.id) ?? []));
+      const lawTracks: (LawTrack & { endMs: number | null })[] = includeTracks
+        ? tracks.map((t) => ({ ...lawTrack(t, segments.get(t.id) ?? []), endMs: t.endedAt?.getTime() ?? null }))
+        : moments.map((m) => ({ startMs: m.startMs, endMs: m.endMs, segments: m.segments.map((x) => ({ ...x, kind: x.kind as SegmentKind })) }));
       const days = workingDays(lawTracks, tz, nowMs);
       const findings = checkWorkingTime(lawTracks, tz, nowMs, days);
       const breakSecondsOfDay = new Map(days.map((d) => [d.day, d.breakSeconds]));
@@ -538,9 +547,9 @@ export class UserTimeTracksService {
         else findingsOfDay.set(f.day, [f]);
       }
 
-      const groupable = tracks.map((t, i) => {
-        const totals = segmentTotals(lawTracks[i].segments, nowMs);
-        return { startMs: lawTracks[i].startMs, ...totals, totals, row: t, segments: segments.get(t.id) ?? [] };
+      const groupable = lawTracks.map((t, index) => {
+        const totals = segmentTotals(t.segments, nowMs);
+        return { startMs: t.startMs, endMs: t.endMs, ...totals, totals, index };
       });
       const groups = groupByPeriod(groupable, findings, {
         grouping: input.grouping,
@@ -556,20 +565,30 @@ export class UserTimeTracksService {
         fillEmpty: input.fillEmpty,
         breakSecondsOfDay,
       });
+      const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
       const offset = (input.page - 1) * input.pageSize;
-      const items: UserTimeTrackGroup[] = groups.slice(offset, offset + input.pageSize).map((g) => ({
-        periodStart: new Date(g.periodStartMs).toISOString(),
-        periodEnd: new Date(g.periodEndMs).toISOString(),
-        label: periodLabel(g.startDay, input.grouping, ctx.lang),
-        workSeconds: g.workSeconds,
-        breakSeconds: g.breakSeconds,
-        targetSeconds: g.targetSeconds,
-        overtimeSeconds: g.overtimeSeconds,
-        warnings: g.findings.slice(0, 200).map((f) => describeFinding(f, ctx.lang)),
-        tracks: g.tracks.slice(0, 500).map((t) =>
-          trackDto(t.row, t.segments, findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs, t.totals),
-        ),
-      }));
+      const items: UserTimeTrackGroup[] = groups.slice(offset, offset + input.pageSize).map((g) => {
+        const open = g.tracks.some((t) => t.endMs === null);
+        return {
+          periodStart: new Date(g.periodStartMs).toISOString(),
+          periodEnd: new Date(g.periodEndMs).toISOString(),
+          label: periodLabel(g.startDay, input.grouping, ctx.lang),
+          workSeconds: g.workSeconds,
+          breakSeconds: g.breakSeconds,
+          targetSeconds: g.targetSeconds,
+          overtimeSeconds: g.overtimeSeconds,
+          warnings: g.findings.slice(0, 200).map((f) => describeFinding(f, ctx.lang)),
+          trackCount: g.tracks.length,
+          firstStartedAtUtc: g.tracks.length > 0 ? iso(g.tracks[0].startMs) : null,
+          lastEndedAtUtc: open || g.tracks.length === 0 ? null : iso(Math.max(...g.tracks.map((t) => t.endMs ?? 0))),
+          tracks: includeTracks
+            ? g.tracks.slice(0, 500).map((t) => {
+                const row = tracks[t.index];
+                return trackDto(row, segments.get(row.id) ?? [], findingsOfDay.get(localEpochDay(t.startMs, tz)) ?? [], ctx.lang, nowMs, t.totals);
+              })
+            : [],
+        };
+      });
       return { totalCount: groups.length, page: input.page, pageSize: input.pageSize, items };
     });
   }

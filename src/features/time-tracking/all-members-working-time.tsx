@@ -31,7 +31,7 @@ export function AllMembersWorkingTime({
   const phone = useMediaQuery('(max-width: 48em)');
   const results = useQueries({
     queries: members.map((m) => ({
-      ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(m.id, grouping, range) }),
+      ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(m.id, grouping, range, false) }),
       placeholderData: keepPreviousData,
     })),
   });

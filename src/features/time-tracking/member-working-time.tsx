@@ -11,7 +11,7 @@ import { IconCalendarPlus, IconChevronDown, IconChevronRight, IconClockHour4 } f
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tanstack/react-query.gen';
-import type { UserTimeTrack, UserTimeTrackSegment } from '../../../generated/api/types.gen';
+import type { UserTimeTrack, UserTimeTrackGroup, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
 import type { DayRange } from '../../lib/periods';
 import { useMountedOnce } from '../../lib/use-lazy-dialog';
@@ -29,7 +29,7 @@ import { workingTimeTable } from './working-time-export';
 import { coveredDays, formatDays, groupSpan } from './working-time-export';
 import { useWaitingList, WaitingChanges } from '../../components/waiting-changes';
 import type { WaitingChange } from '../../lib/offline-queue';
-import { FigureCells, FigureHeaders, Totals, Warnings, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
+import { FigureCells, FigureHeaders, Totals, Warnings, groupShiftsQuery, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
 
 const CLOCKING = new Set<WaitingChange['name']>(['clockIn', 'workingSegment', 'clockOut']);
 
@@ -53,7 +53,11 @@ export function MemberWorkingTime({
 }) {
   const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
-  const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(ownerId, grouping, range) }), placeholderData: keepPreviousData });
+  // A week or month comes without its shifts; they load when it is opened (a year by month is
+  // 255 shifts nobody reads at once).
+  const withShifts = grouping === 'day';
+  const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(ownerId, grouping, range, withShifts) }), placeholderData: keepPreviousData });
+  const shiftsOf = (g: UserTimeTrackGroup) => (withShifts ? undefined : groupShiftsQuery(ownerId, grouping, range, g));
   // A week or month row names the days it covers (and its target counts), not a time of day.
   const daysOf = (g: { periodStart: string; periodEnd: string }) => {
     const days = coveredDays(g, range);
@@ -113,7 +117,7 @@ export function MemberWorkingTime({
     );
   }
 
-  const shown = groups.filter((g) => showEmpty || g.tracks.length > 0 || g.warnings.length > 0);
+  const shown = groups.filter((g) => showEmpty || g.trackCount > 0 || g.warnings.length > 0);
   const header = (
     <Group justify="space-between" mb="xs" gap="xs">
       <Text fw={600}>{memberLabel}</Text>
@@ -188,7 +192,7 @@ export function MemberWorkingTime({
                   </div>
                 </SimpleGrid>
               </UnstyledButton>
-              {open.has(key) ? <GroupDetails group={g} grouping={grouping} actions={actions} /> : null}
+              {open.has(key) ? <GroupDetails group={g} grouping={grouping} actions={actions} shifts={shiftsOf(g)} /> : null}
             </Card>
           );
         })}
@@ -236,7 +240,7 @@ export function MemberWorkingTime({
                       <Table.Tr>
                         <Table.Td />
                         <Table.Td colSpan={7}>
-                          <GroupDetails group={g} grouping={grouping} actions={actions} />
+                          <GroupDetails group={g} grouping={grouping} actions={actions} shifts={shiftsOf(g)} />
                         </Table.Td>
                       </Table.Tr>
                     ) : null}

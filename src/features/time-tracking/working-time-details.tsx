@@ -1,9 +1,11 @@
 /** A period's shifts and their work and break segments, each correctable where allowed. */
 import { TABULAR, dateTimeFormat } from '../../lib/format';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import { IconCoffee, IconHistory, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { UserTimeTrack, UserTimeTrackGroup, UserTimeTrackSegment } from '../../../generated/api/types.gen';
+import type { UserTimeTrack, UserTimeTrackGroup, UserTimeTrackSegment, UserTimeTracksGetListGroupedData } from '../../../generated/api/types.gen';
 import { formatDuration, formatTime } from './format';
 import classes from './time-tracking.module.css';
 import { useNow } from './use-time-tracking';
@@ -97,18 +99,59 @@ function TrackDetails({ track, showDate, actions }: { track: UserTimeTrack; show
   );
 }
 
-export function GroupDetails({ group, grouping, actions }: { group: UserTimeTrackGroup; grouping: Grouping; actions: SegmentActions }) {
+/**
+ * An opened group: its warnings and shifts. `shifts`: the group came without its shifts, they are
+ * asked for with this query (`groupShiftsQuery`).
+ */
+export function GroupDetails({
+  group,
+  grouping,
+  actions,
+  shifts,
+}: {
+  group: UserTimeTrackGroup;
+  grouping: Grouping;
+  actions: SegmentActions;
+  shifts?: UserTimeTracksGetListGroupedData['query'];
+}) {
   return (
     <Stack gap="xs" py="xs">
       {group.warnings.length > 0 ? <Warnings warnings={group.warnings} /> : null}
-      {group.tracks.map((track) => (
-        <TrackDetails key={track.id} track={track} showDate={grouping !== 'day'} actions={actions} />
-      ))}
-      {group.tracks.length === 0 ? (
+      {group.trackCount === 0 ? (
         <Text fz="sm" c="dimmed">
           <Trans>No working time recorded.</Trans>
         </Text>
-      ) : null}
+      ) : shifts ? (
+        <LoadedShifts query={shifts} count={group.trackCount} showDate={grouping !== 'day'} actions={actions} />
+      ) : (
+        group.tracks.map((track) => <TrackDetails key={track.id} track={track} showDate={grouping !== 'day'} actions={actions} />)
+      )}
+    </Stack>
+  );
+}
+
+function LoadedShifts({ query, count, showDate, actions }: { query: UserTimeTracksGetListGroupedData['query']; count: number; showDate: boolean; actions: SegmentActions }) {
+  const { t } = useLingui();
+  const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query }), placeholderData: keepPreviousData });
+  const tracks = result.data?.data.items[0]?.tracks;
+  if (tracks) return tracks.map((track) => <TrackDetails key={track.id} track={track} showDate={showDate} actions={actions} />);
+  if (result.isError) {
+    return (
+      <Group gap="xs">
+        <Text fz="sm" c="red">
+          <Trans>The shifts could not be loaded.</Trans>
+        </Text>
+        <Button variant="default" size="compact-sm" loading={result.isFetching} onClick={() => void result.refetch()}>
+          <Trans>Try again</Trans>
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={t`Loading shifts`}>
+      {Array.from({ length: Math.min(count, 3) }, (_, i) => (
+        <Skeleton key={i} height={64} radius="sm" />
+      ))}
     </Stack>
   );
 }

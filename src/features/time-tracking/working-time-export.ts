@@ -14,12 +14,9 @@ export interface MemberGroups {
   groups: UserTimeTrackGroup[];
 }
 
-export function groupSpan(group: UserTimeTrackGroup): { start: string | null; end: string | null } {
-  if (group.tracks.length === 0) return { start: null, end: null };
-  const start = group.tracks[0].startedAtUtc;
-  const ends = group.tracks.map((t) => t.endedAtUtc);
-  const end = ends.includes(null) ? null : ends.reduce((a, b) => ((b ?? '') > (a ?? '') ? b : a), ends[0]);
-  return { start, end };
+/** First start and last end of a group's shifts; `end` null while one is clocked in (start null: none). */
+export function groupSpan(group: Pick<UserTimeTrackGroup, 'firstStartedAtUtc' | 'lastEndedAtUtc'>): { start: string | null; end: string | null } {
+  return { start: group.firstStartedAtUtc, end: group.firstStartedAtUtc === null ? null : group.lastEndedAtUtc };
 }
 
 const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -74,7 +71,7 @@ export function workingTimeTable(i18n: I18n, members: MemberGroups[], options: {
   const rows: ExportTable['rows'] = [];
   for (const member of members) {
     // Oldest first, as a payroll sheet reads.
-    const groups = [...member.groups].reverse().filter((g) => options.includeEmpty || g.tracks.length > 0 || g.targetSeconds > 0);
+    const groups = [...member.groups].reverse().filter((g) => options.includeEmpty || g.trackCount > 0 || g.targetSeconds > 0);
     for (const g of groups) {
       const span = groupSpan(g);
       rows.push([

@@ -13,8 +13,20 @@ export type Grouping = 'day' | 'week' | 'month';
 
 export const memberName = (m: Pick<User, 'firstName' | 'lastName' | 'email'>) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
 
-export function groupedQuery(ownerId: string | undefined, grouping: Grouping, range: DayRange) {
-  return { ownerId, grouping, ...rangeToQuery(range), fillEmpty: true, page: 1, pageSize: 500 };
+/**
+ * The groups of a period. `includeTracks: false`: without their shifts (weeks and months, all
+ * members), which `groupShiftsQuery` then asks for one opened group at a time.
+ */
+export function groupedQuery(ownerId: string | undefined, grouping: Grouping, range: DayRange, includeTracks = true) {
+  return { ownerId, grouping, ...rangeToQuery(range), fillEmpty: true, page: 1, pageSize: 500, ...(includeTracks ? {} : { includeTracks }) };
+}
+
+/** One group's shifts: the group's own period inside the chosen range (a single group answers). */
+export function groupShiftsQuery(ownerId: string | undefined, grouping: Grouping, range: DayRange, group: Pick<UserTimeTrackGroup, 'periodStart' | 'periodEnd'>) {
+  const { fromDate, toDate } = rangeToQuery(range);
+  const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+  const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b);
+  return { ownerId, grouping, fromDate: later(fromDate, group.periodStart), toDate: earlier(toDate, group.periodEnd), fillEmpty: true, page: 1, pageSize: 1 };
 }
 
 function Stat({ label, value, tone }: { label: ReactNode; value: string; tone?: 'positive' | 'negative' | 'warning' }) {
