@@ -2826,6 +2826,10 @@ export type UserTimeTrackGroup = {
      */
     trackCount: number;
     /**
+     * The days of the period on which a shift began (a night shift counts for the day it began).
+     */
+    daysWorked: number;
+    /**
      * Start of the period's first shift; null without shifts.
      */
     firstStartedAtUtc: string | null;

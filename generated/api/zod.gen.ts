@@ -2053,6 +2053,7 @@ export const zUserTimeTrackGroup = z.object({
     overtimeSeconds: z.int(),
     warnings: z.array(zLawWarning).max(200),
     trackCount: z.int().gte(0),
+    daysWorked: z.int().gte(0),
     firstStartedAtUtc: z.iso.datetime().nullable(),
     lastEndedAtUtc: z.iso.datetime().nullable(),
     tracks: z.array(zUserTimeTrack).max(500)

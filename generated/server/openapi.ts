@@ -6369,6 +6369,11 @@ export interface components {
              */
             trackCount: number;
             /**
+             * @description The days of the period on which a shift began (a night shift counts for the day it began).
+             * @example 1
+             */
+            daysWorked: number;
+            /**
              * Format: date-time
              * @description Start of the period's first shift; null without shifts.
              * @example 2026-11-20T07:00:00Z

@@ -345,6 +345,7 @@ describe('GetListGrouped and the law warnings', () => {
 
   it('answers the same groups without their shifts, with each group’s count and span; a group’s shifts by its period', async () => {
     const range = { fromDate: '2026-03-01T00:00:00+01:00', toDate: '2026-11-01T00:00:00+01:00', fillEmpty: true, pageSize: 500 };
+    const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
     for (const grouping of ['day', 'week', 'month'] as const) {
       const full = await grouped(manager, { ...range, grouping, ownerId: worker.userId });
       const lean = await grouped(manager, { ...range, grouping, ownerId: worker.userId, includeTracks: false });
@@ -353,6 +354,7 @@ describe('GetListGrouped and the law warnings', () => {
       expect(lean.page).toEqual({ ...full.page, items: full.page!.items.map((g) => ({ ...g, tracks: [] })) });
       for (const g of full.page!.items) {
         expect(g.trackCount).toBe(g.tracks.length);
+        expect(g.daysWorked).toBe(new Set(g.tracks.map((t) => berlinDay.format(new Date(t.startedAtUtc)))).size);
         expect(g.firstStartedAtUtc).toBe(g.tracks[0]?.startedAtUtc ?? null);
       }
     }
@@ -362,7 +364,7 @@ describe('GetListGrouped and the law warnings', () => {
       ['Do, 22.10.2026', 1, '2026-10-22T18:00:00.000Z', '2026-10-23T02:00:00.000Z', 0],
     ]);
     const march = (await grouped(worker, { grouping: 'month', fromDate: '2026-03-01T00:00:00+01:00', toDate: '2026-04-01T00:00:00+02:00', includeTracks: false })).page!.items[0];
-    expect(march).toMatchObject({ trackCount: 2, firstStartedAtUtc: '2026-03-27T06:00:00.000Z', lastEndedAtUtc: '2026-03-29T10:00:00.000Z', tracks: [] });
+    expect(march).toMatchObject({ trackCount: 2, daysWorked: 2, firstStartedAtUtc: '2026-03-27T06:00:00.000Z', lastEndedAtUtc: '2026-03-29T10:00:00.000Z', tracks: [] });
     // Opening the month: its period (here inside a range from 28 March) answers one group with its shifts.
     const opened = await grouped(worker, { grouping: 'month', fromDate: '2026-03-28T00:00:00+01:00', toDate: march.periodEnd, fillEmpty: true, pageSize: 1 });
     expect(opened.page!.items.map((g) => g.tracks.map((t) => t.id))).toEqual([[tracks.sun.id]]);

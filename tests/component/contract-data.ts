@@ -289,6 +289,7 @@ export function workingDay(over: Partial<UserTimeTrackGroup> & Pick<UserTimeTrac
     overtimeSeconds: -8 * 3600,
     warnings: [],
     trackCount: tracks.length,
+    daysWorked: new Set(tracks.map((t) => new Date(t.startedAtUtc).toDateString())).size,
     firstStartedAtUtc: tracks[0]?.startedAtUtc ?? null,
     lastEndedAtUtc: tracks.length === 0 || ends.includes(null) ? null : ends.reduce((a, b) => ((b ?? '') > (a ?? '') ? b : a)),
     tracks,

@@ -10,7 +10,8 @@ import { toCsv, toXlsx, type ExportTable } from '../../src/lib/table-export';
 import { neutralise } from '../../common/spreadsheet-cells';
 import { decimalHours, formatClock, formatDuration, formatOvertime, formatTime } from '../../src/features/time-tracking/format';
 import { boundedPeriodPresets, periodRange, rangeDays, rangeToQuery } from '../../src/lib/periods';
-import { workingTimeTable } from '../../src/features/time-tracking/working-time-export';
+import { totalsOf, workingTimeTable } from '../../src/features/time-tracking/working-time-export';
+import { workingDay } from './contract-data';
 import type { UserTimeTrackGroup } from '../../generated/api/types.gen';
 
 /** jsdom's Blob has no arrayBuffer(); FileReader reads it. */
@@ -156,6 +157,7 @@ describe('payroll export', () => {
       warnings: warnings.map((message) => ({ code: 'BREAK_TOO_SHORT', message, date: '2026-11-20' })),
       // As the all-members view gets them: the span and count, no shifts.
       trackCount: tracks,
+      daysWorked: tracks ? 1 : 0,
       firstStartedAtUtc: tracks ? new Date(2026, 10, 20, 7).toISOString() : null,
       lastEndedAtUtc: tracks ? new Date(2026, 10, 20, 15, 30).toISOString() : null,
       tracks: [],
@@ -170,5 +172,11 @@ describe('payroll export', () => {
       ['Anna', '21', '', '', 0, 0, 8, -8, ''],
       ['Anna', 'Summe', '', '', 8, 0.5, 16, -8, ''],
     ]);
+  });
+
+  it('counts the days worked, not the periods: a week with three working days is three', () => {
+    const week = { ...workingDay({ label: 'KW 47/2026', periodStart: '2026-11-15T23:00:00Z', workSeconds: 24 * 3600 }), trackCount: 4, daysWorked: 3 };
+    const empty = workingDay({ label: 'KW 46/2026', periodStart: '2026-11-08T23:00:00Z' });
+    expect(totalsOf([week, empty])).toMatchObject({ days: 3, workSeconds: 24 * 3600 });
   });
 });

@@ -579,6 +579,7 @@ export class UserTimeTracksService {
           overtimeSeconds: g.overtimeSeconds,
           warnings: g.findings.slice(0, 200).map((f) => describeFinding(f, ctx.lang)),
           trackCount: g.tracks.length,
+          daysWorked: new Set(g.tracks.map((t) => localEpochDay(t.startMs, tz))).size,
           firstStartedAtUtc: g.tracks.length > 0 ? iso(g.tracks[0].startMs) : null,
           lastEndedAtUtc: open || g.tracks.length === 0 ? null : iso(Math.max(...g.tracks.map((t) => t.endMs ?? 0))),
           tracks: includeTracks

@@ -50,7 +50,7 @@ export function totalsOf(groups: UserTimeTrackGroup[]) {
       targetSeconds: sum.targetSeconds + g.targetSeconds,
       overtimeSeconds: sum.overtimeSeconds + g.overtimeSeconds,
       warnings: sum.warnings + g.warnings.length,
-      days: sum.days + (g.workSeconds > 0 ? 1 : 0),
+      days: sum.days + g.daysWorked,
     }),
     { workSeconds: 0, breakSeconds: 0, targetSeconds: 0, overtimeSeconds: 0, warnings: 0, days: 0 },
   );
