@@ -16,8 +16,10 @@ function useDescribe() {
     switch (change.name) {
       case 'timerStart':
         return { title: t`Timer started`, detail: nameInCache(queryClient, body.customerId) };
-      case 'timerStop':
-        return { title: t`Timer stopped`, detail: null };
+      case 'timerStop': {
+        const customerName = (change.variables as { customerName?: unknown } | undefined)?.customerName;
+        return { title: t`Timer stopped`, detail: typeof customerName === 'string' ? customerName : null };
+      }
       case 'clockIn':
         return { title: t`Clocked in`, detail: null };
       case 'workingSegment':

@@ -47,14 +47,17 @@ import type { PhotoUploadVariables } from './photo-upload';
 
 /**
  * A timer's stop, unless it stops a timer whose start was refused (its track does not exist): then
- * it is not sent and goes to the "Nicht gesendet" list saying so (decision 0048).
+ * it is not sent and goes to the "Nicht gesendet" list saying so (decision 0048). `customerName`
+ * travels with the queued stop (kept across a reload, never sent): a refused stop names its
+ * customer even when the timers loaded no longer hold its track.
  */
 function timerStopMutation() {
   const options = timeTracksStopMutation();
   const send = options.mutationFn!;
-  const mutationFn: typeof send = (variables, context) => {
-    const startRefused = refused.some((change) => change.name === 'timerStart' && bodyIdOf(change.variables) === variables.body.id);
-    if (!startRefused) return send(variables, context);
+  const mutationFn = (variables: Parameters<typeof send>[0] & { customerName?: string }, context: Parameters<typeof send>[1]) => {
+    const { customerName: _label, ...call } = variables;
+    const startRefused = refused.some((change) => change.name === 'timerStart' && bodyIdOf(change.variables) === call.body.id);
+    if (!startRefused) return send(call, context);
     const message = i18n._(msg`This timer's start was not sent, so its stop cannot be sent either. Send the start again first, or discard both.`);
     return Promise.reject(new ApiError({ status: 409, message, messages: [{ code: 'TIMER_START_NOT_SENT', message }] }));
   };

@@ -102,6 +102,31 @@ describe('the screens changed for offline use', { timeout: 40_000 }, () => {
     expect(item).toHaveTextContent('Der Kunde ist archiviert.');
   });
 
+  it('names the customer of a refused timer stop whose timer is no longer loaded, and never sends that name', async () => {
+    injectSession({ roles: ['Manager'] });
+    const server = serveContract({
+      ...emptyFirm,
+      timeTracksStop: failure(409, 'CONFLICT', 'Der Timer wurde schon gestoppt.'),
+    });
+    const { queryClient } = await renderApp('/customerlist');
+    registerQueuedChanges(queryClient);
+    await screen.findByRole('heading', { level: 1, name: 'Kunden' }, { timeout: 15_000 });
+    act(() => onlineManager.setOnline(false));
+    // Stopped from the bar offline; by the time it is refused the timers loaded no longer hold it.
+    const stop = new MutationObserver(queryClient, queuedMutation('timerStop'));
+    void stop
+      .mutate({ body: { id: '0b7c52a4-3f7e-4a51-9d6c-2e8f1a4b6c90', atUtc: new Date().toISOString() }, headers: { 'Idempotency-Key': 'key-stop' }, customerName: huber.displayName! })
+      .catch(() => undefined);
+    await screen.findByText('1 Änderung wartet auf Verbindung');
+    act(() => onlineManager.setOnline(true));
+    await waitFor(() => expect(getRefused()).toHaveLength(1));
+    expect(server.calls('timeTracksStop')).toHaveLength(1);
+    expect(server.calls('timeTracksStop')[0].body).not.toHaveProperty('customerName');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Änderungen auf diesem Gerät' }));
+    const list = await screen.findByRole('list', { name: 'Nicht gesendet' });
+    expect(within(list).getByRole('listitem', { name: 'Timer gestoppt · Bäckerei Huber GmbH & Co. KG' })).toHaveTextContent('Der Timer wurde schon gestoppt.');
+  });
+
   it('offers to load the working time again when it could not be loaded, instead of only asking to try again', async () => {
     injectSession({ roles: ['Manager'] });
     const server = serveContract({

@@ -46,13 +46,16 @@ interface TimerRow {
 }
 
 /**
- * Whose change it is: the customer's name from what the screens loaded (a timer's stop names its
- * track, found among the timers loaded), so two refused timers or notes can be told apart.
+ * Whose change it is: the customer's name from what the screens loaded (a timer's stop carries its
+ * customer's name; one queued before it did is found among the timers loaded), so two refused
+ * timers or notes can be told apart.
  */
 function customerOf(queryClient: QueryClient, change: RefusedChange): string | null {
-  const body = (change.variables as { body?: { customerId?: string; id?: string } } | undefined)?.body;
+  const variables = change.variables as { body?: { customerId?: string; id?: string }; customerName?: unknown } | undefined;
+  const body = variables?.body;
   if (body?.customerId) return nameInCache(queryClient, body.customerId);
   if (change.name !== 'timerStop' || !body?.id) return null;
+  if (typeof variables?.customerName === 'string') return variables.customerName;
   for (const [, data] of queryClient.getQueriesData<{ data?: { items?: TimerRow[] } }>({ queryKey: [{ _id: 'timeTracksGetMy' }] })) {
     const name = data?.data?.items?.find((track) => track.id === body.id)?.customerName;
     if (typeof name === 'string') return name;

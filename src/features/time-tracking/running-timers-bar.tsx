@@ -91,7 +91,7 @@ function TimerChip({
         loading={stop.isPending}
         onStop={async () => {
           const acted = actedAtIfOffline();
-          stop.mutate({ body: { id: track.id, position: await position(), ...acted }, headers: idempotencyHeaders() });
+          stop.mutate({ body: { id: track.id, position: await position(), ...acted }, headers: idempotencyHeaders(), customerName: track.customerName });
         }}
       />
     </div>

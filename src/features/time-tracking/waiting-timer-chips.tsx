@@ -40,7 +40,7 @@ export function WaitingTimerChip({ change, now, stopped }: { change: WaitingChan
           onStop={async () => {
             // The moment tapped, also online: the stop is sent only after its start.
             const atUtc = new Date().toISOString();
-            stop.mutate({ body: { id, position: await position(), atUtc }, headers: idempotencyHeaders() });
+            stop.mutate({ body: { id, position: await position(), atUtc }, headers: idempotencyHeaders(), customerName: name });
           }}
         />
       ) : null}
