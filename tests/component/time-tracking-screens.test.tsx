@@ -430,6 +430,21 @@ describe('/timetracking', { timeout: 40_000 }, () => {
     expect(within(table).getByTestId('shift')).toHaveTextContent(/^Fr\.?, 20\.11\./);
   });
 
+  it('loads the days of more than a month without their shifts, and an opened day asks for its own', async () => {
+    state.groups = [{ ...day('Fr, 20.11.2026', '2026-11-19T23:00:00Z', endedShift), periodEnd: '2026-11-20T23:00:00Z' }];
+    injectSession({ roles: ['Employee'] });
+    const user = userEvent.setup();
+    await renderApp('/timetracking?period=manual&from=2026-01-01&to=2026-11-22');
+    const table = await screen.findByRole('table', { name: 'Arbeitszeit nach Zeitraum' });
+    const row = within(table).getByTestId('work-day');
+    // The day's from – to comes from the group's span, without its shift.
+    expect(row).toHaveTextContent(/\d{2}:\d{2} – \d{2}:\d{2}/);
+    expect(calls('/api/UserTimeTracks/GetListGrouped')[0].query).toMatchObject({ grouping: 'day', includeTracks: 'false' });
+    await user.click(within(table).getByRole('button', { name: 'Details zu Fr, 20.11.2026 zeigen' }));
+    await waitFor(() => expect(within(table).getAllByTestId('segment')).toHaveLength(3));
+    expect(calls('/api/UserTimeTracks/GetListGrouped')[1].query).toMatchObject({ grouping: 'day', fromDate: '2026-11-19T23:00:00Z', toDate: '2026-11-20T23:00:00Z', pageSize: '1' });
+  });
+
   it('lets a Manager pick a member or all of them', async () => {
     state.groups = [day('Fr, 20.11.2026', '2026-11-19T23:00:00Z', endedShift)];
     injectSession({ roles: ['Manager'] });

@@ -13,7 +13,7 @@ import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { userTimeTracksGetListGroupedOptions } from '../../../generated/api/@tanstack/react-query.gen';
 import type { UserTimeTrack, UserTimeTrackGroup, UserTimeTrackSegment } from '../../../generated/api/types.gen';
 import { EmptyState } from '../../components/empty-state';
-import type { DayRange } from '../../lib/periods';
+import { rangeDays, type DayRange } from '../../lib/periods';
 import { useMountedOnce } from '../../lib/use-lazy-dialog';
 import { useDeleteSegment } from './time-deletes';
 
@@ -32,6 +32,9 @@ import type { WaitingChange } from '../../lib/offline-queue';
 import { FigureCells, FigureHeaders, Totals, Warnings, groupShiftsQuery, groupedQuery, overtimeColor, type Grouping } from './working-time-summary';
 
 const CLOCKING = new Set<WaitingChange['name']>(['clockIn', 'workingSegment', 'clockOut']);
+
+/** The longest period of days whose shifts come with the list (a month). */
+const DAYS_WITH_SHIFTS = 31;
 
 /** One member's groups of the period. */
 export function MemberWorkingTime({
@@ -53,9 +56,10 @@ export function MemberWorkingTime({
 }) {
   const { t, i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
-  // A week or month comes without its shifts; they load when it is opened (a year by month is
-  // 255 shifts nobody reads at once).
-  const withShifts = grouping === 'day';
+  // A week or month, or the days of more than a month, come without their shifts; a row's shifts
+  // load when it is opened (a year is 255 shifts nobody reads at once). Up to a month of days the
+  // shifts come with the list, so opening a day to correct it does not wait.
+  const withShifts = grouping === 'day' && rangeDays(range) <= DAYS_WITH_SHIFTS;
   const result = useQuery({ ...userTimeTracksGetListGroupedOptions({ query: groupedQuery(ownerId, grouping, range, withShifts) }), placeholderData: keepPreviousData });
   const shiftsOf = (g: UserTimeTrackGroup) => (withShifts ? undefined : groupShiftsQuery(ownerId, grouping, range, g));
   // A week or month row names the days it covers (and its target counts), not a time of day.
