@@ -87,7 +87,7 @@ function makeAjv(coerce: boolean) {
 export async function buildServer(deps: Pick<Deps, 'config' | 'database'> & Partial<Deps>, options: { logStream?: { write(line: string): void } } = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const appDir = fromRoot('dist');
-  const metrics = deps.metrics ?? new Metrics(deps.database.counts);
+  const metrics = deps.metrics ?? new Metrics(deps.database.counts, deps.database.pool);
   const mailer = deps.mailer ?? new Mailer(config);
   const clock = deps.clock ?? systemClock;
   const baseDeps: Omit<Deps, 'jobs'> = {

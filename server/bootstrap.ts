@@ -44,7 +44,7 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
     await stopEmbedded?.();
     throw error;
   }
-  const database = connectDatabase(config.databaseAppUrl ?? appUrlFrom(adminUrl, config.appRolePassword), undefined, config.databaseTimeouts);
+  const database = connectDatabase(config.databaseAppUrl ?? appUrlFrom(adminUrl, config.appRolePassword), config.databasePoolSize, config.databaseTimeouts);
   return {
     database,
     adminUrl,

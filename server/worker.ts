@@ -51,7 +51,7 @@ async function main() {
   if (stopping) return;
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : config.logLevel });
   const { database } = prepared;
-  jobs = new Jobs({ database, mailer: new Mailer(config), metrics: new Metrics(database.counts), clock: systemClock, config: config.jobs, log: logger }, true);
+  jobs = new Jobs({ database, mailer: new Mailer(config), metrics: new Metrics(database.counts, database.pool), clock: systemClock, config: config.jobs, log: logger }, true);
   await jobs.start();
   log('ready: working jobs');
 }

@@ -35,6 +35,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATABASE_APP_URL: optionalUrl(['postgres:', 'postgresql:']),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  /**
+   * Connections one process keeps to PostgreSQL at most. Processes × this must stay under the
+   * database's `max_connections` (minus what migrations, backups and operators need).
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** How long a call waits for a database connection before it answers 503. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   /** How long one statement may take (cancelled by PostgreSQL, or given up by the server if it does not answer at all). */
@@ -155,6 +160,8 @@ export interface Config {
   databaseUrl?: string;
   databaseAppUrl?: string;
   embeddedPgPort: number;
+  /** Connections this process keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   /** Bounds on waiting for PostgreSQL (ms): a connection, one statement, the health check. */
   databaseTimeouts: DatabaseTimeouts;
   smtpUrl?: string;
@@ -305,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databaseAppUrl: e.DATABASE_APP_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -1,6 +1,7 @@
 /** Request counters and durations per route and status, exposed as Prometheus text on /metrics. */
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { Config } from './config';
 import type { TransactionCounts } from '../db/database';
 import { errorEnvelope } from './errors';
@@ -13,8 +14,14 @@ export class Metrics {
   /** Job outcomes by queue: `completed`, `retried` (an attempt failed, another follows), `failed` (given up). */
   private readonly jobs = new Map<string, number>();
 
-  /** `transactions`: the database's counts of tenant transactions, shown beside the requests. */
-  constructor(private readonly transactions?: TransactionCounts) {}
+  /**
+   * `transactions`: the database's counts of tenant transactions, shown beside the requests;
+   * `pool`: its connection pool, whose use is shown as gauges.
+   */
+  constructor(
+    private readonly transactions?: TransactionCounts,
+    private readonly pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount' | 'options'>,
+  ) {}
 
   record(route: string, status: number, elapsedMs: number) {
     const key = `${route}\u0000${status}`;
@@ -56,6 +63,20 @@ export class Metrics {
           `db_session_check_transactions_taken_total ${this.transactions.taken}`,
         ]
       : [];
+    const pool = this.pool
+      ? [
+          '# HELP db_pool_max Connections this process keeps to PostgreSQL at most (DATABASE_POOL_SIZE).',
+          '# TYPE db_pool_max gauge',
+          `db_pool_max ${this.pool.options.max ?? 10}`,
+          '# HELP db_pool_connections Connections of the pool: open (in use or idle), and idle of them.',
+          '# TYPE db_pool_connections gauge',
+          `db_pool_connections{state="open"} ${this.pool.totalCount}`,
+          `db_pool_connections{state="idle"} ${this.pool.idleCount}`,
+          '# HELP db_pool_waiting_calls Calls waiting for a connection now (a lasting queue: raise DATABASE_POOL_SIZE or add processes).',
+          '# TYPE db_pool_waiting_calls gauge',
+          `db_pool_waiting_calls ${this.pool.waitingCount}`,
+        ]
+      : [];
     const jobs = [
       '# HELP jobs_total Background jobs this process worked, by queue and outcome (retried: an attempt failed and another follows; failed: given up).',
       '# TYPE jobs_total counter',
@@ -68,6 +89,7 @@ export class Metrics {
       ...lines,
       ...durations,
       ...transactions,
+      ...pool,
       ...jobs,
       '# TYPE process_uptime_seconds gauge',
       `process_uptime_seconds ${((Date.now() - this.started) / 1000).toFixed(0)}`,

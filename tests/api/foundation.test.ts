@@ -121,6 +121,23 @@ describe('health', () => {
   it('exposes metrics', async () => {
     const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
     expect(text).toContain('http_requests_total');
+    expect(text).toMatch(/^db_pool_max 5$/m);
+  });
+
+  it('keeps at most DATABASE_POOL_SIZE connections, and /metrics shows the calls waiting for one', async () => {
+    const small = await startTestServer({ DATABASE_POOL_SIZE: '2' });
+    try {
+      const pool = small.app.deps.database.pool;
+      const sleeping = Array.from({ length: 5 }, () => pool.query('select pg_sleep(0.3)'));
+      const text = await (await fetch(`${small.baseUrl}/metrics`)).text();
+      await Promise.all(sleeping);
+      expect(text).toMatch(/^db_pool_max 2$/m);
+      expect(text).toMatch(/^db_pool_connections\{state="open"\} 2$/m);
+      // The five sleeps' last three wait, with whatever else the process asked meanwhile (its job queue).
+      expect(Number(/^db_pool_waiting_calls (\d+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(3);
+    } finally {
+      await small.close();
+    }
   });
 });
 

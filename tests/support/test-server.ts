@@ -75,13 +75,15 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     // Mails are jobs (decision 0040): a failed attempt is retried after a second here, not half a minute.
     MAIL_RETRY_DELAY_SECONDS: '1',
     JOBS_POLL_SECONDS: '0.5',
+    // Many test servers share one PostgreSQL.
+    DATABASE_POOL_SIZE: '5',
     ...storage.env,
     ...env,
   });
   await ensureDatabase(adminUrl, dbName);
   // The app role is cluster-wide: all test files share one password for it.
   await migrateDatabase(adminUrl, TEST_APP_ROLE_PASSWORD);
-  const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), 5, config.databaseTimeouts);
+  const database = connectDatabase(appUrlFrom(adminUrl, TEST_APP_ROLE_PASSWORD), config.databasePoolSize, config.databaseTimeouts);
   const statements = recordStatements(database);
   const app = await buildServer({ config, database, clock: options.clock }, { logStream: options.logStream });
   // The api-s3 project must not pass by quietly using the directory.

@@ -71,6 +71,8 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/fb');
     expect(config.isProduction).toBe(true);
     expect(config.jwtSecret).toBe('x'.repeat(40));
+    expect(config.databasePoolSize).toBe(10);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
   });
 
   it.each([
@@ -81,6 +83,8 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'viele' }, 'DATABASE_POOL_SIZE'],
   ])('refuses %o with a message naming the variable', (env, name) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(name);
