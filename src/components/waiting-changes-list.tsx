@@ -6,7 +6,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { formatDateTime, formatHours, formatNumber } from '../lib/format';
 import type { WaitingChange } from '../lib/offline-queue';
-import { bodyOf, madeAt, nameInCache } from './waiting-changes';
+import { bodyOf, carriedCustomerName, madeAt, nameInCache } from './waiting-changes';
 
 function useDescribe() {
   const { t } = useLingui();
@@ -16,10 +16,8 @@ function useDescribe() {
     switch (change.name) {
       case 'timerStart':
         return { title: t`Timer started`, detail: nameInCache(queryClient, body.customerId) };
-      case 'timerStop': {
-        const customerName = (change.variables as { customerName?: unknown } | undefined)?.customerName;
-        return { title: t`Timer stopped`, detail: typeof customerName === 'string' ? customerName : null };
-      }
+      case 'timerStop':
+        return { title: t`Timer stopped`, detail: carriedCustomerName(change.variables) };
       case 'clockIn':
         return { title: t`Clocked in`, detail: null };
       case 'workingSegment':

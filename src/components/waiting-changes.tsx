@@ -32,6 +32,12 @@ export function bodyOf(change: WaitingChange): Body {
   return ((change.variables as { body?: Body } | undefined)?.body ?? {}) as Body;
 }
 
+/** The customer's name a queued change carries beside its call (a timer's stop; never sent). */
+export function carriedCustomerName(variables: unknown): string | null {
+  const name = (variables as { customerName?: unknown } | undefined)?.customerName;
+  return typeof name === 'string' ? name : null;
+}
+
 const none: readonly WaitingChange[] = [];
 const noSubscription = () => () => undefined;
 

@@ -9,6 +9,7 @@ import { tenants, users, userTimeTracks, userTimeTrackSegments } from '../../db/
 import { collated, containsPattern, countUpToCap, newestFirstOrder, offsetOf, pastCount } from '../../db/helpers';
 import { memberNameSql } from '../../platform/display-names';
 import type { QueryOf } from '../../platform/contract';
+import type { LawTrack, SegmentKind } from './working-time-law';
 
 export type TrackRecord = typeof userTimeTracks.$inferSelect;
 export type SegmentRecord = typeof userTimeTrackSegments.$inferSelect;
@@ -71,19 +72,23 @@ export async function segmentsOf(tx: Tx, tenantId: string, trackIds: string[]): 
   return out;
 }
 
+/** A moment as whole milliseconds since the epoch, as the driver's timestamps are (no date strings to parse). */
+const epochMs = (column: string) => sql.raw(`floor(extract(epoch from ${column}) * 1000)::int8`);
+
 /**
- * Each track's segments as one JSON array in the track's own row: `[id, kind, startMs, endMs]` in
- * segment order, read through the track index per track (a correlated subquery, one probe per
- * track). One row per track instead of one per segment: node-postgres parses every field of every
- * row in JavaScript, and a year of a member's segments (763 rows of six fields) cost several
- * times the tracks' own query, while PostgreSQL itself needed under a millisecond for them. The
- * moments as whole milliseconds since the epoch, as the driver's timestamps are (no date strings
- * in the session's style to parse).
+ * The segments of the track `track` (a table name or alias of `user_time_tracks` in the outer
+ * query) as one JSON array in the track's own row, each `[...fields]` of `s`, in segment order,
+ * read through the track index per track (a correlated subquery, one probe per track). One row per
+ * track instead of one per segment: node-postgres parses every field of every row in JavaScript,
+ * and a year of a member's segments (763 rows of six fields) cost several times the tracks' own
+ * query, while PostgreSQL itself needed under a millisecond for them.
  */
-const segmentsJson = sql<[string, string, number, number | null][]>`(
-  select coalesce(json_agg(json_build_array(s.id, s.kind, floor(extract(epoch from s.started_at) * 1000)::int8, floor(extract(epoch from s.ended_at) * 1000)::int8)
-    order by s.started_at asc, s.ended_at asc nulls last), '[]'::json)
-  from ${userTimeTrackSegments} s where s.tenant_id = ${userTimeTracks.tenantId} and s.track_id = ${userTimeTracks.id})`;
+const segmentArrays = (track: string, fields: SQL) => sql`(
+  select coalesce(json_agg(json_build_array(${fields}) order by s.started_at asc, s.ended_at asc nulls last), '[]'::json)
+  from ${userTimeTrackSegments} s where s.tenant_id = ${sql.raw(track)}.tenant_id and s.track_id = ${sql.raw(track)}.id)`;
+
+/** Each track's segments as `[id, kind, startMs, endMs]`. */
+const segmentsJson = sql<[string, string, number, number | null][]>`${segmentArrays('"user_time_tracks"', sql`s.id, s.kind, ${epochMs('s.started_at')}, ${epochMs('s.ended_at')}`)}`;
 
 /**
  * One member's (or these members') tracks that started in [from, to), oldest first, with their
@@ -125,11 +130,7 @@ export async function tracksOfOwnerBetween(tx: Tx, tenantId: string, ownerId: st
 }
 
 /** A track as the working-time law and the period totals need it: moments only, no ids or names. */
-export interface TrackMoments {
-  startMs: number;
-  endMs: number | null;
-  segments: { kind: string; startMs: number; endMs: number | null }[];
-}
+export type TrackMoments = LawTrack & { endMs: number | null };
 
 /**
  * One member's tracks that started in [from, to), oldest first, as moments only (`TrackMoments`):
@@ -138,15 +139,9 @@ export interface TrackMoments {
  * third of the bytes of `tracksOfOwnerBetween`'s rows to parse.
  */
 export async function trackMomentsOfOwnerBetween(tx: Tx, tenantId: string, ownerId: string, from: Date, to: Date): Promise<TrackMoments[]> {
-  const moments = sql<[number, number | null, [string, number, number | null][]]>`json_build_array(
-    floor(extract(epoch from t.started_at) * 1000)::int8,
-    floor(extract(epoch from t.ended_at) * 1000)::int8,
-    (select coalesce(json_agg(json_build_array(s.kind, floor(extract(epoch from s.started_at) * 1000)::int8, floor(extract(epoch from s.ended_at) * 1000)::int8)
-        order by s.started_at asc, s.ended_at asc nulls last), '[]'::json)
-      from ${userTimeTrackSegments} s where s.tenant_id = t.tenant_id and s.track_id = t.id))`;
-  // The tracks by the alias \`t\`: a column of a query on one table goes unqualified, and inside
-  // the subquery "tenant_id" would name the segment's own.
   const t = alias(userTimeTracks, 't');
+  const moments = sql<[number, number | null, [SegmentKind, number, number | null][]]>`json_build_array(
+    ${epochMs('t.started_at')}, ${epochMs('t.ended_at')}, ${segmentArrays('t', sql`s.kind, ${epochMs('s.started_at')}, ${epochMs('s.ended_at')}`)})`;
   const rows = await tx
     .select({ moments })
     .from(t)

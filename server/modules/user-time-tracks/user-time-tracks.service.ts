@@ -38,9 +38,10 @@ import {
   updateTrack,
   type SegmentRecord,
   type TrackListQuery,
+  type TrackMoments,
   type TrackRow,
 } from './user-time-tracks.repository';
-import { checkWorkingTime, segmentTotals, workingDays, type LawFinding, type LawTrack, type SegmentKind } from './working-time-law';
+import { checkWorkingTime, segmentTotals, workingDays, type LawFinding, type SegmentKind } from './working-time-law';
 import type { BodyOf, QueryOf } from '../../platform/contract';
 import { inTenant } from '../../platform/tenant-transaction';
 import { describeFinding, lawTrack, trackAnswer, trackDto, trackDtos, timeSettings, type UserTimeTrack } from './track-answers';
@@ -534,9 +535,9 @@ export class UserTimeTracksService {
         matches && includeTracks ? await tracksOfOwnerBetween(tx, ctx.tenantId, ownerId, from, to) : { tracks: [] as TrackRow[], segments: new Map<string, SegmentRecord[]>() };
       const moments = matches && !includeTracks ? await trackMomentsOfOwnerBetween(tx, ctx.tenantId, ownerId, from, to) : [];
       // Each track's law segments and totals are built once: for the law check, the periods' sums and the answer.
-      const lawTracks: (LawTrack & { endMs: number | null })[] = includeTracks
+      const lawTracks: TrackMoments[] = includeTracks
         ? tracks.map((t) => ({ ...lawTrack(t, segments.get(t.id) ?? []), endMs: t.endedAt?.getTime() ?? null }))
-        : moments.map((m) => ({ startMs: m.startMs, endMs: m.endMs, segments: m.segments.map((x) => ({ ...x, kind: x.kind as SegmentKind })) }));
+        : moments;
       const days = workingDays(lawTracks, tz, nowMs);
       const findings = checkWorkingTime(lawTracks, tz, nowMs, days);
       const breakSecondsOfDay = new Map(days.map((d) => [d.day, d.breakSeconds]));

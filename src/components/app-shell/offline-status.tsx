@@ -23,7 +23,7 @@ import {
   type RefusedChange,
 } from '../../lib/offline-queue';
 import { useSession } from '../../lib/session';
-import { nameInCache, useAllWaiting } from '../waiting-changes';
+import { carriedCustomerName, nameInCache, useAllWaiting } from '../waiting-changes';
 import { useIsDesktop } from './use-desktop';
 
 const subscribe = (listener: () => void) => onlineManager.subscribe(listener);
@@ -51,11 +51,11 @@ interface TimerRow {
  * timers or notes can be told apart.
  */
 function customerOf(queryClient: QueryClient, change: RefusedChange): string | null {
-  const variables = change.variables as { body?: { customerId?: string; id?: string }; customerName?: unknown } | undefined;
-  const body = variables?.body;
+  const body = (change.variables as { body?: { customerId?: string; id?: string } } | undefined)?.body;
   if (body?.customerId) return nameInCache(queryClient, body.customerId);
   if (change.name !== 'timerStop' || !body?.id) return null;
-  if (typeof variables?.customerName === 'string') return variables.customerName;
+  const carried = carriedCustomerName(change.variables);
+  if (carried) return carried;
   for (const [, data] of queryClient.getQueriesData<{ data?: { items?: TimerRow[] } }>({ queryKey: [{ _id: 'timeTracksGetMy' }] })) {
     const name = data?.data?.items?.find((track) => track.id === body.id)?.customerName;
     if (typeof name === 'string') return name;
